@@ -1,0 +1,107 @@
+#include "check/Checker.hpp"
+
+#include "check/Projection.hpp"
+#include "enumerate/Candidates.hpp"
+#include "model/MemoryModel.hpp"
+#include "smt/SmtEngine.hpp"
+
+#include <chrono>
+#include <set>
+
+namespace ptx {
+namespace {
+
+std::int64_t termValue(const Term& t, const Outcome& o) {
+    if (const auto* v = std::get_if<std::int64_t>(&t)) return *v;
+    if (const auto* r = std::get_if<RegTerm>(&t)) return o.at(Observable{*r});
+    return o.at(Observable{std::get<LocTerm>(t)});
+}
+
+} // namespace
+
+bool satisfies(const CondExpr& expr, const Outcome& outcome) {
+    return std::visit(
+        [&](const auto& n) -> bool {
+            using T = std::decay_t<decltype(n)>;
+            if constexpr (std::is_same_v<T, CondCompare>) {
+                const std::int64_t a = termValue(n.lhs, outcome), b = termValue(n.rhs, outcome);
+                switch (n.cmp) {
+                case CmpOp::Eq: return a == b;
+                case CmpOp::Ne: return a != b;
+                case CmpOp::Lt: return a < b;
+                case CmpOp::Gt: return a > b;
+                case CmpOp::Le: return a <= b;
+                case CmpOp::Ge: return a >= b;
+                }
+                return false;
+            } else if constexpr (std::is_same_v<T, CondAnd>) {
+                for (const CondExpr& p : n.parts)
+                    if (!satisfies(p, outcome)) return false;
+                return true;
+            } else if constexpr (std::is_same_v<T, CondOr>) {
+                for (const CondExpr& p : n.parts)
+                    if (satisfies(p, outcome)) return true;
+                return false;
+            } else if constexpr (std::is_same_v<T, CondNot>) {
+                return !satisfies(n.inner.at(0), outcome);
+            } else {
+                return n.value;
+            }
+        },
+        expr.node);
+}
+
+CheckResult check(const Program& program, const CheckOptions& options) {
+    const auto start = std::chrono::steady_clock::now();
+    const MemoryModel model = options.model == ModelKind::Sc ? scModel() : ptx6Model();
+    for (const std::string& name : options.disabledAxioms) {
+        bool known = false;
+        for (const Axiom& a : model.axioms) known = known || a.name == name;
+        if (!known) throw std::invalid_argument("model " + model.name + " has no axiom named " + name);
+    }
+    ProgramPaths paths = [&] {
+        try {
+            return expandProgram(program, options.unroll);
+        } catch (const EnumerationError& e) {
+            throw Unsupported(e.what());
+        }
+    }();
+
+    CheckResult result;
+    result.name = program.name;
+    result.boundHit = paths.cut > 0;
+    result.projection = projectionOf(program, paths, options.allObservables, options.extraObservables);
+
+    EngineRequest request{program, paths, model, options.disabledAxioms, options.countWitnesses,
+                          result.projection, options.timeoutSeconds};
+    EngineResult engine;
+    try {
+        engine = runSmt(request);
+        result.engine = "smt";
+    } catch (const SmtFailure& e) {
+        throw SolverFailure(e.what());
+    }
+    result.candidates = engine.candidates;
+
+    std::set<Outcome> outcomes;
+    for (const auto& [state, count] : engine.witnesses) {
+        Outcome o = project(state, result.projection, paths);
+        if (program.filter && !satisfies(*program.filter, o)) continue;
+        if (satisfies(program.condition.expr, o)) result.positive += count;
+        else result.negative += count;
+        outcomes.insert(std::move(o));
+    }
+    result.outcomes.assign(outcomes.begin(), outcomes.end());
+    switch (program.condition.kind) {
+    case ConditionKind::Exists: result.ok = result.positive > 0; break;
+    case ConditionKind::NotExists: result.ok = result.positive == 0; break;
+    case ConditionKind::Forall: result.ok = result.negative == 0; break;
+    }
+    result.observation = result.positive == 0   ? Observation::Never
+                         : result.negative == 0 ? Observation::Always
+                                                : Observation::Sometimes;
+    result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return result;
+}
+
+} // namespace ptx

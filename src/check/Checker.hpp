@@ -1,0 +1,65 @@
+// Deciding a litmus test: which outcomes the model allows, and the verdict on its condition.
+// This is the one entry point the CLI, the regression runner, the simulator's cross-check and
+// hardware validation use; it picks an engine (SMT or explicit) and runs it.
+#pragma once
+
+#include "model/Outcome.hpp"
+#include "model/Program.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace ptx {
+
+enum class EngineKind { Smt, Explicit, Auto };
+enum class ModelKind { Ptx6, Sc };
+enum class Observation { Never, Sometimes, Always };
+
+struct CheckOptions {
+    ModelKind model = ModelKind::Ptx6;
+    EngineKind engine = EngineKind::Auto;
+    int unroll = 2;                         // loop bound: backward jumps per label per path
+    std::optional<double> timeoutSeconds;   // for the SMT engine; exceeding it is a SolverFailure
+    std::set<std::string> disabledAxioms;   // axiom names as in the model (e.g. "NoThinAir")
+    bool allObservables = false;            // project on every register and location (--all)
+    std::vector<Observable> extraObservables;  // added to the projection (e.g. from a histogram)
+    bool countWitnesses = true;
+};
+
+struct CheckResult {
+    std::string name;
+    std::vector<Observable> projection;  // sorted: registers, then locations
+    std::vector<Outcome> outcomes;       // allowed outcomes, sorted, distinct
+    bool ok = false;                     // the condition's verdict (herd's Ok / No)
+    Observation observation = Observation::Never;
+    std::uint64_t positive = 0;  // consistent executions whose state satisfies the proposition
+    std::uint64_t negative = 0;  // ... and those whose state does not
+    bool boundHit = false;       // some path was cut by the loop bound: the answer may be incomplete
+    std::string engine;          // "smt" or "explicit": the engine that ran
+    std::uint64_t candidates = 0;  // candidate path combinations examined
+    double seconds = 0;
+};
+
+/// The solver answered `unknown` or ran out of time (exit status 3).
+class SolverFailure : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+/// The test uses something the chosen model does not cover (exit status 2), e.g. proxies.
+class Unsupported : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+[[nodiscard]] CheckResult check(const Program& program, const CheckOptions& options);
+
+/// True when the outcome's values satisfy the condition's proposition (registers or locations
+/// absent from the outcome make it throw std::out_of_range).
+[[nodiscard]] bool satisfies(const CondExpr& expr, const Outcome& outcome);
+
+} // namespace ptx

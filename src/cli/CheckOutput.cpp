@@ -1,0 +1,83 @@
+#include "cli/CheckOutput.hpp"
+
+#include "parser/ProgramPrinter.hpp"
+
+#include <cstdio>
+#include <sstream>
+
+namespace ptx::cli {
+namespace {
+
+const char* kindWord(ConditionKind k) {
+    switch (k) {
+    case ConditionKind::Exists: return "exists";
+    case ConditionKind::NotExists: return "~exists";
+    case ConditionKind::Forall: return "forall";
+    }
+    return "exists";
+}
+
+} // namespace
+
+std::string conditionText(const Program& program) {
+    return std::string(kindWord(program.condition.kind)) + " (" +
+           printCondExpr(program.condition.expr) + ")";
+}
+
+const char* observationName(Observation o) {
+    switch (o) {
+    case Observation::Never: return "Never";
+    case Observation::Sometimes: return "Sometimes";
+    case Observation::Always: return "Always";
+    }
+    return "Never";
+}
+
+std::string formatHerd(const Program& program, const CheckResult& r) {
+    std::ostringstream out;
+    const char* verdictWord = program.condition.kind == ConditionKind::Forall      ? "Required"
+                              : program.condition.kind == ConditionKind::NotExists ? "Forbidden"
+                                                                                   : "Allowed";
+    out << "Test " << r.name << " " << verdictWord << "\n";
+    out << "States " << r.outcomes.size() << "\n";
+    for (const Outcome& o : r.outcomes) out << formatOutcome(o) << "\n";
+    out << (r.ok ? "Ok" : "No") << "\n";
+    out << "Witnesses\n";
+    out << "Positive: " << r.positive << " Negative: " << r.negative << "\n";
+    out << "Condition " << conditionText(program) << "\n";
+    out << "Observation " << r.name << " " << observationName(r.observation) << " " << r.positive
+        << " " << r.negative << "\n";
+    if (r.boundHit)
+        out << "Warning " << r.name
+            << " loop bound reached: some paths were cut by --unroll; outcomes that need more "
+               "iterations are missing\n";
+    char time[32];
+    std::snprintf(time, sizeof time, "%.3f", r.seconds);
+    out << "Time " << r.name << " " << time << "\n";
+    return out.str();
+}
+
+nlohmann::json toJson(const Program& program, const CheckResult& r, const std::string& model) {
+    nlohmann::json outcomes = nlohmann::json::array();
+    for (const Outcome& o : r.outcomes) {
+        nlohmann::json obj = nlohmann::json::object();
+        for (const auto& [key, value] : o) obj[observableName(key)] = value;
+        outcomes.push_back(std::move(obj));
+    }
+    return {{"name", r.name},
+            {"file", program.file},
+            {"model", model},
+            {"engine", r.engine},
+            {"condition",
+             {{"kind", kindWord(program.condition.kind)}, {"text", conditionText(program)}}},
+            {"outcomes", std::move(outcomes)},
+            {"result", r.ok ? "Ok" : "No"},
+            {"observation", observationName(r.observation)},
+            {"positive", r.positive},
+            {"negative", r.negative},
+            {"bound_hit", r.boundHit},
+            {"candidates", r.candidates},
+            {"time_s", r.seconds}};
+}
+
+} // namespace ptx::cli

@@ -1,0 +1,120 @@
+#include "enumerate/Candidates.hpp"
+
+#include "model/EventSets.hpp"
+
+namespace ptx {
+
+std::uint64_t ProgramPaths::combinations() const {
+    std::uint64_t n = 1;
+    for (const ThreadPaths& t : threads) n *= t.paths.size();
+    return n;
+}
+
+ProgramPaths expandProgram(const Program& program, int unroll) {
+    ProgramPaths out{LocationTable(program), {}, 0, {}};
+    for (const Thread& t : program.threads) {
+        out.threads.push_back(enumerateThreadPaths(program, t, out.locations, unroll));
+        out.cut += out.threads.back().cut;
+        for (const std::string& label : out.threads.back().cutAt)
+            out.cutNotes.push_back("P" + std::to_string(t.id) + " at " + label);
+    }
+    return out;
+}
+
+CandidateExecution buildCandidate(const Program& program, const ProgramPaths& paths,
+                                  const std::vector<int>& choice) {
+    CandidateExecution c;
+    c.locations = paths.locations.names();
+    c.pathOfThread = choice;
+    for (int l = 0; l < paths.locations.size(); ++l) {
+        Event e;
+        e.id = l;
+        e.kind = EventKind::Write;
+        e.isInit = true;
+        e.location = l;
+        e.value = c.values.constant(paths.locations.initialValue(l));
+        e.text = "W " + c.locations[static_cast<std::size_t>(l)] + " (init)";
+        c.events.push_back(std::move(e));
+    }
+    for (std::size_t t = 0; t < program.threads.size(); ++t) {
+        const ThreadPath& p = paths.threads[t].paths[static_cast<std::size_t>(choice[t])];
+        const int eventBase = c.size();
+        const int valueBase = static_cast<int>(c.values.size());
+        // Copy the path's value pool, shifting value ids and read events.
+        std::vector<ValueId> map(p.values.size());
+        for (std::size_t v = 0; v < p.values.size(); ++v) {
+            const ValueNode& n = p.values.node(static_cast<ValueId>(v));
+            auto shift = [&](ValueId x) { return x < 0 ? x : map[static_cast<std::size_t>(x)]; };
+            switch (n.op) {
+            case ValueOp::Const: map[v] = c.values.constant(n.constant); break;
+            case ValueOp::Read: map[v] = c.values.read(n.event + eventBase); break;
+            case ValueOp::Select: map[v] = c.values.select(shift(n.a), shift(n.b), shift(n.c)); break;
+            default: map[v] = c.values.binary(n.op, shift(n.a), shift(n.b)); break;
+            }
+        }
+        (void)valueBase;
+        auto shiftValue = [&](ValueId x) { return x < 0 ? x : map[static_cast<std::size_t>(x)]; };
+        for (Event e : p.events) {
+            e.id += eventBase;
+            e.value = shiftValue(e.value);
+            e.barrierInstance = shiftValue(e.barrierInstance);
+            e.barrierId = shiftValue(e.barrierId);
+            c.events.push_back(std::move(e));
+        }
+        auto shiftPairs = [&](const std::vector<EventPair>& from, std::vector<EventPair>& to) {
+            for (const auto& [a, b] : from) to.emplace_back(a + eventBase, b + eventBase);
+        };
+        shiftPairs(p.rmw, c.rmw);
+        shiftPairs(p.addr, c.addr);
+        shiftPairs(p.data, c.data);
+        shiftPairs(p.ctrl, c.ctrl);
+        shiftPairs(p.valueDeps, c.valueDeps);
+        for (const ValueId cond : p.conditions) c.pathConditions.push_back(shiftValue(cond));
+        for (const auto& [reg, v] : p.finalRegisters)
+            c.finalRegisters[RegTerm{program.threads[t].id, reg}] = shiftValue(v);
+    }
+    return c;
+}
+
+void forEachCandidate(const Program& program, const ProgramPaths& paths,
+                      const std::function<bool(const CandidateExecution&)>& f) {
+    const std::size_t n = paths.threads.size();
+    for (const ThreadPaths& t : paths.threads)
+        if (t.paths.empty()) return;  // some thread has no complete path
+    std::vector<int> choice(n, 0);
+    while (true) {
+        if (!f(buildCandidate(program, paths, choice))) return;
+        std::size_t t = n;
+        while (t > 0) {
+            --t;
+            if (++choice[t] < static_cast<int>(paths.threads[t].paths.size())) break;
+            choice[t] = 0;
+            if (t == 0) return;
+        }
+        if (n == 0) return;
+    }
+}
+
+StaticRelations staticRelations(const CandidateExecution& c) {
+    const int n = c.size();
+    StaticRelations s{Relation(n), Relation(n), Relation(n), Relation(n), Relation(n),
+                      Relation(n), Relation(n), Relation(n), Relation(n)};
+    for (int a = 0; a < n; ++a) {
+        const Event& ea = c.events[static_cast<std::size_t>(a)];
+        for (int b = 0; b < n; ++b) {
+            const Event& eb = c.events[static_cast<std::size_t>(b)];
+            if (!ea.isInit && ea.thread == eb.thread && ea.index < eb.index) s.po.add(a, b);
+            if (isMemory(ea) && isMemory(eb) && ea.location == eb.location) s.loc.add(a, b);
+            if (sameScope(ea, eb)) s.sameScope.add(a, b);
+            if (!ea.isInit && !eb.isInit && ea.cta == eb.cta && ea.gpu == eb.gpu) s.sameCta.add(a, b);
+        }
+    }
+    for (const auto& [a, b] : c.rmw) s.rmw.add(a, b);
+    for (const auto& [a, b] : c.addr) s.addr.add(a, b);
+    for (const auto& [a, b] : c.data) s.data.add(a, b);
+    for (const auto& [a, b] : c.ctrl) s.ctrl.add(a, b);
+    for (const auto& [a, b] : c.valueDeps) s.valueDeps.add(a, b);
+    return s;
+}
+
+} // namespace ptx

@@ -1,0 +1,42 @@
+// Candidate executions of a program: one path per thread, combined, with initial writes.
+#pragma once
+
+#include "enumerate/LocationTable.hpp"
+#include "enumerate/ThreadPath.hpp"
+#include "model/CandidateExecution.hpp"
+#include "model/Relation.hpp"
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace ptx {
+
+/// Every thread's paths (the expensive part of enumeration, done once per test).
+struct ProgramPaths {
+    LocationTable locations;
+    std::vector<ThreadPaths> threads;  // indexed like Program::threads
+    int cut = 0;                       // paths cut by the loop bound, all threads
+    std::vector<std::string> cutNotes; // `P1 at LC00`
+    [[nodiscard]] std::uint64_t combinations() const;
+};
+
+[[nodiscard]] ProgramPaths expandProgram(const Program& program, int unroll);
+
+/// The candidate taking path `choice[t]` in thread t.
+[[nodiscard]] CandidateExecution buildCandidate(const Program& program, const ProgramPaths& paths,
+                                                const std::vector<int>& choice);
+
+/// Calls `f` on every combination of thread paths, in a fixed order; stops when f returns false.
+void forEachCandidate(const Program& program, const ProgramPaths& paths,
+                      const std::function<bool(const CandidateExecution&)>& f);
+
+/// The relations that follow from the candidate alone (no rf, co or fence-SC choice).
+struct StaticRelations {
+    Relation po, loc, sameScope, sameCta, rmw, addr, data, ctrl, valueDeps;
+};
+
+[[nodiscard]] StaticRelations staticRelations(const CandidateExecution& c);
+
+} // namespace ptx

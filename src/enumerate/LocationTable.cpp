@@ -1,0 +1,103 @@
+#include "enumerate/LocationTable.hpp"
+
+namespace ptx {
+namespace {
+
+constexpr std::int64_t kAddressStride = std::int64_t{1} << 32;
+
+template <class F> void forEachAddress(const Program& program, F&& f) {
+    for (const Thread& t : program.threads) {
+        for (const Instruction& ins : t.code) {
+            std::visit(
+                [&](const auto& body) {
+                    using T = std::decay_t<decltype(body)>;
+                    if constexpr (std::is_same_v<T, Load> || std::is_same_v<T, Store> ||
+                                  std::is_same_v<T, Atomic>) {
+                        if (const auto* name = std::get_if<std::string>(&body.addr.base))
+                            f(*name, body.addr.offset);
+                    }
+                },
+                ins.body);
+        }
+    }
+}
+
+} // namespace
+
+std::string locationName(const std::string& base, std::int64_t offset) {
+    if (offset == 0) return base;
+    return base + (offset > 0 ? "+" : "") + std::to_string(offset);
+}
+
+LocationTable::LocationTable(const Program& program) {
+    for (const InitEntry& e : program.init)
+        if (!e.thread) add(e.name);
+    forEachAddress(program, [&](const std::string& base, std::int64_t offset) {
+        add(base);
+        add(locationName(base, offset));
+    });
+    for (const Observable& o : program.locations)
+        if (const auto* l = std::get_if<LocTerm>(&o)) add(l->location);
+    // Condition locations.
+    std::vector<const CondExpr*> stack{&program.condition.expr};
+    if (program.filter) stack.push_back(&*program.filter);
+    while (!stack.empty()) {
+        const CondExpr* e = stack.back();
+        stack.pop_back();
+        std::visit(
+            [&](const auto& n) {
+                using T = std::decay_t<decltype(n)>;
+                if constexpr (std::is_same_v<T, CondCompare>) {
+                    for (const Term* t : {&n.lhs, &n.rhs})
+                        if (const auto* l = std::get_if<LocTerm>(t)) add(l->location);
+                } else if constexpr (std::is_same_v<T, CondAnd> || std::is_same_v<T, CondOr>) {
+                    for (const CondExpr& p : n.parts) stack.push_back(&p);
+                } else if constexpr (std::is_same_v<T, CondNot>) {
+                    for (const CondExpr& p : n.inner) stack.push_back(&p);
+                }
+            },
+            e->node);
+    }
+    // Pointer targets named in the init block.
+    for (const InitEntry& e : program.init)
+        if (const auto* a = std::get_if<AddressOf>(&e.value)) add(a->location);
+    // Initial values (after every location is known, since they may be addresses).
+    init_.assign(names_.size(), 0);
+    for (const InitEntry& e : program.init) {
+        if (e.thread) continue;
+        const int i = index_.at(e.name);
+        if (const auto* v = std::get_if<std::int64_t>(&e.value)) init_[static_cast<std::size_t>(i)] = *v;
+        else init_[static_cast<std::size_t>(i)] = addressValue(std::get<AddressOf>(e.value).location);
+    }
+}
+
+int LocationTable::add(const std::string& name) {
+    if (auto it = index_.find(name); it != index_.end()) return it->second;
+    const int i = static_cast<int>(names_.size());
+    names_.push_back(name);
+    index_.emplace(name, i);
+    if (name.find_first_of("+-") == std::string::npos) baseIndex_.emplace(name, static_cast<int>(baseIndex_.size()));
+    return i;
+}
+
+std::optional<int> LocationTable::find(const std::string& name) const {
+    if (auto it = index_.find(name); it != index_.end()) return it->second;
+    return std::nullopt;
+}
+
+std::int64_t LocationTable::addressValue(const std::string& base, std::int64_t offset) const {
+    auto it = baseIndex_.find(base);
+    const std::int64_t b = it == baseIndex_.end() ? 0 : it->second + 1;
+    return b * kAddressStride + offset;
+}
+
+std::optional<int> LocationTable::locationOfAddress(std::int64_t value) const {
+    const std::int64_t b = value / kAddressStride;
+    const std::int64_t offset = value % kAddressStride;
+    if (b <= 0) return std::nullopt;
+    for (const auto& [name, idx] : baseIndex_)
+        if (idx + 1 == b) return find(locationName(name, offset));
+    return std::nullopt;
+}
+
+} // namespace ptx

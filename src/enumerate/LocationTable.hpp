@@ -1,0 +1,42 @@
+// The locations of a program: every name used as an address, initialised, or read in the
+// condition, plus `name+offset` locations of offset addresses. Each location has an address
+// value (for pointer registers): (index + 1) * 2^32 + offset.
+#pragma once
+
+#include "model/Program.hpp"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ptx {
+
+class LocationTable {
+  public:
+    explicit LocationTable(const Program& program);
+
+    [[nodiscard]] const std::vector<std::string>& names() const { return names_; }
+    [[nodiscard]] int size() const { return static_cast<int>(names_.size()); }
+    /// Index of a location by name (`x`, `x+4`); adds offset locations on first use.
+    [[nodiscard]] std::optional<int> find(const std::string& name) const;
+    /// The pointer value of `&base + offset`.
+    [[nodiscard]] std::int64_t addressValue(const std::string& base, std::int64_t offset = 0) const;
+    /// The location a pointer value designates, if any.
+    [[nodiscard]] std::optional<int> locationOfAddress(std::int64_t value) const;
+    /// The initial value of each location (by index): the init block's value or 0.
+    [[nodiscard]] std::int64_t initialValue(int location) const { return init_[static_cast<std::size_t>(location)]; }
+
+  private:
+    int add(const std::string& name);
+    std::vector<std::string> names_;
+    std::vector<std::int64_t> init_;
+    std::map<std::string, int> index_;
+    std::map<std::string, int> baseIndex_;  // base names (without offset) -> address index
+};
+
+/// `x` for offset 0, else `x+4`.
+[[nodiscard]] std::string locationName(const std::string& base, std::int64_t offset);
+
+} // namespace ptx

@@ -1,0 +1,378 @@
+#include "enumerate/ThreadPath.hpp"
+
+#include <algorithm>
+#include <set>
+
+namespace ptx {
+namespace {
+
+/// A register's symbolic value and the reads it syntactically depends on.
+struct RegValue {
+    ValueId value = -1;
+    std::vector<int> deps;
+};
+
+std::vector<int> merged(std::vector<int> a, const std::vector<int>& b) {
+    a.insert(a.end(), b.begin(), b.end());
+    std::sort(a.begin(), a.end());
+    a.erase(std::unique(a.begin(), a.end()), a.end());
+    return a;
+}
+
+const char* scopeText(Scope s) {
+    switch (s) {
+    case Scope::Cta: return "cta";
+    case Scope::Gpu: return "gpu";
+    case Scope::Sys: return "sys";
+    }
+    return "?";
+}
+
+const char* semText(Sem s) {
+    switch (s) {
+    case Sem::Weak: return "";
+    case Sem::Relaxed: return ".rlx";
+    case Sem::Acquire: return ".acq";
+    case Sem::Release: return ".rel";
+    case Sem::AcqRel: return ".acq_rel";
+    case Sem::Sc: return ".sc";
+    }
+    return "";
+}
+
+class PathWalker {
+  public:
+    PathWalker(const Program& program, const Thread& thread, const LocationTable& locations,
+               int unroll, int maxPaths)
+        : program_(program), thread_(thread), locations_(locations), unroll_(unroll),
+          maxPaths_(maxPaths) {
+        for (std::size_t i = 0; i < thread.code.size(); ++i)
+            if (const auto* l = std::get_if<Label>(&thread.code[i].body)) labels_[l->name] = static_cast<int>(i);
+    }
+
+    ThreadPaths run() {
+        State init;
+        for (const InitEntry& e : program_.init) {
+            if (!e.thread || *e.thread != thread_.id) continue;
+            const std::int64_t v = std::holds_alternative<std::int64_t>(e.value)
+                                       ? std::get<std::int64_t>(e.value)
+                                       : locations_.addressValue(std::get<AddressOf>(e.value).location);
+            init.regs[e.name] = {init.path.values.constant(v), {}};
+        }
+        std::vector<State> stack{std::move(init)};
+        while (!stack.empty()) {
+            State s = std::move(stack.back());
+            stack.pop_back();
+            step(std::move(s), stack);
+        }
+        return std::move(result_);
+    }
+
+  private:
+    struct State {
+        int pc = 0;
+        std::map<std::string, RegValue> regs;
+        std::vector<int> ctrlDeps;
+        std::map<int, int> backJumps;
+        ThreadPath path;
+    };
+
+    /// Runs `s` until it ends, forks (pushing the alternatives onto `stack`) or is cut.
+    void step(State s, std::vector<State>& stack) {
+        while (s.pc < static_cast<int>(thread_.code.size())) {
+            const Instruction& ins = thread_.code[static_cast<std::size_t>(s.pc)];
+            std::vector<int> extraCtrl;
+            if (ins.guard && !std::holds_alternative<Branch>(ins.body)) {
+                const RegValue g = reg(s, ins.guard->predicate);
+                const ValueId zero = s.path.values.constant(0);
+                const ValueId holds = s.path.values.binary(ins.guard->negated ? ValueOp::Eq : ValueOp::Ne, g.value, zero);
+                if (const auto c = s.path.values.constantValue(holds)) {
+                    if (*c == 0) {
+                        ++s.pc;
+                        continue;
+                    }
+                } else {
+                    State skip = s;
+                    skip.path.conditions.push_back(skip.path.values.binary(ValueOp::Eq, holds, zero));
+                    skip.ctrlDeps = merged(skip.ctrlDeps, {});
+                    ++skip.pc;
+                    push(std::move(skip), stack);
+                    s.path.conditions.push_back(holds);
+                    extraCtrl = g.deps;
+                }
+            }
+            if (const auto* br = std::get_if<Branch>(&ins.body)) {
+                if (!branch(s, ins, *br, stack)) return;
+                continue;
+            }
+            execute(s, ins, extraCtrl);
+            ++s.pc;
+        }
+        finish(std::move(s));
+    }
+
+    void push(State s, std::vector<State>& stack) {
+        if (static_cast<int>(stack.size() + result_.paths.size()) >= maxPaths_)
+            throw EnumerationError("thread P" + std::to_string(thread_.id) + " has more than " +
+                                   std::to_string(maxPaths_) + " paths; lower --unroll");
+        stack.push_back(std::move(s));
+    }
+
+    /// Handles a branch; returns false when the path was cut by the loop bound.
+    bool branch(State& s, const Instruction& ins, const Branch& br, std::vector<State>& stack) {
+        ValuePool& vp = s.path.values;
+        ValueId taken = vp.constant(1);
+        std::vector<int> deps;
+        if (br.condition) {
+            const RegValue a = operand(s, br.condition->a), b = operand(s, br.condition->b);
+            taken = vp.binary(toValueOp(br.condition->cmp), a.value, b.value);
+            deps = merged(a.deps, b.deps);
+        }
+        if (ins.guard) {
+            const RegValue g = reg(s, ins.guard->predicate);
+            const ValueId holds = vp.binary(ins.guard->negated ? ValueOp::Eq : ValueOp::Ne, g.value, vp.constant(0));
+            taken = vp.binary(ValueOp::And, taken, holds);
+            deps = merged(deps, g.deps);
+        }
+        s.ctrlDeps = merged(s.ctrlDeps, deps);
+        const auto target = labels_.find(br.target);
+        if (target == labels_.end())
+            throw EnumerationError("branch to undefined label " + br.target);
+        const auto c = vp.constantValue(taken);
+        if (!c) {
+            State fallThrough = s;
+            fallThrough.path.conditions.push_back(fallThrough.path.values.binary(ValueOp::Eq, taken, fallThrough.path.values.constant(0)));
+            ++fallThrough.pc;
+            push(std::move(fallThrough), stack);
+            s.path.conditions.push_back(taken);
+        } else if (*c == 0) {
+            ++s.pc;
+            return true;
+        }
+        const int to = target->second;
+        if (to <= s.pc && ++s.backJumps[to] > unroll_) {
+            ++result_.cut;
+            if (std::find(result_.cutAt.begin(), result_.cutAt.end(), br.target) == result_.cutAt.end())
+                result_.cutAt.push_back(br.target);
+            return false;
+        }
+        s.pc = to;
+        return true;
+    }
+
+    void execute(State& s, const Instruction& ins, const std::vector<int>& extraCtrl) {
+        std::visit([&](const auto& body) { exec(s, ins, body, extraCtrl); }, ins.body);
+    }
+
+    int addEvent(State& s, Event e, const Instruction& ins, const std::vector<int>& extraCtrl) {
+        e.id = static_cast<int>(s.path.events.size());
+        e.index = e.id;
+        e.thread = thread_.id;
+        e.cta = thread_.cta;
+        e.gpu = thread_.gpu;
+        e.pos = ins.pos;
+        for (const int r : merged(s.ctrlDeps, extraCtrl)) s.path.ctrl.emplace_back(r, e.id);
+        s.path.events.push_back(std::move(e));
+        return s.path.events.back().id;
+    }
+
+    /// The location an address designates, and the reads the address depends on.
+    std::pair<int, std::vector<int>> resolve(State& s, const Address& a) {
+        if (const auto* name = std::get_if<std::string>(&a.base)) {
+            const auto loc = locations_.find(locationName(*name, a.offset));
+            if (!loc) throw EnumerationError("unknown location " + locationName(*name, a.offset));
+            return {*loc, {}};
+        }
+        const RegValue r = reg(s, std::get<Reg>(a.base));
+        const auto v = s.path.values.constantValue(r.value);
+        const auto loc = v ? locations_.locationOfAddress(*v + a.offset) : std::nullopt;
+        if (!loc)
+            throw EnumerationError("unsupported: the address in register " + std::get<Reg>(a.base).name +
+                                   " of P" + std::to_string(thread_.id) +
+                                   " is not a known location on every path (addresses computed "
+                                   "from values read from memory are not modelled)");
+        return {*loc, r.deps};
+    }
+
+    void exec(State& s, const Instruction& ins, const Load& ld, const std::vector<int>& extraCtrl) {
+        if (ld.proxy != Proxy::Generic) throw unsupportedProxy();
+        auto [loc, addrDeps] = resolve(s, ld.addr);
+        Event e;
+        e.kind = EventKind::Read;
+        e.sem = ld.isVolatile ? Sem::Relaxed : ld.sem;
+        e.scope = ld.isVolatile ? Scope::Sys : ld.scope.value_or(Scope::Sys);
+        e.location = loc;
+        e.text = std::string("R") + semText(e.sem) + (e.sem == Sem::Weak ? "" : std::string(".") + scopeText(e.scope)) + " " + locations_.names()[static_cast<std::size_t>(loc)];
+        const int id = addEvent(s, std::move(e), ins, extraCtrl);
+        s.path.events[static_cast<std::size_t>(id)].value = s.path.values.read(id);
+        for (const int r : addrDeps) s.path.addr.emplace_back(r, id);
+        s.regs[ld.dst.name] = {s.path.events[static_cast<std::size_t>(id)].value, {id}};
+    }
+
+    void exec(State& s, const Instruction& ins, const Store& st, const std::vector<int>& extraCtrl) {
+        if (st.proxy != Proxy::Generic) throw unsupportedProxy();
+        auto [loc, addrDeps] = resolve(s, st.addr);
+        const RegValue v = operand(s, st.value);
+        Event e;
+        e.kind = EventKind::Write;
+        e.sem = st.isVolatile ? Sem::Relaxed : st.sem;
+        e.scope = st.isVolatile ? Scope::Sys : st.scope.value_or(Scope::Sys);
+        e.location = loc;
+        e.value = v.value;
+        e.text = std::string("W") + semText(e.sem) + (e.sem == Sem::Weak ? "" : std::string(".") + scopeText(e.scope)) + " " + locations_.names()[static_cast<std::size_t>(loc)];
+        const int id = addEvent(s, std::move(e), ins, extraCtrl);
+        for (const int r : addrDeps) s.path.addr.emplace_back(r, id);
+        for (const int r : v.deps) s.path.data.emplace_back(r, id);
+        for (const int r : s.path.values.readsOf(v.value)) s.path.valueDeps.emplace_back(r, id);
+    }
+
+    void exec(State& s, const Instruction& ins, const Atomic& at, const std::vector<int>& extraCtrl) {
+        auto [loc, addrDeps] = resolve(s, at.addr);
+        const std::string& name = locations_.names()[static_cast<std::size_t>(loc)];
+        const bool acquire = at.sem == Sem::Acquire || at.sem == Sem::AcqRel;
+        const bool release = at.sem == Sem::Release || at.sem == Sem::AcqRel;
+        Event r;
+        r.kind = EventKind::Read;
+        r.sem = acquire ? Sem::Acquire : Sem::Relaxed;
+        r.scope = at.scope;
+        r.location = loc;
+        r.isRmw = true;
+        r.text = std::string("R") + semText(r.sem) + "." + scopeText(at.scope) + " " + name + " (atom)";
+        const int rid = addEvent(s, std::move(r), ins, extraCtrl);
+        ValuePool& vp = s.path.values;
+        const ValueId old = vp.read(rid);
+        s.path.events[static_cast<std::size_t>(rid)].value = old;
+        const RegValue b = operand(s, at.operand);
+        ValueId next = -1;
+        std::vector<int> deps = b.deps;
+        switch (at.op) {
+        case AtomOp::Add: next = vp.binary(ValueOp::Add, old, b.value); break;
+        case AtomOp::Sub: next = vp.binary(ValueOp::Sub, old, b.value); break;
+        case AtomOp::Exch: next = b.value; break;
+        case AtomOp::And: next = vp.binary(ValueOp::And, old, b.value); break;
+        case AtomOp::Or: next = vp.binary(ValueOp::Or, old, b.value); break;
+        case AtomOp::Xor: next = vp.binary(ValueOp::Xor, old, b.value); break;
+        case AtomOp::Min: next = vp.binary(ValueOp::Min, old, b.value); break;
+        case AtomOp::Max: next = vp.binary(ValueOp::Max, old, b.value); break;
+        case AtomOp::Inc: next = vp.binary(ValueOp::IncWrap, old, b.value); break;
+        case AtomOp::Dec: next = vp.binary(ValueOp::DecWrap, old, b.value); break;
+        case AtomOp::Cas: {
+            if (!at.operand2) throw EnumerationError("atom.cas needs a compare and a new value");
+            const RegValue c = operand(s, *at.operand2);
+            next = vp.select(vp.binary(ValueOp::Eq, old, b.value), c.value, old);
+            deps = merged(deps, c.deps);
+            break;
+        }
+        }
+        if (at.op != AtomOp::Exch) deps = merged(deps, {rid});
+        Event w;
+        w.kind = EventKind::Write;
+        w.sem = release ? Sem::Release : Sem::Relaxed;
+        w.scope = at.scope;
+        w.location = loc;
+        w.isRmw = true;
+        w.value = next;
+        w.text = std::string("W") + semText(w.sem) + "." + scopeText(at.scope) + " " + name + " (atom)";
+        const int wid = addEvent(s, std::move(w), ins, extraCtrl);
+        s.path.rmw.emplace_back(rid, wid);
+        for (const int a : addrDeps) {
+            s.path.addr.emplace_back(a, rid);
+            s.path.addr.emplace_back(a, wid);
+        }
+        for (const int d : deps) s.path.data.emplace_back(d, wid);
+        for (const int d : vp.readsOf(next)) s.path.valueDeps.emplace_back(d, wid);
+        if (at.dst) s.regs[at.dst->name] = {old, {rid}};
+    }
+
+    void exec(State& s, const Instruction& ins, const Fence& f, const std::vector<int>& extraCtrl) {
+        if (f.kind != FenceKind::Sc && f.kind != FenceKind::AcqRel)
+            throw EnumerationError("unsupported: fence.proxy belongs to the PTX 7.5 mixed-proxy model, which ptxlitmus does not implement");
+        Event e;
+        e.kind = EventKind::Fence;
+        e.sem = f.kind == FenceKind::Sc ? Sem::Sc : Sem::AcqRel;
+        e.scope = f.scope;
+        e.text = std::string("F") + semText(e.sem) + "." + scopeText(f.scope);
+        addEvent(s, std::move(e), ins, extraCtrl);
+    }
+
+    void exec(State& s, const Instruction& ins, const Barrier& b, const std::vector<int>& extraCtrl) {
+        const RegValue inst = operand(s, b.instance);
+        const RegValue bid = b.id ? operand(s, *b.id) : RegValue{s.path.values.constant(INT64_MIN), {}};
+        Event e;
+        e.kind = EventKind::Barrier;
+        e.scope = Scope::Cta;
+        e.barrierArrive = b.arrive;
+        e.barrierInstance = inst.value;
+        e.barrierId = bid.value;
+        if (b.count) {
+            const RegValue c = operand(s, *b.count);
+            const auto cv = s.path.values.constantValue(c.value);
+            if (!cv) throw EnumerationError("unsupported: a barrier thread count must be a constant");
+            e.barrierCount = *cv;
+        }
+        e.text = std::string("B.") + (b.arrive ? "arrive" : "sync");
+        const int id = addEvent(s, std::move(e), ins, extraCtrl);
+        for (const int r : s.path.values.readsOf(inst.value)) s.path.valueDeps.emplace_back(r, id);
+        for (const int r : s.path.values.readsOf(bid.value)) s.path.valueDeps.emplace_back(r, id);
+    }
+
+    void exec(State& s, const Instruction&, const Local& l, const std::vector<int>&) {
+        const RegValue a = operand(s, l.a);
+        if (l.op == BinOp::Mov || !l.b) {
+            s.regs[l.dst.name] = a;
+            return;
+        }
+        const RegValue b = operand(s, *l.b);
+        s.regs[l.dst.name] = {s.path.values.binary(toValueOp(l.op), a.value, b.value), merged(a.deps, b.deps)};
+    }
+
+    void exec(State& s, const Instruction&, const SetPredicate& p, const std::vector<int>&) {
+        const RegValue a = operand(s, p.a), b = operand(s, p.b);
+        s.regs[p.dst.name] = {s.path.values.binary(toValueOp(p.cmp), a.value, b.value), merged(a.deps, b.deps)};
+    }
+
+    void exec(State&, const Instruction&, const Branch&, const std::vector<int>&) {}
+    void exec(State&, const Instruction&, const Label&, const std::vector<int>&) {}
+
+    RegValue reg(State& s, const Reg& r) {
+        auto it = s.regs.find(r.name);
+        if (it != s.regs.end()) return it->second;
+        RegValue zero{s.path.values.constant(0), {}};
+        s.regs[r.name] = zero;
+        return zero;
+    }
+
+    RegValue operand(State& s, const Operand& o) {
+        if (const auto* v = std::get_if<std::int64_t>(&o)) return {s.path.values.constant(*v), {}};
+        if (const auto* r = std::get_if<Reg>(&o)) return reg(s, *r);
+        return {s.path.values.constant(locations_.addressValue(std::get<AddressOf>(o).location)), {}};
+    }
+
+    static EnumerationError unsupportedProxy() {
+        return EnumerationError("unsupported: surface and texture accesses belong to the PTX 7.5 mixed-proxy model, which ptxlitmus does not implement");
+    }
+
+    void finish(State s) {
+        for (const auto& [name, v] : s.regs) s.path.finalRegisters[name] = v.value;
+        result_.paths.push_back(std::move(s.path));
+    }
+
+    const Program& program_;
+    const Thread& thread_;
+    const LocationTable& locations_;
+    int unroll_;
+    int maxPaths_;
+    std::map<std::string, int> labels_;
+    ThreadPaths result_;
+};
+
+} // namespace
+
+ThreadPaths enumerateThreadPaths(const Program& program, const Thread& thread,
+                                 const LocationTable& locations, int unroll, int maxPaths) {
+    if (!program.aliases.empty())
+        throw EnumerationError("unsupported: alias declarations (`@ ... aliases`) belong to the PTX 7.5 mixed-proxy model, which ptxlitmus does not implement");
+    return PathWalker(program, thread, locations, unroll, maxPaths).run();
+}
+
+} // namespace ptx

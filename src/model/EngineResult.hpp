@@ -1,0 +1,30 @@
+// What an engine reports: every consistent execution's full final state, with the number of
+// witnesses (distinct executions) that end in it.
+//
+// A witness is a distinct triple (candidate path choice, rf, final-write choice), where the
+// final-write choice picks for every location one write with no co-successor. It is counted once
+// however many coherence, fence-SC or barrier arrival orders make it consistent.
+#pragma once
+
+#include "model/Program.hpp"
+
+#include <compare>
+#include <cstdint>
+#include <map>
+#include <vector>
+
+namespace ptx {
+
+struct FullState {
+    std::map<RegTerm, std::int64_t> registers;  // every register of every thread's path
+    std::vector<std::int64_t> locations;        // final value of each location, by index
+    friend bool operator==(const FullState&, const FullState&) = default;
+    friend auto operator<=>(const FullState&, const FullState&) = default;
+};
+
+struct EngineResult {
+    std::map<FullState, std::uint64_t> witnesses;  // state -> number of witnesses ending in it
+    std::uint64_t candidates = 0;                  // candidate path combinations examined
+};
+
+} // namespace ptx

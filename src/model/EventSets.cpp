@@ -1,0 +1,43 @@
+#include "model/EventSets.hpp"
+
+namespace ptx {
+
+bool belongsTo(const Event& e, EventSet s) {
+    const bool read = e.kind == EventKind::Read, write = e.kind == EventKind::Write;
+    const bool fence = e.kind == EventKind::Fence;
+    const bool strongAccess = (read || write) && !e.isInit && e.sem != Sem::Weak;
+    switch (s) {
+    case EventSet::All: return true;
+    case EventSet::Memory: return read || write;
+    case EventSet::Read: return read;
+    case EventSet::Write: return write;
+    case EventSet::Init: return e.isInit;
+    case EventSet::Fence: return fence;
+    case EventSet::FenceSc: return fence && e.sem == Sem::Sc;
+    case EventSet::FenceAcqRel: return fence && (e.sem == Sem::AcqRel || e.sem == Sem::Sc);
+    case EventSet::Barrier: return e.kind == EventKind::Barrier;
+    case EventSet::Strong: return strongAccess || fence;
+    case EventSet::StrongRead: return read && strongAccess;
+    case EventSet::StrongWrite: return write && strongAccess;
+    case EventSet::AcquireRead: return read && e.sem == Sem::Acquire;
+    case EventSet::ReleaseWrite: return write && e.sem == Sem::Release;
+    }
+    return false;
+}
+
+bool scopeIncludes(Scope s, int cta, int gpu, int cta2, int gpu2) {
+    switch (s) {
+    case Scope::Cta: return cta == cta2 && gpu == gpu2;
+    case Scope::Gpu: return gpu == gpu2;
+    case Scope::Sys: return true;
+    }
+    return false;
+}
+
+bool sameScope(const Event& a, const Event& b) {
+    if (a.isInit || b.isInit) return false;
+    return scopeIncludes(a.scope, a.cta, a.gpu, b.cta, b.gpu) &&
+           scopeIncludes(b.scope, b.cta, b.gpu, a.cta, a.gpu);
+}
+
+} // namespace ptx

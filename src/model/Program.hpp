@@ -1,0 +1,283 @@
+// The program IR: a parsed litmus test, independent of any solver, parser or CLI library.
+//
+// Every front end (the herd/Dat3M PTX dialect, real-PTX spellings, herd7's GPU_PTX format) maps
+// onto these types; every back end (candidate enumeration, the simulator, the CUDA harness) reads
+// them. The canonical printer (src/parser/ProgramPrinter) writes them back as text.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace ptx {
+
+/// Where in the source text a construct starts (1-based line and column).
+struct SourcePos {
+    int line = 0;
+    int col = 0;
+};
+
+/// Scopes of the PTX memory model, from narrowest to widest.
+enum class Scope { Cta, Gpu, Sys };
+
+/// Memory-ordering semantics of an instruction.
+/// Loads: Weak, Relaxed, Acquire. Stores: Weak, Relaxed, Release.
+/// Atomics: Relaxed, Acquire, Release, AcqRel. Fences: AcqRel or Sc (see FenceKind).
+enum class Sem { Weak, Relaxed, Acquire, Release, AcqRel, Sc };
+
+/// The proxy through which a memory access is made (PTX 7.5 mixed-proxy model).
+enum class Proxy { Generic, Surface, Texture, Constant };
+
+/// State space of a location (GPU_PTX's memory map; the Dat3M dialect is always global).
+enum class StateSpace { Global, Shared };
+
+/// Read-modify-write operations of `atom` and `red`.
+enum class AtomOp { Add, Sub, Exch, Cas, And, Or, Xor, Min, Max, Inc, Dec };
+
+/// Register arithmetic (`add r1, r2, 3`); Mov is `mov r1, v` / `ld r1, imm`.
+enum class BinOp { Add, Sub, Mul, Div, And, Or, Xor, Mov };
+
+/// Comparisons of branches, `setp` and conditions.
+enum class CmpOp { Eq, Ne, Lt, Gt, Le, Ge };
+
+/// A register of one thread, by name as written (`r1`, `%r1` is stored as `r1`; `p` for predicates).
+struct Reg {
+    std::string name;
+    friend bool operator==(const Reg&, const Reg&) = default;
+    friend auto operator<=>(const Reg&, const Reg&) = default;
+};
+
+/// The address of a location as a value (`&x`, or a bare location name used as a value in GPU_PTX
+/// declarations like `.reg .b64 r1 = x`).
+struct AddressOf {
+    std::string location;
+    friend bool operator==(const AddressOf&, const AddressOf&) = default;
+};
+
+/// An operand: an immediate, a register, or the address of a location.
+using Operand = std::variant<std::int64_t, Reg, AddressOf>;
+
+/// A memory address: a named location (`x`, `[x]`) or a register holding a pointer (`[r1]`),
+/// plus a byte offset (`[x+4]`). Distinct (base, offset) pairs are distinct locations.
+struct Address {
+    std::variant<std::string, Reg> base;
+    std::int64_t offset = 0;
+    friend bool operator==(const Address&, const Address&) = default;
+};
+
+/// Optional data type suffix as written (`u32`, `s64`, `b32`...); empty when omitted.
+/// Values are modelled as signed 64-bit integers whatever the type.
+using TypeSuffix = std::string;
+
+struct Load {
+    Sem sem = Sem::Weak;                // Weak, Relaxed or Acquire
+    std::optional<Scope> scope;         // required for Relaxed/Acquire
+    Proxy proxy = Proxy::Generic;       // `tld` = Texture, `suld` = Surface
+    bool isVolatile = false;            // `ld.volatile` (modelled as relaxed.sys)
+    std::vector<std::string> cacheOps;  // GPU_PTX cache operators (`ca`, `cg`, `cv`), kept for printing
+    std::optional<StateSpace> space;    // `.global` / `.shared` when written
+    TypeSuffix type;
+    Reg dst;
+    Address addr;
+};
+
+struct Store {
+    Sem sem = Sem::Weak;  // Weak, Relaxed or Release
+    std::optional<Scope> scope;
+    Proxy proxy = Proxy::Generic;  // `sust` = Surface
+    bool isVolatile = false;
+    std::vector<std::string> cacheOps;  // `wb`, `wt`, `cg`, `cs`
+    std::optional<StateSpace> space;
+    TypeSuffix type;
+    Address addr;
+    Operand value;
+};
+
+/// `atom.SEM.SCOPE.OP d, [a], b{, c}` and `red.SEM.SCOPE.OP [a], b`.
+struct Atomic {
+    bool isRed = false;      // red: no destination register
+    Sem sem = Sem::Relaxed;  // Relaxed, Acquire, Release or AcqRel
+    Scope scope = Scope::Gpu;
+    bool semWritten = true;  // false for GPU_PTX `atom.global.cas` (defaults applied)
+    std::optional<StateSpace> space;
+    AtomOp op = AtomOp::Add;
+    TypeSuffix type;
+    std::optional<Reg> dst;  // absent for red
+    Address addr;
+    Operand operand;                 // add/sub/exch/and/or/xor/min/max/inc/dec operand; cas: compare
+    std::optional<Operand> operand2; // cas: the new value
+};
+
+enum class FenceKind { Sc, AcqRel, ProxyAlias, ProxySurface, ProxyTexture, ProxyConstant };
+
+/// `fence.sc.S`, `fence.acq_rel.S`, `fence.proxy.K`, and `membar.{cta,gl,sys}` (= fence.sc).
+struct Fence {
+    FenceKind kind = FenceKind::Sc;
+    Scope scope = Scope::Gpu;  // meaningless for proxy fences
+    bool isMembar = false;     // spelled `membar.*` in the source (printing only)
+};
+
+/// `bar.cta.sync a{, b{, c}}`, `bar.cta.arrive ...`, `bar.sync`, `bar.arrive`.
+/// As in Dat3M: `a` is the barrier instance, `b` the (named) barrier id, `c` the thread count
+/// (quorum). Two barrier events synchronise when they are in the same CTA and agree on instance
+/// and id.
+struct Barrier {
+    bool arrive = false;       // bar.arrive: does not wait
+    bool ctaSpelled = true;    // `bar.cta.sync` vs `bar.sync` (printing only)
+    Operand instance = std::int64_t{0};
+    std::optional<Operand> id;
+    std::optional<Operand> count;
+};
+
+/// Local computation: `add d, a, b`, `mov d, a` (b absent), `ld d, imm` (Mov).
+struct Local {
+    BinOp op = BinOp::Mov;
+    TypeSuffix type;
+    Reg dst;
+    Operand a;
+    std::optional<Operand> b;
+};
+
+/// `setp.CMP.TYPE p, a, b`: p = (a CMP b) as 0/1.
+struct SetPredicate {
+    CmpOp cmp = CmpOp::Eq;
+    TypeSuffix type;
+    Reg dst;
+    Operand a;
+    Operand b;
+};
+
+/// A comparison deciding a conditional branch.
+struct BranchCondition {
+    CmpOp cmp = CmpOp::Eq;
+    Operand a;
+    Operand b;
+};
+
+/// `beq a, b, L` (condition present), `goto L` / `bra L` (condition absent; with a guard for
+/// `@p bra L`).
+struct Branch {
+    std::optional<BranchCondition> condition;
+    std::string target;
+    bool braSpelled = false;  // `bra` rather than `goto` (printing only)
+};
+
+struct Label {
+    std::string name;
+};
+
+using InstructionBody =
+    std::variant<Load, Store, Atomic, Fence, Barrier, Local, SetPredicate, Branch, Label>;
+
+/// `@p` / `@!p`: the instruction executes only when predicate register p is non-zero (or zero).
+struct Guard {
+    Reg predicate;
+    bool negated = false;
+};
+
+struct Instruction {
+    InstructionBody body;
+    std::optional<Guard> guard;
+    SourcePos pos;
+};
+
+/// One litmus thread: its placement and its code (empty cells dropped).
+struct Thread {
+    int id = 0;   // the N of `PN`
+    int cta = 0;  // CTA index within its GPU
+    int gpu = 0;
+    std::optional<int> warp;  // GPU_PTX scope trees name warps; none in the Dat3M dialect
+    std::vector<Instruction> code;
+    SourcePos pos;  // of its header cell
+};
+
+/// An initial value: an integer or the address of a location.
+using InitValue = std::variant<std::int64_t, AddressOf>;
+
+/// `x=1;` (thread absent) or `P0:r1=2;` (thread present).
+struct InitEntry {
+    std::optional<int> thread;
+    std::string name;  // location or register name
+    InitValue value;
+    std::optional<TypeSuffix> declaredType;  // GPU_PTX `0:.reg .s32 r0;`
+    SourcePos pos;
+};
+
+/// `y @ generic aliases x`: y names the same memory as x, through the given proxy.
+struct AliasDecl {
+    std::string name;
+    Proxy proxy = Proxy::Generic;
+    std::string target;
+    SourcePos pos;
+};
+
+// ---- final condition ------------------------------------------------------------------------
+
+/// A term of a condition: a thread's register, a location's final value, or a constant.
+struct RegTerm {
+    int thread = 0;
+    std::string reg;
+    friend bool operator==(const RegTerm&, const RegTerm&) = default;
+    friend auto operator<=>(const RegTerm&, const RegTerm&) = default;
+};
+struct LocTerm {
+    std::string location;
+    friend bool operator==(const LocTerm&, const LocTerm&) = default;
+    friend auto operator<=>(const LocTerm&, const LocTerm&) = default;
+};
+using Term = std::variant<RegTerm, LocTerm, std::int64_t>;
+
+struct CondExpr;
+/// Boolean structure of a condition. Nodes own their children through std::vector (values).
+struct CondCompare {
+    CmpOp cmp = CmpOp::Eq;  // only Eq and Ne are written in litmus conditions
+    Term lhs;
+    Term rhs;
+    SourcePos pos;
+};
+struct CondAnd {
+    std::vector<CondExpr> parts;
+};
+struct CondOr {
+    std::vector<CondExpr> parts;
+};
+struct CondNot {
+    std::vector<CondExpr> inner;  // exactly one element
+};
+struct CondBool {
+    bool value = true;
+};
+struct CondExpr {
+    std::variant<CondCompare, CondAnd, CondOr, CondNot, CondBool> node;
+};
+
+enum class ConditionKind { Exists, NotExists, Forall };
+
+struct Condition {
+    ConditionKind kind = ConditionKind::Exists;
+    CondExpr expr;
+    SourcePos pos;
+};
+
+/// Something that appears in an outcome: a register of a thread or a location.
+using Observable = std::variant<RegTerm, LocTerm>;
+
+/// The whole litmus test.
+struct Program {
+    std::string name;
+    std::string arch = "PTX";                // `PTX`, `ptx` or `GPU_PTX` as written
+    std::vector<std::string> descriptions;   // quoted strings after the name, without quotes
+    std::vector<InitEntry> init;
+    std::vector<AliasDecl> aliases;
+    std::map<std::string, StateSpace> spaces;  // GPU_PTX memory map (`x: global, y: shared`)
+    std::vector<Thread> threads;               // ordered by id
+    std::optional<CondExpr> filter;
+    std::vector<Observable> locations;         // `locations [x; 1:r0;]`
+    Condition condition;
+    std::string file;  // the path it was read from, for messages
+};
+
+} // namespace ptx

@@ -1,0 +1,64 @@
+// Symbolic values of a candidate execution: expressions over the values read by read events.
+//
+// A register's content along a thread path is a ValueId into a ValuePool: a constant, the value
+// read by a read event, or an operation on other values. Engines evaluate these concretely (the
+// explicit engine) or translate them into solver terms (the SMT engine). Arithmetic is on 64-bit
+// two's complement integers (wrapping); division by zero gives 0.
+#pragma once
+
+#include "model/Program.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace ptx {
+
+using ValueId = int;
+
+enum class ValueOp {
+    Const,   // constant
+    Read,    // the value read by event `event`
+    Add, Sub, Mul, Div, And, Or, Xor, Min, Max,
+    Eq, Ne, Lt, Gt, Le, Ge,  // comparisons give 0 or 1 (signed)
+    Select,  // a != 0 ? b : c
+    IncWrap, // PTX atom.inc: (a >= b) ? 0 : a + 1   (unsigned)
+    DecWrap, // PTX atom.dec: (a == 0 || a > b) ? b : a - 1   (unsigned)
+};
+
+struct ValueNode {
+    ValueOp op = ValueOp::Const;
+    std::int64_t constant = 0;  // Const
+    int event = -1;             // Read
+    ValueId a = -1, b = -1, c = -1;
+};
+
+/// An append-only pool of value expressions with constant folding.
+class ValuePool {
+  public:
+    [[nodiscard]] ValueId constant(std::int64_t v);
+    [[nodiscard]] ValueId read(int event);
+    [[nodiscard]] ValueId binary(ValueOp op, ValueId a, ValueId b);
+    [[nodiscard]] ValueId select(ValueId cond, ValueId a, ValueId b);
+
+    [[nodiscard]] const ValueNode& node(ValueId id) const { return nodes_[static_cast<size_t>(id)]; }
+    [[nodiscard]] std::size_t size() const { return nodes_.size(); }
+    [[nodiscard]] std::optional<std::int64_t> constantValue(ValueId id) const;
+
+    /// The read events whose values `id` actually refers to (after folding), sorted, distinct.
+    [[nodiscard]] std::vector<int> readsOf(ValueId id) const;
+
+    /// Evaluates with `readValue[e]` as the value of read event e.
+    [[nodiscard]] std::int64_t evaluate(ValueId id, const std::vector<std::int64_t>& readValue) const;
+
+  private:
+    std::vector<ValueNode> nodes_;
+};
+
+/// Applies a binary operation to constants (the semantics every engine shares).
+[[nodiscard]] std::int64_t applyOp(ValueOp op, std::int64_t a, std::int64_t b);
+
+[[nodiscard]] ValueOp toValueOp(BinOp op);
+[[nodiscard]] ValueOp toValueOp(CmpOp op);
+
+} // namespace ptx

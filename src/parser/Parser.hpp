@@ -1,0 +1,36 @@
+// Reading litmus tests: the herd/Dat3M PTX dialect, real-PTX spellings and herd7's GPU_PTX format.
+#pragma once
+
+#include "model/Program.hpp"
+
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace ptx {
+
+/// A malformed input. what() is the full message `file:line:col: error: <found>, expected <what>`.
+class ParseError : public std::runtime_error {
+  public:
+    ParseError(std::string file, SourcePos pos, const std::string& message);
+    [[nodiscard]] const std::string& file() const { return file_; }
+    [[nodiscard]] SourcePos pos() const { return pos_; }
+    [[nodiscard]] const std::string& message() const { return message_; }
+
+  private:
+    std::string file_;
+    SourcePos pos_;
+    std::string message_;
+};
+
+/// Parses and checks one litmus test (labels, registers and locations defined, placements...).
+/// Throws ParseError on any malformed construct; never returns a partial program.
+[[nodiscard]] Program parseLitmus(std::string_view text, const std::string& fileName);
+
+/// Reads the file and parses it; an unreadable file is a ParseError at 0:0.
+[[nodiscard]] Program parseLitmusFile(const std::string& path);
+
+/// The canonical text of a program: parsing it again gives the same program.
+[[nodiscard]] std::string printProgram(const Program& program);
+
+} // namespace ptx

@@ -1,0 +1,64 @@
+#include "smt/AxiomEncoding.hpp"
+
+namespace ptx::smt {
+
+std::vector<AxiomGuard> encodeAxioms(z3::context& ctx, z3::solver& solver, const MemoryModel& model,
+                                     Evaluator<CandidateEncoding>& evaluator,
+                                     CandidateEncoding& encoding,
+                                     const std::set<std::string>& disabled) {
+    std::vector<AxiomGuard> guards;
+    for (const Axiom& axiom : model.axioms) {
+        if (disabled.count(axiom.name) != 0) continue;
+        const z3::expr guard = ctx.bool_const(("axiom:" + axiom.name).c_str());
+        int index = 0;
+        for (const Check& check : axiom.checks) {
+            const SymRelation r = evaluator.eval(check.rel);
+            switch (check.kind) {
+            case CheckKind::Acyclic:
+                encoding.requireAcyclic(r, guard, axiom.name + std::to_string(index));
+                break;
+            case CheckKind::Irreflexive:
+                for (int a = 0; a < r.size(); ++a)
+                    if (!r.at(a, a).isFalse()) solver.add(z3::implies(guard, !r.at(a, a).expr(ctx)));
+                break;
+            case CheckKind::Empty:
+                for (int a = 0; a < r.size(); ++a)
+                    for (int b = 0; b < r.size(); ++b)
+                        if (!r.at(a, b).isFalse()) solver.add(z3::implies(guard, !r.at(a, b).expr(ctx)));
+                break;
+            }
+            ++index;
+        }
+        guards.push_back({axiom.name, guard});
+    }
+    return guards;
+}
+
+namespace {
+
+bool hasDefinition(const MemoryModel& model, const std::string& name) {
+    for (const Definition& d : model.definitions)
+        if (d.name == name) return true;
+    return false;
+}
+
+} // namespace
+
+EncodedCandidate::EncodedCandidate(z3::context& ctx, z3::solver& solver,
+                                   const CandidateExecution& candidate, const MemoryModel& model,
+                                   const std::set<std::string>& disabled)
+    // Values must be well-founded; the axioms guarantee it unless some are switched off.
+    : encoding(ctx, solver, candidate, !disabled.empty()), evaluator(model, encoding) {
+    // The fence-SC order relates morally strong fence.sc pairs; `ms` does not depend on it.
+    encoding.encodeSyncFence(hasDefinition(model, "ms") ? evaluator.eval(model.ref("ms"))
+                                                        : SymRelation(ctx, candidate.size()));
+    guards = encodeAxioms(ctx, solver, model, evaluator, encoding, disabled);
+}
+
+z3::expr_vector EncodedCandidate::assumptions(z3::context& ctx) const {
+    z3::expr_vector v(ctx);
+    for (const AxiomGuard& g : guards) v.push_back(g.literal);
+    return v;
+}
+
+} // namespace ptx::smt

@@ -1,0 +1,74 @@
+// The solver encoding of one candidate execution: values, reads-from, coherence, the fence-SC
+// order, barrier synchronisation and final values, as Z3 terms. It is also the algebra in which
+// the model's relational definitions are interpreted (see model/Evaluator.hpp).
+#pragma once
+
+#include "enumerate/Candidates.hpp"
+#include "model/CandidateExecution.hpp"
+#include "model/RelExpr.hpp"
+#include "smt/SymRelation.hpp"
+
+#include <map>
+#include <vector>
+#include <z3++.h>
+
+namespace ptx::smt {
+
+class CandidateEncoding {
+  public:
+    using Rel = SymRelation;
+
+    /// Adds the candidate's structural constraints to `solver`. With `wellFoundedValues`, also
+    /// requires rf | valueDeps to be acyclic (needed when No-Thin-Air is switched off, so that
+    /// values cannot justify themselves).
+    CandidateEncoding(z3::context& ctx, z3::solver& solver, const CandidateExecution& candidate,
+                      bool wellFoundedValues);
+
+    // ---- the algebra (model/Evaluator.hpp) ----
+    [[nodiscard]] Rel base(BaseRel r) const;
+    [[nodiscard]] Rel idOn(EventSet s) const;
+    [[nodiscard]] Rel product(EventSet s1, EventSet s2) const;
+    [[nodiscard]] Rel unite(const Rel& a, const Rel& b) const { return a.unite(b); }
+    [[nodiscard]] Rel intersect(const Rel& a, const Rel& b) const { return a.intersect(b); }
+    [[nodiscard]] Rel subtract(const Rel& a, const Rel& b) const { return a.subtract(b); }
+    [[nodiscard]] Rel compose(const Rel& a, const Rel& b) const { return a.compose(b); }
+    [[nodiscard]] Rel inverse(const Rel& a) const { return a.inverse(); }
+    [[nodiscard]] Rel plus(const Rel& a) const { return a.transitiveClosure(); }
+    [[nodiscard]] Rel opt(const Rel& a) const { return a.reflexive(); }
+
+    // ---- what the outcome enumeration needs ----
+    [[nodiscard]] z3::expr value(ValueId v);
+    [[nodiscard]] z3::expr finalValue(int location) const { return finalValue_[static_cast<std::size_t>(location)]; }
+    /// The Boolean choices that identify a witness: rf pairs and final-write selections.
+    [[nodiscard]] const std::vector<z3::expr>& witnessLiterals() const { return witnessLiterals_; }
+    /// Orients every morally strong pair of fence.sc events (`ms` as the model defines it; call
+    /// once, before evaluating definitions that use the fence-SC order).
+    void encodeSyncFence(const Rel& ms);
+    /// Requires acyclic(r) under `guard`, with fresh ranks.
+    void requireAcyclic(const Rel& r, const z3::expr& guard, const std::string& tag);
+
+    /// The rf, co and fence-SC pair terms, for reading a model back (explanations).
+    [[nodiscard]] const Rel& rf() const { return rf_; }
+    [[nodiscard]] const Rel& co() const { return co_; }
+    [[nodiscard]] const Rel& syncFence() const { return syncFence_; }
+
+  private:
+    void encodeValues();
+    void encodeRf();
+    void encodeCo();
+    void encodeBarriers();
+    void encodeFinalValues();
+
+    z3::context& ctx_;
+    z3::solver& solver_;
+    const CandidateExecution& c_;
+    StaticRelations static_;
+    int n_;
+    std::vector<z3::expr> valueTerms_;  // by ValueId (memoised), invalid until translated
+    std::vector<bool> translated_;
+    Rel rf_, co_, syncFence_, syncBarrier_;
+    std::vector<z3::expr> finalValue_;
+    std::vector<z3::expr> witnessLiterals_;
+};
+
+} // namespace ptx::smt

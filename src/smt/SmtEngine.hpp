@@ -1,0 +1,21 @@
+// The SMT engine: every candidate execution is encoded in Z3 (values, rf, co, the fence-SC
+// order, the model's relations) with each axiom guarded by a Boolean literal; consistent
+// executions are enumerated with blocking clauses.
+#pragma once
+
+#include "enumerate/EngineRequest.hpp"
+#include "model/EngineResult.hpp"
+
+#include <stdexcept>
+
+namespace ptx {
+
+/// Z3 answered `unknown` (or timed out): never read as "forbidden".
+class SmtFailure : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+[[nodiscard]] EngineResult runSmt(const EngineRequest& request);
+
+} // namespace ptx
