@@ -2,6 +2,7 @@
 
 #include "check/Projection.hpp"
 #include "enumerate/Candidates.hpp"
+#include "enumerate/ExplicitEngine.hpp"
 #include "model/MemoryModel.hpp"
 #include "smt/SmtEngine.hpp"
 
@@ -11,10 +12,36 @@
 namespace ptx {
 namespace {
 
+constexpr double kExplicitLimit = 2e5;  // rf combinations above which `auto` picks SMT
+
 std::int64_t termValue(const Term& t, const Outcome& o) {
     if (const auto* v = std::get_if<std::int64_t>(&t)) return *v;
     if (const auto* r = std::get_if<RegTerm>(&t)) return o.at(Observable{*r});
     return o.at(Observable{std::get<LocTerm>(t)});
+}
+
+/// The number of (candidate, rf) combinations: a rough size of the explicit engine's search.
+double rfSpace(const Program& program, const ProgramPaths& paths) {
+    double total = 0;
+    forEachCandidate(program, paths, [&](const CandidateExecution& c) {
+        std::vector<int> writes(c.locations.size(), 0);
+        for (const Event& e : c.events)
+            if (e.kind == EventKind::Write) ++writes[static_cast<std::size_t>(e.location)];
+        double product = 1;
+        for (const Event& e : c.events)
+            if (e.kind == EventKind::Read) product *= writes[static_cast<std::size_t>(e.location)];
+        total += product;
+        return total < 1e12;
+    });
+    return total;
+}
+
+/// `auto`: the explicit engine, except for large tests whose witnesses are not counted, where
+/// the solver enumerates the few projected outcomes faster than any enumeration of executions.
+EngineKind chooseEngine(const Program& program, const ProgramPaths& paths, const CheckOptions& o) {
+    if (o.engine != EngineKind::Auto) return o.engine;
+    if (o.countWitnesses) return EngineKind::Explicit;
+    return rfSpace(program, paths) > kExplicitLimit ? EngineKind::Smt : EngineKind::Explicit;
 }
 
 } // namespace
@@ -76,19 +103,28 @@ CheckResult check(const Program& program, const CheckOptions& options) {
                           result.projection, options.timeoutSeconds};
     EngineResult engine;
     try {
-        engine = runSmt(request);
-        result.engine = "smt";
+        if (chooseEngine(program, paths, options) == EngineKind::Smt) {
+            engine = runSmt(request);
+            result.engine = "smt";
+        } else {
+            engine = runExplicit(request);
+            result.engine = "explicit";
+        }
     } catch (const SmtFailure& e) {
+        throw SolverFailure(e.what());
+    } catch (const ExplicitTimeout& e) {
         throw SolverFailure(e.what());
     }
     result.candidates = engine.candidates;
+    result.witnessesCounted = options.countWitnesses;
 
     std::set<Outcome> outcomes;
     for (const auto& [state, count] : engine.witnesses) {
         Outcome o = project(state, result.projection, paths);
         if (program.filter && !satisfies(*program.filter, o)) continue;
-        if (satisfies(program.condition.expr, o)) result.positive += count;
-        else result.negative += count;
+        const std::uint64_t n = options.countWitnesses ? count : (outcomes.count(o) ? 0 : 1);
+        if (satisfies(program.condition.expr, o)) result.positive += n;
+        else result.negative += n;
         outcomes.insert(std::move(o));
     }
     result.outcomes.assign(outcomes.begin(), outcomes.end());

@@ -36,6 +36,7 @@ struct CheckResult {
     std::vector<Outcome> outcomes;       // allowed outcomes, sorted, distinct
     bool ok = false;                     // the condition's verdict (herd's Ok / No)
     Observation observation = Observation::Never;
+    bool witnessesCounted = true;  // false: positive/negative count states, not executions
     std::uint64_t positive = 0;  // consistent executions whose state satisfies the proposition
     std::uint64_t negative = 0;  // ... and those whose state does not
     bool boundHit = false;       // some path was cut by the loop bound: the answer may be incomplete

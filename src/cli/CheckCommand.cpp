@@ -3,6 +3,7 @@
 #include "cli/CheckOutput.hpp"
 #include "cli/CheckOptions.hpp"
 #include "cli/Commands.hpp"
+#include "explain/ShowExecutions.hpp"
 #include "parser/Parser.hpp"
 
 #include <iostream>
@@ -18,6 +19,7 @@ struct CheckArgs {
     CheckFlags flags;
     bool json = false;
     bool all = false;
+    std::string show;  // --show all|witness: DOT graphs after the states (src/explain)
 };
 
 /// What checking one file produced: its text for stdout and stderr, and its exit status.
@@ -35,6 +37,11 @@ FileReport checkFile(const std::string& file, const CheckArgs& args, const Check
         const CheckResult result = check(program, o);
         if (args.json) r.out = toJson(program, result, args.flags.model).dump() + "\n";
         else r.out = formatHerd(program, result) + "\n";
+        if (!args.show.empty() && !args.json)
+            r.out += explain::showExecutions(program, o,
+                                             args.show == "all" ? explain::ShowMode::All
+                                                                : explain::ShowMode::Witness,
+                                             20);
         if (args.flags.verbose)
             r.err = file + ": engine " + result.engine + ", " + std::to_string(result.candidates) +
                     " candidate path combinations\n";
@@ -61,6 +68,10 @@ void addCheckCommand(CLI::App& app, int& exitCode) {
     app.add_option("files", args->files, "Litmus test files to check");
     app.add_flag("--json", args->json, "One JSON object per test per line");
     app.add_flag("--all", args->all, "Show every register and location, not only the condition's");
+    app.add_option("--show", args->show,
+                   "After the states, print execution graphs as DOT: all (consistent executions, "
+                   "at most 20) or witness (those satisfying the condition)")
+        ->check(CLI::IsMember({"all", "witness"}));
     addCheckFlags(app, args->flags);
     app.callback([args, &app, &exitCode] {
         if (!app.get_subcommands().empty()) return;  // a subcommand ran instead

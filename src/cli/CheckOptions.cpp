@@ -22,6 +22,9 @@ void addCheckFlags(CLI::App& app, CheckFlags& f) {
     app.add_option("--timeout", f.timeout, "Seconds per test before the solver gives up (exit 3)")
         ->check(CLI::NonNegativeNumber);
     app.add_option("-j,--jobs", f.jobs, "Tests checked in parallel (default: all cores)");
+    app.add_flag("--no-witnesses", f.noWitnesses,
+                 "Do not count executions: Positive/Negative then count allowed states (much "
+                 "faster on large tests, where executions number in the millions)");
     app.add_flag("-v,--verbose", f.verbose, "Say which engine ran and how many candidates");
 }
 
@@ -30,6 +33,7 @@ CheckOptions CheckFlags::options() const {
     o.model = model == "sc" ? ModelKind::Sc : ModelKind::Ptx6;
     o.engine = engine == "smt" ? EngineKind::Smt : engine == "explicit" ? EngineKind::Explicit : EngineKind::Auto;
     o.unroll = unroll;
+    o.countWitnesses = !noWitnesses;
     if (timeout > 0) o.timeoutSeconds = timeout;
     std::stringstream items(axioms);
     std::string item;

@@ -16,6 +16,7 @@ struct CheckFlags {
     double timeout = 0;
     unsigned jobs = 0;  // 0: all cores
     bool verbose = false;
+    bool noWitnesses = false;
 
     /// The CheckOptions these flags describe (throws std::invalid_argument on bad values).
     [[nodiscard]] CheckOptions options() const;

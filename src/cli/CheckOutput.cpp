@@ -42,7 +42,7 @@ std::string formatHerd(const Program& program, const CheckResult& r) {
     out << "States " << r.outcomes.size() << "\n";
     for (const Outcome& o : r.outcomes) out << formatOutcome(o) << "\n";
     out << (r.ok ? "Ok" : "No") << "\n";
-    out << "Witnesses\n";
+    out << (r.witnessesCounted ? "Witnesses\n" : "Witnesses (states, not executions: --no-witnesses)\n");
     out << "Positive: " << r.positive << " Negative: " << r.negative << "\n";
     out << "Condition " << conditionText(program) << "\n";
     out << "Observation " << r.name << " " << observationName(r.observation) << " " << r.positive
@@ -75,6 +75,7 @@ nlohmann::json toJson(const Program& program, const CheckResult& r, const std::s
             {"observation", observationName(r.observation)},
             {"positive", r.positive},
             {"negative", r.negative},
+            {"witnesses_counted", r.witnessesCounted},
             {"bound_hit", r.boundHit},
             {"candidates", r.candidates},
             {"time_s", r.seconds}};

@@ -9,5 +9,17 @@ namespace ptx::cli {
 void addCheckCommand(CLI::App& app, int& exitCode);
 /// `ptxlitmus parse FILE...`: the canonical form of each program.
 void addParseCommand(CLI::App& app, int& exitCode);
+/// `ptxlitmus explain FILE`: why an outcome is forbidden, or a witness (src/explain).
+void addExplainCommand(CLI::App& app, int& exitCode);
+/// `ptxlitmus regress PATH... | --csv FILE --root DIR`: run suites against their expectations.
+void addRegressCommand(CLI::App& app, int& exitCode);
+/// `ptxlitmus gen FAMILY...`: write litmus tests of a family over variant axes.
+void addGenCommand(CLI::App& app, int& exitCode);
+/// `ptxlitmus sim FILE`: the operational SIMT GPU simulator.
+void addSimCommand(CLI::App& app, int& exitCode);
+/// `ptxlitmus cuda FILE... -o DIR`: CUDA harnesses for real GPUs.
+void addCudaCommand(CLI::App& app, int& exitCode);
+/// `ptxlitmus validate FILE --observed OBS`: observed histograms against the model.
+void addValidateCommand(CLI::App& app, int& exitCode);
 
 } // namespace ptx::cli

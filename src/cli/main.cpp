@@ -11,6 +11,12 @@ int main(int argc, char** argv) {
     int exitCode = 0;
     ptx::cli::addCheckCommand(app, exitCode);
     ptx::cli::addParseCommand(app, exitCode);
+    ptx::cli::addExplainCommand(app, exitCode);
+    ptx::cli::addRegressCommand(app, exitCode);
+    ptx::cli::addGenCommand(app, exitCode);
+    ptx::cli::addSimCommand(app, exitCode);
+    ptx::cli::addCudaCommand(app, exitCode);
+    ptx::cli::addValidateCommand(app, exitCode);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

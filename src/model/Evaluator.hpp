@@ -22,13 +22,13 @@ template <class Algebra> class Evaluator {
     using Rel = typename Algebra::Rel;
 
     Evaluator(const MemoryModel& model, Algebra& algebra)
-        : algebra_(algebra), cache_(model.definitions.size()) {
-        for (const Definition& d : model.definitions) {
-            unsigned mask = 0;
-            for (int r = 0; r <= static_cast<int>(BaseRel::SyncBarrier); ++r)
-                if (mentions(d.rel, static_cast<BaseRel>(r))) mask |= 1U << r;
-            dependsOn_.push_back(mask);
-        }
+        : algebra_(algebra), cache_(model.definitions.size()),
+          dependsOn_(model.definitions.size(), 0) {
+        // Base relations each definition depends on, memoised per definition (a walk through
+        // every reference would take time exponential in the depth of nested definitions).
+        std::vector<bool> done(model.definitions.size(), false);
+        for (std::size_t i = 0; i < model.definitions.size(); ++i)
+            dependsOn_[i] = maskOf(model.definitions[i].rel, done);
     }
 
     /// The value of a named definition or any expression over the model's definitions.
@@ -67,6 +67,20 @@ template <class Algebra> class Evaluator {
     }
 
   private:
+    unsigned maskOf(const RelExpr& e, std::vector<bool>& done) {
+        if (!e) return 0;
+        if (e->op == RelOp::Base) return 1U << static_cast<int>(e->base);
+        if (e->op == RelOp::Ref) {
+            const auto i = static_cast<std::size_t>(e->ref);
+            if (!done[i]) {
+                done[i] = true;
+                dependsOn_[i] = maskOf(e->a, done);
+            }
+            return dependsOn_[i];
+        }
+        return maskOf(e->a, done) | maskOf(e->b, done);
+    }
+
     Algebra& algebra_;
     std::vector<std::optional<Rel>> cache_;
     std::vector<unsigned> dependsOn_;  // per definition: bit r set when it mentions BaseRel r

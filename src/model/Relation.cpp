@@ -1,40 +1,97 @@
 #include "model/Relation.hpp"
 
+#include <algorithm>
+
 namespace ptx {
 
-Relation::Relation(int n)
-    : n_(n), words_(static_cast<std::size_t>((n + 63) / 64)),
-      bits_(static_cast<std::size_t>(n) * words_, 0) {}
+Relation::Relation(int n) : n_(n), words_(static_cast<std::size_t>((n + 63) / 64)) {
+    if (isInline())
+        std::fill(inline_.begin(), inline_.begin() + static_cast<std::ptrdiff_t>(count()), 0);
+    else
+        heap_.assign(count(), 0);
+}
+
+Relation::Relation(const Relation& o) : n_(o.n_), words_(o.words_), heap_(o.heap_) {
+    if (isInline())
+        std::copy(o.inline_.begin(), o.inline_.begin() + static_cast<std::ptrdiff_t>(count()),
+                  inline_.begin());
+}
+
+Relation::Relation(Relation&& o) noexcept : n_(o.n_), words_(o.words_), heap_(std::move(o.heap_)) {
+    if (isInline())
+        std::copy(o.inline_.begin(), o.inline_.begin() + static_cast<std::ptrdiff_t>(count()),
+                  inline_.begin());
+}
+
+Relation& Relation::operator=(const Relation& o) {
+    if (this == &o) return *this;
+    n_ = o.n_;
+    words_ = o.words_;
+    heap_ = o.heap_;
+    if (isInline())
+        std::copy(o.inline_.begin(), o.inline_.begin() + static_cast<std::ptrdiff_t>(count()),
+                  inline_.begin());
+    return *this;
+}
+
+Relation& Relation::operator=(Relation&& o) noexcept {
+    if (this == &o) return *this;
+    n_ = o.n_;
+    words_ = o.words_;
+    heap_ = std::move(o.heap_);
+    if (isInline())
+        std::copy(o.inline_.begin(), o.inline_.begin() + static_cast<std::ptrdiff_t>(count()),
+                  inline_.begin());
+    return *this;
+}
+
+bool operator==(const Relation& a, const Relation& b) {
+    return a.n_ == b.n_ && std::equal(a.data(), a.data() + a.count(), b.data());
+}
 
 Relation Relation::identity(int n) {
     Relation r(n);
-    for (int i = 0; i < n; ++i) r.add(i, i);
+    for (int i = 0; i < n; ++i)
+        r.add(i, i);
     return r;
 }
 
 Relation& Relation::operator|=(const Relation& o) {
-    for (std::size_t i = 0; i < bits_.size(); ++i) bits_[i] |= o.bits_[i];
+    std::uint64_t* d = data();
+    const std::uint64_t* e = o.data();
+    for (std::size_t i = 0; i < count(); ++i)
+        d[i] |= e[i];
     return *this;
 }
 
 Relation& Relation::operator&=(const Relation& o) {
-    for (std::size_t i = 0; i < bits_.size(); ++i) bits_[i] &= o.bits_[i];
+    std::uint64_t* d = data();
+    const std::uint64_t* e = o.data();
+    for (std::size_t i = 0; i < count(); ++i)
+        d[i] &= e[i];
     return *this;
 }
 
 Relation& Relation::operator-=(const Relation& o) {
-    for (std::size_t i = 0; i < bits_.size(); ++i) bits_[i] &= ~o.bits_[i];
+    std::uint64_t* d = data();
+    const std::uint64_t* e = o.data();
+    for (std::size_t i = 0; i < count(); ++i)
+        d[i] &= ~e[i];
     return *this;
 }
 
 Relation Relation::compose(const Relation& o) const {
     Relation r(n_);
     for (int a = 0; a < n_; ++a) {
-        std::uint64_t* out = &r.bits_[index(a, 0)];
-        for (int b = 0; b < n_; ++b) {
-            if (!has(a, b)) continue;
-            const std::uint64_t* row = &o.bits_[o.index(b, 0)];
-            for (std::size_t w = 0; w < words_; ++w) out[w] |= row[w];
+        std::uint64_t* out = &r.data()[index(a, 0)];
+        const std::uint64_t* in = &data()[index(a, 0)];
+        for (std::size_t w = 0; w < words_; ++w) {
+            for (std::uint64_t m = in[w]; m != 0; m &= m - 1) {
+                const int b = static_cast<int>(w * 64) + __builtin_ctzll(m);
+                const std::uint64_t* row = &o.data()[o.index(b, 0)];
+                for (std::size_t v = 0; v < words_; ++v)
+                    out[v] |= row[v];
+            }
         }
     }
     return r;
@@ -42,20 +99,26 @@ Relation Relation::compose(const Relation& o) const {
 
 Relation Relation::inverse() const {
     Relation r(n_);
-    for (int a = 0; a < n_; ++a)
-        for (int b = 0; b < n_; ++b)
-            if (has(a, b)) r.add(b, a);
+    for (int a = 0; a < n_; ++a) {
+        const std::uint64_t* in = &data()[index(a, 0)];
+        for (std::size_t w = 0; w < words_; ++w)
+            for (std::uint64_t m = in[w]; m != 0; m &= m - 1)
+                r.add(static_cast<int>(w * 64) + __builtin_ctzll(m), a);
+    }
     return r;
 }
 
 Relation Relation::transitiveClosure() const {
-    Relation r = *this;  // Warshall
+    Relation r = *this; // Warshall, a word at a time
     for (int k = 0; k < n_; ++k) {
-        const std::uint64_t* rowK = &r.bits_[r.index(k, 0)];
+        const std::uint64_t* rowK = &r.data()[r.index(k, 0)];
+        const std::size_t kw = static_cast<std::size_t>(k >> 6);
+        const std::uint64_t kb = std::uint64_t{1} << (k & 63);
         for (int a = 0; a < n_; ++a) {
-            if (!r.has(a, k)) continue;
-            std::uint64_t* rowA = &r.bits_[r.index(a, 0)];
-            for (std::size_t w = 0; w < words_; ++w) rowA[w] |= rowK[w];
+            std::uint64_t* rowA = &r.data()[r.index(a, 0)];
+            if ((rowA[kw] & kb) == 0) continue;
+            for (std::size_t w = 0; w < words_; ++w)
+                rowA[w] |= rowK[w];
         }
     }
     return r;
@@ -63,13 +126,15 @@ Relation Relation::transitiveClosure() const {
 
 Relation Relation::reflexive() const {
     Relation r = *this;
-    for (int i = 0; i < n_; ++i) r.add(i, i);
+    for (int i = 0; i < n_; ++i)
+        r.add(i, i);
     return r;
 }
 
 bool Relation::empty() const {
-    for (const std::uint64_t w : bits_)
-        if (w != 0) return false;
+    const std::uint64_t* d = data();
+    for (std::size_t i = 0; i < count(); ++i)
+        if (d[i] != 0) return false;
     return true;
 }
 
@@ -79,7 +144,38 @@ bool Relation::irreflexive() const {
     return true;
 }
 
-bool Relation::acyclic() const { return transitiveClosure().irreflexive(); }
+bool Relation::acyclic() const {
+    // Repeatedly remove the events with no successor among the remaining ones; a cycle remains.
+    std::vector<std::uint64_t> remaining(words_, 0);
+    int left = 0;
+    for (int a = 0; a < n_; ++a) {
+        const std::uint64_t* row = &data()[index(a, 0)];
+        bool any = false;
+        for (std::size_t w = 0; w < words_ && !any; ++w)
+            any = row[w] != 0;
+        if (any) {
+            remaining[static_cast<std::size_t>(a >> 6)] |= std::uint64_t{1} << (a & 63);
+            ++left;
+        }
+    }
+    for (bool progress = true; progress && left > 0;) {
+        progress = false;
+        for (std::size_t aw = 0; aw < words_; ++aw) {
+            for (std::uint64_t m = remaining[aw]; m != 0; m &= m - 1) {
+                const int a = static_cast<int>(aw * 64) + __builtin_ctzll(m);
+                const std::uint64_t* row = &data()[index(a, 0)];
+                bool successor = false;
+                for (std::size_t w = 0; w < words_ && !successor; ++w)
+                    successor = (row[w] & remaining[w]) != 0;
+                if (successor) continue;
+                remaining[aw] &= ~(std::uint64_t{1} << (a & 63));
+                --left;
+                progress = true;
+            }
+        }
+    }
+    return left == 0;
+}
 
 std::vector<std::pair<int, int>> Relation::pairs() const {
     std::vector<std::pair<int, int>> out;

@@ -1,6 +1,9 @@
 // A concrete binary relation over the events 0..n-1 of one execution, stored as a bit matrix.
+// Relations over at most 64 events (one word per row) live inline, without heap allocation: the
+// explicit engine evaluates the model millions of times on such small relations.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -13,11 +16,17 @@ class Relation {
     explicit Relation(int n);
 
     [[nodiscard]] int size() const { return n_; }
+    Relation(const Relation& o);
+    Relation(Relation&& o) noexcept;
+    Relation& operator=(const Relation& o);
+    Relation& operator=(Relation&& o) noexcept;
+    ~Relation() = default;
+
     [[nodiscard]] bool has(int a, int b) const {
-        return (bits_[index(a, b)] >> (b & 63)) & 1U;
+        return (data()[index(a, b)] >> (b & 63)) & 1U;
     }
-    void add(int a, int b) { bits_[index(a, b)] |= std::uint64_t{1} << (b & 63); }
-    void remove(int a, int b) { bits_[index(a, b)] &= ~(std::uint64_t{1} << (b & 63)); }
+    void add(int a, int b) { data()[index(a, b)] |= std::uint64_t{1} << (b & 63); }
+    void remove(int a, int b) { data()[index(a, b)] &= ~(std::uint64_t{1} << (b & 63)); }
 
     [[nodiscard]] static Relation identity(int n);
 
@@ -27,7 +36,7 @@ class Relation {
     [[nodiscard]] friend Relation operator|(Relation a, const Relation& b) { return a |= b; }
     [[nodiscard]] friend Relation operator&(Relation a, const Relation& b) { return a &= b; }
     [[nodiscard]] friend Relation operator-(Relation a, const Relation& b) { return a -= b; }
-    friend bool operator==(const Relation&, const Relation&) = default;
+    friend bool operator==(const Relation& a, const Relation& b);
 
     [[nodiscard]] Relation compose(const Relation& o) const;  // this ; o
     [[nodiscard]] Relation inverse() const;
@@ -45,9 +54,16 @@ class Relation {
         return static_cast<std::size_t>(a) * words_ + static_cast<std::size_t>(b >> 6);
     }
 
+    static constexpr int kInline = 64;  // events held without allocation
+    [[nodiscard]] bool isInline() const { return n_ <= kInline; }
+    [[nodiscard]] std::size_t count() const { return static_cast<std::size_t>(n_) * words_; }
+    [[nodiscard]] std::uint64_t* data() { return isInline() ? inline_.data() : heap_.data(); }
+    [[nodiscard]] const std::uint64_t* data() const { return isInline() ? inline_.data() : heap_.data(); }
+
     int n_ = 0;
     std::size_t words_ = 0;
-    std::vector<std::uint64_t> bits_;
+    std::array<std::uint64_t, kInline> inline_;  // rows when n <= 64 (first n_ words used)
+    std::vector<std::uint64_t> heap_;            // rows otherwise
 };
 
 } // namespace ptx

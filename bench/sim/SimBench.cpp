@@ -1,0 +1,79 @@
+// Simulator speed: random-mode runs per second for MP on one core, and exhaustive-mode time for
+// each 2-thread core test (MP, SB, LB, CoRR, CoWR, 2+2W, S, R with weak, relaxed, release/acquire
+// and fenced variants).
+//   build-sim/sim_bench [RUNS]
+#include "parser/Parser.hpp"
+#include "sim/Simulator.hpp"
+
+#include <chrono>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct Core {
+    const char* name;
+    const char* body; // two threads, x and y
+};
+
+const Core kCore[] = {
+    {"MP", " st.weak x, 1 | ld.weak r0, y ;\n st.weak y, 1 | ld.weak r1, x ;\nexists (P1:r0 == 1 "
+           "/\\ P1:r1 == 0)"},
+    {"MP+rel+acq", " st.weak x, 1 | ld.acquire.gpu r0, y ;\n st.release.gpu y, 1 | ld.weak r1, x "
+                   ";\nexists (P1:r0 == 1 /\\ P1:r1 == 0)"},
+    {"MP+fences", " st.weak x, 1 | ld.relaxed.gpu r0, y ;\n fence.sc.gpu | fence.sc.gpu ;\n "
+                  "st.relaxed.gpu y, 1 | ld.weak r1, x ;\nexists (P1:r0 == 1 /\\ P1:r1 == 0)"},
+    {"SB", " st.weak x, 1 | st.weak y, 1 ;\n ld.weak r0, y | ld.weak r1, x ;\nexists (P0:r0 == 0 "
+           "/\\ P1:r1 == 0)"},
+    {"SB+fences",
+     " st.relaxed.gpu x, 1 | st.relaxed.gpu y, 1 ;\n fence.sc.gpu | fence.sc.gpu ;\n "
+     "ld.relaxed.gpu r0, y | ld.relaxed.gpu r1, x ;\nexists (P0:r0 == 0 /\\ P1:r1 == 0)"},
+    {"LB", " ld.weak r0, x | ld.weak r1, y ;\n st.weak y, 1 | st.weak x, 1 ;\nexists (P0:r0 == 1 "
+           "/\\ P1:r1 == 1)"},
+    {"LB+data", " ld.weak r0, x | ld.weak r1, y ;\n st.weak y, r0 | st.weak x, r1 ;\nexists (P0:r0 "
+                "== 1 /\\ P1:r1 == 1)"},
+    {"CoRR",
+     " st.weak x, 1 | ld.weak r1, x ;\n | ld.weak r2, x ;\nexists (P1:r1 == 1 /\\ P1:r2 == 0)"},
+    {"CoWR", " st.weak x, 1 | st.weak x, 2 ;\n | ld.weak r1, x ;\nexists (P1:r1 == 1 /\\ x == 2)"},
+    {"2+2W",
+     " st.weak x, 1 | st.weak y, 1 ;\n st.weak y, 2 | st.weak x, 2 ;\nexists (x == 1 /\\ y == 1)"},
+    {"S", " st.weak x, 2 | ld.weak r0, y ;\n st.weak y, 1 | st.weak x, 1 ;\nexists (P1:r0 == 1 /\\ "
+          "x == 2)"},
+    {"R", " st.weak x, 1 | st.weak y, 2 ;\n st.weak y, 1 | ld.weak r0, x ;\nexists (y == 2 /\\ "
+          "P1:r0 == 0)"},
+};
+
+ptx::Program program(const Core& c) {
+    return ptx::parseLitmus(std::string("PTX ") + c.name +
+                                "\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n" + c.body +
+                                "\n",
+                            c.name);
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    const std::uint64_t runs = argc > 1 ? std::stoull(argv[1]) : 1000000;
+    {
+        ptx::sim::SimOptions o;
+        o.runs = runs;
+        o.seed = 1;
+        const ptx::sim::Simulator s(program(kCore[0]), o);
+        const auto r = s.runRandom();
+        std::printf("random  MP: %llu runs in %.3f s = %.0f runs/s (one core), %zu outcomes\n",
+                    static_cast<unsigned long long>(r.runs), r.seconds,
+                    static_cast<double>(r.runs) / r.seconds, r.histogram.size());
+    }
+    double worst = 0;
+    for (const auto& c : kCore) {
+        const ptx::sim::Simulator s(program(c), {});
+        const auto r = s.runExhaustive();
+        worst = std::max(worst, r.seconds);
+        std::printf("exhaustive %-11s %7llu states %3zu outcomes %8.4f s%s\n", c.name,
+                    static_cast<unsigned long long>(r.states), r.histogram.size(), r.seconds,
+                    r.boundHit ? " (bound hit)" : "");
+    }
+    std::printf("slowest exhaustive 2-thread core test: %.4f s\n", worst);
+    return 0;
+}

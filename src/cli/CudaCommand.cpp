@@ -1,0 +1,64 @@
+// `ptxlitmus cuda FILE... -o DIR`: a self-contained CUDA program per litmus test, a Makefile and
+// a manifest (tests.txt). Tests the harness cannot run faithfully are reported and skipped.
+#include "cli/Commands.hpp"
+#include "cuda/HarnessPlan.hpp"
+#include "cuda/MakefileWriter.hpp"
+#include "parser/Parser.hpp"
+
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ptx::cli {
+
+namespace {
+
+struct CudaArgs {
+    std::vector<std::string> files;
+    std::string output;
+    bool skipUnsupported = false;
+    bool quiet = false;
+};
+
+} // namespace
+
+void addCudaCommand(CLI::App& app, int& exitCode) {
+    auto args = std::make_shared<CudaArgs>();
+    CLI::App* cmd = app.add_subcommand(
+        "cuda", "Write a CUDA program per litmus test that runs it on a GPU and prints a "
+                "litmus7-style histogram, plus a Makefile (see docs/hardware.md)");
+    cmd->add_option("files", args->files, "litmus files")->required();
+    cmd->add_option("-o,--output", args->output, "Directory for the .cu files and the Makefile")
+        ->required();
+    cmd->add_flag("--skip-unsupported", args->skipUnsupported,
+                  "Tests the harness cannot run (proxies, several GPUs, barrier counts...) are "
+                  "reported but do not make the exit status 2");
+    cmd->add_flag("-q,--quiet", args->quiet, "Do not list the files written");
+    cmd->callback([args, &exitCode]() {
+        std::vector<cuda::HarnessPlan> plans;
+        for (const std::string& file : args->files) {
+            try {
+                plans.push_back(cuda::planHarness(parseLitmusFile(file)));
+            } catch (const ParseError& e) {
+                std::cerr << e.what() << "\n";
+                exitCode = 2;
+            } catch (const cuda::HarnessUnsupported& e) {
+                std::cerr << e.what() << "\n";
+                if (!args->skipUnsupported) exitCode = 2;
+            }
+        }
+        try {
+            const auto written = cuda::writeHarnessDirectory(plans, args->output);
+            if (!args->quiet)
+                for (const auto& path : written)
+                    std::cout << path.string() << "\n";
+        } catch (const std::exception& e) {
+            std::cerr << "ptxlitmus cuda: " << e.what() << "\n";
+            exitCode = 2;
+        }
+        std::cout.flush();
+    });
+}
+
+} // namespace ptx::cli

@@ -1,0 +1,198 @@
+// `ptxlitmus sim FILE`: run a test on the simulated SIMT GPU (src/sim), random schedules with a
+// litmus7 histogram, or every schedule (--exhaustive).
+#include "check/Checker.hpp"
+#include "parser/Parser.hpp"
+#include "sim/Condition.hpp"
+#include "sim/Histogram.hpp"
+#include "sim/Simulator.hpp"
+
+#include <CLI/CLI.hpp>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace ptx::cli {
+namespace {
+
+struct SimArgs {
+    std::string file;
+    std::uint64_t runs = 100000;
+    std::uint64_t seed = 1;
+    bool exhaustive = false;
+    std::uint64_t bound = 500000;
+    std::uint64_t maxSteps = 20000;
+    std::string simt = "its";
+    bool colocate = false;
+    bool packWarps = false;
+    int window = 4;
+    bool all = false;
+    bool json = false;
+    std::string trace;
+};
+
+/// `1:r0=1; x=2;` -> an outcome (keys as herd7 prints them).
+Outcome parseOutcome(const std::string& text) {
+    Outcome o;
+    std::string item;
+    std::istringstream in(text);
+    while (std::getline(in, item, ';')) {
+        const auto b = item.find_first_not_of(" \t");
+        if (b == std::string::npos) continue;
+        item = item.substr(b);
+        const auto eq = item.find('=');
+        if (eq == std::string::npos) throw std::invalid_argument("bad outcome item `" + item + "`");
+        std::string key = item.substr(0, eq);
+        while (!key.empty() && key.back() == ' ')
+            key.pop_back();
+        const std::int64_t value = std::stoll(item.substr(eq + 1));
+        const auto colon = key.find(':');
+        if (colon == std::string::npos)
+            o[Observable{LocTerm{key}}] = value;
+        else
+            o[Observable{RegTerm{std::stoi(key.substr(key[0] == 'P' ? 1 : 0, colon)),
+                                 key.substr(colon + 1)}}] = value;
+    }
+    return o;
+}
+
+nlohmann::json toJson(const Program& p, const sim::SimResult& r) {
+    nlohmann::json j;
+    j["name"] = r.name;
+    j["mode"] = r.exhaustive ? "exhaustive" : "random";
+    j["condition"] = sim::formatCondition(p.condition);
+    const auto summary = sim::summarize(p.condition, r.histogram);
+    nlohmann::json states = nlohmann::json::array();
+    for (const auto& [o, n] : r.histogram) {
+        nlohmann::json values = nlohmann::json::object();
+        for (const auto& [k, v] : o)
+            values[observableName(k)] = v;
+        states.push_back(
+            {{"outcome", values}, {"count", n}, {"satisfies", sim::evaluate(p.condition.expr, o)}});
+    }
+    j["states"] = states;
+    j["ok"] = summary.ok;
+    j["positive"] = summary.positive;
+    j["negative"] = summary.negative;
+    j["observation"] = summary.observation;
+    j["boundHit"] = r.boundHit;
+    j["seconds"] = r.seconds;
+    if (r.exhaustive) {
+        j["states_explored"] = r.states;
+        j["hangReachable"] = r.hangReachable;
+    } else {
+        j["runs"] = r.runs;
+        j["unfinishedRuns"] = r.unfinishedRuns;
+        j["hungRuns"] = r.hungRuns;
+    }
+    if (r.hangWhere) j["hang"] = *r.hangWhere;
+    return j;
+}
+
+int runSim(const SimArgs& a, const CLI::Option* traceOpt) {
+    try {
+        const Program program = parseLitmusFile(a.file);
+        sim::SimOptions o;
+        o.runs = a.runs;
+        o.seed = a.seed;
+        o.maxStates = a.bound;
+        o.maxSteps = a.maxSteps;
+        o.allObservables = a.all;
+        o.machine.simt = a.simt == "lockstep" ? sim::SimtMode::Lockstep : sim::SimtMode::Its;
+        o.machine.layout.colocateCtas = a.colocate;
+        o.machine.layout.packWarps = a.packWarps;
+        o.machine.window = a.window;
+        const sim::Simulator simulator(program, o);
+        if (traceOpt->count() > 0) {
+            Outcome target;
+            if (!a.trace.empty()) {
+                target = parseOutcome(a.trace);
+            } else {
+                // The first reached state satisfying the condition's proposition.
+                const auto r = a.exhaustive ? simulator.runExhaustive() : simulator.runRandom();
+                for (const auto& [out, n] : r.histogram)
+                    if (sim::evaluate(program.condition.expr, out)) {
+                        target = out;
+                        break;
+                    }
+                if (target.empty()) {
+                    std::cout << "No run reached a state satisfying "
+                              << sim::formatProposition(program.condition.expr) << "\n";
+                    return 0;
+                }
+            }
+            const auto lines = simulator.trace(target, a.exhaustive);
+            if (!lines) {
+                std::cout << "No run reached " << formatOutcome(target) << "\n";
+                return 0;
+            }
+            std::cout << "Trace of " << program.name << " reaching " << formatOutcome(target)
+                      << "\n";
+            for (const auto& l : *lines)
+                std::cout << l << "\n";
+            return 0;
+        }
+        const auto r = a.exhaustive ? simulator.runExhaustive() : simulator.runRandom();
+        if (a.json) {
+            std::cout << toJson(program, r).dump() << "\n";
+            return 0;
+        }
+        std::cout << sim::formatHistogram(program.name, program.condition, r.histogram);
+        if (r.exhaustive)
+            std::cout << "States " << r.states
+                      << (r.boundHit ? " (bound hit: outcomes may be incomplete)" : "") << "\n";
+        else if (r.unfinishedRuns > 0)
+            std::cout << "Unfinished " << r.unfinishedRuns
+                      << " runs hit the step bound (--max-steps)\n";
+        if (r.hangReachable || r.hungRuns > 0)
+            std::cout << "Hang "
+                      << (r.exhaustive ? std::string("reachable")
+                                       : std::to_string(r.hungRuns) + " runs")
+                      << ": " << r.hangWhere.value_or("") << "\n";
+        std::cout << "Time " << program.name << " " << r.seconds << "\n\n";
+        return 0;
+    } catch (const ParseError& e) {
+        std::cerr << e.what() << "\n";
+        return 2;
+    } catch (const Unsupported& e) {
+        std::cerr << a.file << ": unsupported: " << e.what() << "\n";
+        return 2;
+    } catch (const std::exception& e) {
+        std::cerr << a.file << ": error: " << e.what() << "\n";
+        return 2;
+    }
+}
+
+} // namespace
+
+void addSimCommand(CLI::App& app, int& exitCode) {
+    auto args = std::make_shared<SimArgs>();
+    CLI::App* cmd = app.add_subcommand("sim", "Run a test on the operational SIMT GPU simulator");
+    cmd->add_option("file", args->file, "Litmus test file")->required();
+    cmd->add_option("--runs", args->runs, "Random runs (default 100000)");
+    cmd->add_option("--seed", args->seed, "Seed of the random scheduler (default 1)");
+    cmd->add_flag("--exhaustive", args->exhaustive,
+                  "Explore every schedule (state hashing, bounded)");
+    cmd->add_option("--bound", args->bound,
+                    "Exhaustive mode: at most this many states (default 500000)");
+    cmd->add_option("--max-steps", args->maxSteps,
+                    "Random mode: steps per run before giving up (default 20000)");
+    cmd->add_option("--simt", args->simt,
+                    "SIMT mode: its (independent thread scheduling) or lockstep")
+        ->check(CLI::IsMember({"its", "lockstep"}));
+    cmd->add_flag("--colocate", args->colocate, "Place every CTA of a GPU on one SM (shared L1)");
+    cmd->add_flag("--pack-warps", args->packWarps, "Pack a CTA's threads into one warp");
+    cmd->add_option("--window", args->window,
+                    "Out-of-order window in instructions (default 4; 1 = in order)");
+    cmd->add_flag("--all", args->all, "Show every register and location, not only the condition's");
+    cmd->add_flag("--json", args->json, "One JSON object");
+    const CLI::Option* traceOpt =
+        cmd->add_option(
+               "--trace", args->trace,
+               "Print the run reaching an outcome (e.g. \"1:r0=1; 1:r1=0;\"); without a value, "
+               "the first satisfying the condition")
+            ->expected(0, 1);
+    cmd->callback([args, traceOpt, &exitCode] { exitCode = runSim(*args, traceOpt); });
+}
+
+} // namespace ptx::cli

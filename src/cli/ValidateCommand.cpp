@@ -1,0 +1,81 @@
+// `ptxlitmus validate FILE --observed OBS...`: which observed outcomes the model allows, which
+// are sequentially consistent, and FORBIDDEN where the model forbids one that was observed.
+// Exit status 1 when a forbidden outcome was observed.
+#include "cli/CheckOptions.hpp"
+#include "cli/Commands.hpp"
+#include "cuda/HistogramReader.hpp"
+#include "cuda/Validator.hpp"
+#include "parser/Parser.hpp"
+
+#include <algorithm>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ptx::cli {
+
+namespace {
+
+struct ValidateArgs {
+    std::string file;
+    std::vector<std::string> observed;
+    bool json = false;
+    CheckFlags flags;
+};
+
+} // namespace
+
+void addValidateCommand(CLI::App& app, int& exitCode) {
+    auto args = std::make_shared<ValidateArgs>();
+    CLI::App* cmd = app.add_subcommand(
+        "validate", "Compare observed outcomes (a litmus7-style histogram or a JSON list of "
+                    "counts) with the model; exit 1 if a forbidden outcome was observed");
+    cmd->add_option("file", args->file, "litmus file")->required();
+    cmd->add_option("--observed", args->observed,
+                    "Histogram file(s): litmus7 output (ours or litmus7's) or JSON "
+                    "[{\"outcome\": {\"1:r0\": 1}, \"count\": 5}]")
+        ->required();
+    cmd->add_flag("--json", args->json, "One JSON object per histogram per line");
+    addCheckFlags(*cmd, args->flags);
+    cmd->callback([args, &exitCode]() {
+        int status = 0;
+        auto raise = [&status](int s) { status = std::max(status, s); }; // 3 > 2 > 1
+        try {
+            const CheckOptions options = args->flags.options();
+            const Program program = parseLitmusFile(args->file);
+            for (const std::string& obs : args->observed) {
+                try {
+                    const auto histograms = cuda::readHistogramFile(obs);
+                    const cuda::ValidationReport report = cuda::validateHistogram(
+                        program, cuda::selectHistogram(histograms, program.name), options);
+                    std::cout << (args->json ? cuda::reportJson(report) + "\n"
+                                             : cuda::formatReport(report));
+                    if (!report.ok()) raise(1);
+                } catch (const cuda::HistogramError& e) {
+                    std::cerr << e.what() << "\n";
+                    raise(2);
+                } catch (const std::invalid_argument& e) {
+                    std::cerr << obs << ": error: " << e.what() << "\n";
+                    raise(2);
+                }
+            }
+        } catch (const ParseError& e) {
+            std::cerr << e.what() << "\n";
+            raise(2);
+        } catch (const SolverFailure& e) {
+            std::cerr << args->file << ": solver failure: " << e.what() << "\n";
+            raise(3);
+        } catch (const Unsupported& e) {
+            std::cerr << args->file << ": unsupported: " << e.what() << "\n";
+            raise(2);
+        } catch (const std::invalid_argument& e) {
+            std::cerr << "ptxlitmus validate: " << e.what() << "\n";
+            raise(2);
+        }
+        std::cout.flush();
+        exitCode = std::max(exitCode, status);
+    });
+}
+
+} // namespace ptx::cli

@@ -1,0 +1,322 @@
+#include "cuda/HarnessPlan.hpp"
+
+#include "cuda/BarrierMapping.hpp"
+#include "model/Outcome.hpp"
+
+#include <algorithm>
+#include <set>
+#include <type_traits>
+
+namespace ptx::cuda {
+
+namespace {
+
+[[noreturn]] void reject(const Program& p, const std::string& why, SourcePos pos = {}) {
+    std::string where = p.file.empty() ? p.name : p.file;
+    if (pos.line > 0) where += ":" + std::to_string(pos.line) + ":" + std::to_string(pos.col);
+    throw HarnessUnsupported(where + ": test " + p.name +
+                             " is unsupported by the CUDA harness: " + why);
+}
+
+bool is64(const TypeSuffix& t) {
+    return t.size() >= 2 && t.substr(t.size() - 2) == "64";
+}
+
+// A written memory type the harness can emit: [bus]32 or [bus]64 (or none).
+bool memoryTypeOk(const TypeSuffix& t) {
+    if (t.empty()) return true;
+    if (t.size() != 3) return false;
+    return (t[0] == 'b' || t[0] == 'u' || t[0] == 's') &&
+           (t.substr(1) == "32" || t.substr(1) == "64");
+}
+
+void collectObservables(const CondExpr& e, std::set<Observable>& out) {
+    std::visit(
+        [&](const auto& n) {
+            using N = std::decay_t<decltype(n)>;
+            if constexpr (std::is_same_v<N, CondCompare>) {
+                for (const Term* t : {&n.lhs, &n.rhs}) {
+                    if (const auto* r = std::get_if<RegTerm>(t)) out.insert(*r);
+                    if (const auto* l = std::get_if<LocTerm>(t)) out.insert(*l);
+                }
+            } else if constexpr (std::is_same_v<N, CondAnd> || std::is_same_v<N, CondOr>) {
+                for (const auto& part : n.parts)
+                    collectObservables(part, out);
+            } else if constexpr (std::is_same_v<N, CondNot>) {
+                for (const auto& part : n.inner)
+                    collectObservables(part, out);
+            }
+        },
+        e.node);
+}
+
+// Per thread: the registers it mentions and which of them are written or 64-bit.
+struct RegisterUse {
+    std::set<std::string> mentioned;
+    std::set<std::string> written;
+    std::set<std::string> wide;
+};
+
+void noteOperand(const Operand& o, RegisterUse& use, std::set<std::string>& locs) {
+    if (const auto* r = std::get_if<Reg>(&o)) use.mentioned.insert(r->name);
+    if (const auto* a = std::get_if<AddressOf>(&o)) locs.insert(a->location);
+}
+
+} // namespace
+
+int ThreadPlan::registerIndex(const std::string& name) const {
+    for (std::size_t i = 0; i < registers.size(); ++i)
+        if (registers[i].name == name) return static_cast<int>(i);
+    return -1;
+}
+
+const RegisterPlan& ThreadPlan::reg(const std::string& name) const {
+    return registers.at(static_cast<std::size_t>(registerIndex(name)));
+}
+
+int HarnessPlan::locationIndex(const std::string& name) const {
+    for (std::size_t i = 0; i < locations.size(); ++i)
+        if (locations[i].name == name) return static_cast<int>(i);
+    return -1;
+}
+
+const LocationPlan& HarnessPlan::location(const std::string& name) const {
+    return locations.at(static_cast<std::size_t>(locationIndex(name)));
+}
+
+std::vector<Observable> conditionObservables(const Program& program) {
+    std::set<Observable> obs;
+    collectObservables(program.condition.expr, obs);
+    for (const auto& o : program.locations)
+        obs.insert(o);
+    return {obs.begin(), obs.end()};
+}
+
+std::string identifierFor(const std::string& name) {
+    std::string id;
+    for (char c : name) {
+        const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+        id += ok ? c : '_';
+    }
+    if (id.empty() || (id[0] >= '0' && id[0] <= '9')) id = "T" + id;
+    return id;
+}
+
+HarnessPlan planHarness(const Program& program) {
+    HarnessPlan plan;
+    plan.program = program;
+    plan.identifier = identifierFor(program.name);
+    const Program& p = plan.program;
+
+    if (!p.aliases.empty()) reject(p, "location aliases (proxies) are not supported");
+    for (const auto& [name, space] : p.spaces)
+        if (space == StateSpace::Shared) reject(p, "shared-memory location " + name);
+    if (p.threads.empty()) reject(p, "no threads");
+
+    // ---- placement: one role per CTA, one warp per thread -------------------------------------
+    std::set<int> gpus, ctas;
+    for (const auto& t : p.threads) {
+        gpus.insert(t.gpu);
+        ctas.insert(t.cta);
+    }
+    if (gpus.size() > 1)
+        reject(p, "threads on " + std::to_string(gpus.size()) + " GPUs; the harness runs one GPU");
+    std::set<std::pair<int, int>> warps;
+    for (const auto& t : p.threads)
+        if (t.warp && !warps.insert({t.cta, *t.warp}).second)
+            reject(p, "two threads share warp " + std::to_string(*t.warp) +
+                          "; the harness gives each thread its own warp");
+
+    // ---- instructions -------------------------------------------------------------------------
+    std::set<std::string> allLocations;
+    std::map<int, RegisterUse> uses;
+    std::map<std::string, bool> locWide;   // location -> some 64-bit access
+    std::map<std::string, bool> locNarrow; // location -> some explicit 32-bit access
+    std::map<int, std::map<std::string, std::string>> regAddress; // thread -> reg -> location
+    for (const auto& e : p.init) {
+        if (!e.thread) {
+            if (std::holds_alternative<AddressOf>(e.value))
+                reject(p, "location " + e.name + " initialised to an address", e.pos);
+            allLocations.insert(e.name);
+        } else if (const auto* a = std::get_if<AddressOf>(&e.value)) {
+            regAddress[*e.thread][e.name] = a->location;
+            allLocations.insert(a->location);
+        }
+    }
+    for (const auto& t : p.threads) {
+        RegisterUse& use = uses[t.id];
+        std::set<std::string> locs;
+        bool branches = false, barriers = false;
+        auto address = [&](const Address& a, const TypeSuffix& type, SourcePos pos) {
+            if (a.offset != 0) reject(p, "address offsets are not supported", pos);
+            std::string loc;
+            if (const auto* name = std::get_if<std::string>(&a.base)) {
+                loc = *name;
+            } else {
+                const auto& r = std::get<Reg>(a.base);
+                use.mentioned.insert(r.name);
+                const auto it = regAddress[t.id].find(r.name);
+                if (it == regAddress[t.id].end())
+                    reject(p, "register " + r.name + " used as an address holds no &location", pos);
+                loc = it->second;
+            }
+            if (!memoryTypeOk(type)) reject(p, "memory access type ." + type, pos);
+            locs.insert(loc);
+            if (is64(type))
+                locWide[loc] = true;
+            else if (!type.empty())
+                locNarrow[loc] = true;
+        };
+        for (const auto& ins : t.code) {
+            if (ins.guard) use.mentioned.insert(ins.guard->predicate.name);
+            std::visit(
+                [&](const auto& b) {
+                    using B = std::decay_t<decltype(b)>;
+                    if constexpr (std::is_same_v<B, Load>) {
+                        if (b.proxy != Proxy::Generic) reject(p, "tld/suld (proxies)", ins.pos);
+                        if (b.space == StateSpace::Shared) reject(p, "ld.shared", ins.pos);
+                        address(b.addr, b.type, ins.pos);
+                        use.mentioned.insert(b.dst.name);
+                        use.written.insert(b.dst.name);
+                        if (is64(b.type)) use.wide.insert(b.dst.name);
+                    } else if constexpr (std::is_same_v<B, Store>) {
+                        if (b.proxy != Proxy::Generic) reject(p, "sust (proxies)", ins.pos);
+                        if (b.space == StateSpace::Shared) reject(p, "st.shared", ins.pos);
+                        address(b.addr, b.type, ins.pos);
+                        noteOperand(b.value, use, locs);
+                    } else if constexpr (std::is_same_v<B, Atomic>) {
+                        if (b.op == AtomOp::Inc || b.op == AtomOp::Dec)
+                            reject(p, "atom.inc/atom.dec (wrap-around semantics)", ins.pos);
+                        if (b.space == StateSpace::Shared) reject(p, "atom.shared", ins.pos);
+                        address(b.addr, b.type, ins.pos);
+                        noteOperand(b.operand, use, locs);
+                        if (b.operand2) noteOperand(*b.operand2, use, locs);
+                        if (b.dst) {
+                            use.mentioned.insert(b.dst->name);
+                            use.written.insert(b.dst->name);
+                            if (is64(b.type)) use.wide.insert(b.dst->name);
+                        }
+                    } else if constexpr (std::is_same_v<B, Fence>) {
+                        if (b.kind != FenceKind::Sc && b.kind != FenceKind::AcqRel)
+                            reject(p, "fence.proxy", ins.pos);
+                    } else if constexpr (std::is_same_v<B, Barrier>) {
+                        barriers = true;
+                        if (ins.guard) reject(p, "a guarded barrier", ins.pos);
+                        if (b.count)
+                            reject(p, "barrier thread counts: the hardware counts whole warps",
+                                   ins.pos);
+                        noteOperand(b.instance, use, locs);
+                        if (b.id) noteOperand(*b.id, use, locs);
+                    } else if constexpr (std::is_same_v<B, Local>) {
+                        noteOperand(b.a, use, locs);
+                        if (b.b) noteOperand(*b.b, use, locs);
+                        use.mentioned.insert(b.dst.name);
+                        use.written.insert(b.dst.name);
+                        if (is64(b.type)) use.wide.insert(b.dst.name);
+                    } else if constexpr (std::is_same_v<B, SetPredicate>) {
+                        noteOperand(b.a, use, locs);
+                        noteOperand(b.b, use, locs);
+                        use.mentioned.insert(b.dst.name);
+                        use.written.insert(b.dst.name);
+                    } else if constexpr (std::is_same_v<B, Branch>) {
+                        branches = true;
+                        if (b.condition) {
+                            noteOperand(b.condition->a, use, locs);
+                            noteOperand(b.condition->b, use, locs);
+                        }
+                    }
+                },
+                ins.body);
+        }
+        if (branches && barriers)
+            reject(p,
+                   "P" + std::to_string(t.id) +
+                       " has both branches and barriers: a capped spin loop could skip a "
+                       "hardware barrier and hang the GPU",
+                   t.pos);
+        for (const auto& [reg, loc] : regAddress[t.id])
+            if (use.written.count(reg))
+                reject(p, "register " + reg + " holds an address and is written", t.pos);
+        ThreadPlan tp;
+        tp.id = t.id;
+        tp.index = static_cast<std::size_t>(&t - p.threads.data());
+        tp.locations.assign(locs.begin(), locs.end());
+        allLocations.insert(locs.begin(), locs.end());
+        plan.threads.push_back(std::move(tp));
+    }
+    for (const auto& [loc, wide] : locWide)
+        if (locNarrow.count(loc))
+            reject(p, "location " + loc + " is accessed with both 32- and 64-bit types");
+
+    // ---- observables ---------------------------------------------------------------------------
+    plan.projection = conditionObservables(p);
+    std::set<Observable> recorded(plan.projection.begin(), plan.projection.end());
+    plan.recorded = plan.projection;
+    if (p.filter) {
+        std::set<Observable> filterObs;
+        collectObservables(*p.filter, filterObs);
+        for (const auto& o : filterObs)
+            if (recorded.insert(o).second) plan.recorded.push_back(o);
+    }
+    for (const auto& o : plan.recorded) {
+        if (const auto* l = std::get_if<LocTerm>(&o)) allLocations.insert(l->location);
+        if (const auto* r = std::get_if<RegTerm>(&o)) {
+            if (!uses.count(r->thread))
+                reject(p, "the condition reads " + observableName(o) + " of a missing thread");
+            if (regAddress[r->thread].count(r->reg))
+                reject(p, "the condition reads " + observableName(o) + ", which holds an address");
+            uses[r->thread].mentioned.insert(r->reg);
+        }
+    }
+
+    // ---- locations and registers --------------------------------------------------------------
+    for (const auto& name : allLocations) {
+        LocationPlan lp;
+        lp.name = name;
+        lp.wide = locWide.count(name) > 0;
+        for (const auto& e : p.init)
+            if (!e.thread && e.name == name) lp.init = std::get<std::int64_t>(e.value);
+        plan.locations.push_back(lp);
+    }
+    for (auto& tp : plan.threads) {
+        const RegisterUse& use = uses[tp.id];
+        for (const auto& e : p.init)
+            if (e.thread == tp.id) uses[tp.id].mentioned.insert(e.name);
+        for (const auto& name : uses[tp.id].mentioned) {
+            RegisterPlan rp;
+            rp.name = name;
+            rp.wide = use.wide.count(name) > 0;
+            for (const auto& e : p.init) {
+                if (e.thread != tp.id || e.name != name) continue;
+                if (const auto* v = std::get_if<std::int64_t>(&e.value)) rp.init = *v;
+                if (const auto* a = std::get_if<AddressOf>(&e.value)) rp.addressOf = a->location;
+                if (e.declaredType && is64(*e.declaredType)) rp.wide = true;
+            }
+            if (rp.addressOf) rp.wide = true;
+            tp.registers.push_back(rp);
+        }
+        // Inline asm takes at most 30 operands: registers, the capped flag, the spin cap and
+        // one pointer per location.
+        const std::size_t operands = tp.registers.size() + tp.locations.size() + 2;
+        if (operands > 30)
+            reject(p, "P" + std::to_string(tp.id) + " needs " + std::to_string(operands) +
+                          " inline-asm operands (at most 30)");
+    }
+
+    // ---- roles and barriers -------------------------------------------------------------------
+    std::map<int, int> roleOf;
+    for (int cta : ctas)
+        roleOf.emplace(cta, static_cast<int>(roleOf.size()));
+    plan.roles = static_cast<int>(roleOf.size());
+    std::map<int, int> nextWarp;
+    for (auto& tp : plan.threads) {
+        const Thread& t = p.threads[tp.index];
+        tp.role = roleOf.at(t.cta);
+        tp.warp = nextWarp[tp.role]++;
+        plan.warpsPerBlock = std::max(plan.warpsPerBlock, tp.warp + 1);
+    }
+    mapBarriers(plan);
+    return plan;
+}
+
+} // namespace ptx::cuda

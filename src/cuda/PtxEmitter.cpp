@@ -1,0 +1,399 @@
+#include "cuda/PtxEmitter.hpp"
+
+#include "model/Outcome.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <sstream>
+
+namespace ptx::cuda {
+
+namespace {
+
+const char* scopeName(Scope s) {
+    switch (s) {
+    case Scope::Cta:
+        return "cta";
+    case Scope::Gpu:
+        return "gpu";
+    case Scope::Sys:
+        return "sys";
+    }
+    return "gpu";
+}
+
+const char* cmpName(CmpOp op) {
+    switch (op) {
+    case CmpOp::Eq:
+        return "eq";
+    case CmpOp::Ne:
+        return "ne";
+    case CmpOp::Lt:
+        return "lt";
+    case CmpOp::Gt:
+        return "gt";
+    case CmpOp::Le:
+        return "le";
+    case CmpOp::Ge:
+        return "ge";
+    }
+    return "eq";
+}
+
+// `%k`, the k-th inline-asm operand. (Built with += : GCC 12 warns falsely on "%" + string.)
+std::string operand(std::size_t k) {
+    std::string s = "%";
+    s += std::to_string(k);
+    return s;
+}
+
+bool is64(const std::string& t) {
+    return t.size() >= 2 && t.substr(t.size() - 2) == "64";
+}
+
+std::string labelName(const std::string& name) {
+    std::string s = "L_";
+    for (char c : name)
+        s += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+    return s + "_%=";
+}
+
+class Emitter {
+  public:
+    Emitter(const HarnessPlan& plan, const ThreadPlan& tp)
+        : plan_(plan), tp_(tp), thread_(plan.program.threads[tp.index]) {}
+
+    std::vector<std::string> run() {
+        const std::size_t nRegs = tp_.registers.size();
+        cappedOp_ = operand(nRegs);
+        capOp_ = operand(nRegs + 1 + tp_.locations.size());
+        const bool loops = hasBackwardBranch();
+        lines_.push_back(".reg .pred tp, tg, tc;");
+        lines_.push_back(".reg .b64 tx<3>;");
+        lines_.push_back(".reg .b32 ty<3>, lcap;");
+        if (loops) lines_.push_back("mov.u32 lcap, " + capOp_ + ";");
+        for (index_ = 0; index_ < thread_.code.size(); ++index_) {
+            const Instruction& ins = thread_.code[index_];
+            temps_ = 0;
+            guard_.clear();
+            if (ins.guard && !std::holds_alternative<Branch>(ins.body)) {
+                lines_.push_back("setp.ne.b64 tg, " + reg(ins.guard->predicate.name) + ", 0;");
+                guard_ = ins.guard->negated ? "@!tg " : "@tg ";
+            }
+            std::visit([&](const auto& b) { emit(b, ins); }, ins.body);
+        }
+        if (loops) {
+            lines_.push_back("bra DONE_%=;");
+            lines_.push_back("CAPPED_%=:");
+            lines_.push_back("mov.u32 " + cappedOp_ + ", 1;");
+        }
+        lines_.push_back("DONE_%=:");
+        return lines_;
+    }
+
+  private:
+    void out(const std::string& line) { lines_.push_back(guard_ + line); }
+
+    std::string reg(const std::string& name) const {
+        return operand(static_cast<std::size_t>(tp_.registerIndex(name)));
+    }
+    std::string pointer(const std::string& location) const {
+        const auto it = std::find(tp_.locations.begin(), tp_.locations.end(), location);
+        return operand(tp_.registers.size() + 1 +
+                       static_cast<std::size_t>(it - tp_.locations.begin()));
+    }
+
+    // A 64-bit source: a litmus register, a temporary holding an immediate, or a pointer.
+    std::string src64(const Operand& o) {
+        if (const auto* r = std::get_if<Reg>(&o)) return reg(r->name);
+        if (const auto* a = std::get_if<AddressOf>(&o)) return pointer(a->location);
+        const std::string t = "tx" + std::to_string(temps_++);
+        out("mov.b64 " + t + ", " + std::to_string(std::get<std::int64_t>(o)) + ";");
+        return t;
+    }
+    // A 32-bit source for 32-bit atomics, whose operands must match the instruction type.
+    std::string src32(const Operand& o) {
+        const std::string t = "ty" + std::to_string(temps_++);
+        if (const auto* v = std::get_if<std::int64_t>(&o)) {
+            const auto bits = static_cast<std::uint32_t>(static_cast<std::uint64_t>(*v));
+            out("mov.b32 " + t + ", " + std::to_string(bits) + ";");
+        } else {
+            out("cvt.u32.u64 " + t + ", " + src64(o) + ";");
+        }
+        return t;
+    }
+
+    std::string location(const Address& a) const {
+        if (const auto* name = std::get_if<std::string>(&a.base)) return *name;
+        return *tp_.reg(std::get<Reg>(a.base).name).addressOf;
+    }
+    std::string addr(const Address& a) const {
+        std::string s = "[";
+        if (const auto* name = std::get_if<std::string>(&a.base))
+            s += pointer(*name);
+        else
+            s += reg(std::get<Reg>(a.base).name);
+        return s + "]";
+    }
+    std::string memType(const std::string& written, const Address& a) const {
+        if (!written.empty()) return written;
+        return plan_.location(location(a)).wide ? "u64" : "u32";
+    }
+    static std::string space(const std::optional<StateSpace>& s) {
+        return s ? (*s == StateSpace::Global ? ".global" : ".shared") : "";
+    }
+    static std::string cacheOps(const std::vector<std::string>& ops) {
+        std::string s;
+        for (const auto& op : ops)
+            s += "." + op;
+        return s;
+    }
+    static std::string accessSem(Sem sem, const std::optional<Scope>& scope, bool isVolatile) {
+        if (isVolatile) return ".volatile";
+        switch (sem) {
+        case Sem::Weak:
+            return ".weak";
+        case Sem::Relaxed:
+            return ".relaxed." + std::string(scopeName(scope.value_or(Scope::Sys)));
+        case Sem::Acquire:
+            return ".acquire." + std::string(scopeName(scope.value_or(Scope::Sys)));
+        case Sem::Release:
+            return ".release." + std::string(scopeName(scope.value_or(Scope::Sys)));
+        default:
+            return "";
+        }
+    }
+
+    void emit(const Load& l, const Instruction&) {
+        out("ld" + accessSem(l.sem, l.scope, l.isVolatile) + space(l.space) + cacheOps(l.cacheOps) +
+            "." + memType(l.type, l.addr) + " " + reg(l.dst.name) + ", " + addr(l.addr) + ";");
+    }
+    void emit(const Store& s, const Instruction&) {
+        const std::string v = src64(s.value);
+        out("st" + accessSem(s.sem, s.scope, s.isVolatile) + space(s.space) + cacheOps(s.cacheOps) +
+            "." + memType(s.type, s.addr) + " " + addr(s.addr) + ", " + v + ";");
+    }
+    void emit(const Atomic& a, const Instruction&) {
+        const bool wide = is64(memType(a.type, a.addr));
+        const std::string bits = wide ? "64" : "32";
+        std::string op, type;
+        switch (a.op) {
+        case AtomOp::Add:
+        case AtomOp::Sub:
+            op = "add";
+            type = (!wide && a.type == "s32") ? "s32" : "u" + bits;
+            break;
+        case AtomOp::Min:
+        case AtomOp::Max:
+            op = a.op == AtomOp::Min ? "min" : "max";
+            type = (!a.type.empty() && a.type[0] == 'u' ? "u" : "s") + bits;
+            break;
+        case AtomOp::Exch:
+            op = "exch";
+            type = "b" + bits;
+            break;
+        case AtomOp::Cas:
+            op = "cas";
+            type = "b" + bits;
+            break;
+        case AtomOp::And:
+            op = "and";
+            type = "b" + bits;
+            break;
+        case AtomOp::Or:
+            op = "or";
+            type = "b" + bits;
+            break;
+        case AtomOp::Xor:
+            op = "xor";
+            type = "b" + bits;
+            break;
+        case AtomOp::Inc:
+        case AtomOp::Dec:
+            break; // rejected by planHarness
+        }
+        std::string b = wide ? src64(a.operand) : src32(a.operand);
+        if (a.op == AtomOp::Sub) {
+            const std::string t = wide ? "tx2" : "ty2";
+            out("neg.s" + bits + " " + t + ", " + b + ";");
+            b = t;
+        }
+        const std::string c =
+            a.operand2 ? ", " + (wide ? src64(*a.operand2) : src32(*a.operand2)) : std::string();
+        std::string sem;
+        if (a.semWritten) {
+            const char* s = a.sem == Sem::Acquire   ? ".acquire"
+                            : a.sem == Sem::Release ? ".release"
+                            : a.sem == Sem::AcqRel  ? ".acq_rel"
+                                                    : ".relaxed";
+            sem = std::string(s) + "." + scopeName(a.scope);
+        }
+        // red has only .relaxed/.release and no exch/cas; other reds run as atom with the
+        // result discarded, which the model does not tell apart.
+        const bool asRed = a.isRed && (a.sem == Sem::Relaxed || a.sem == Sem::Release) &&
+                           a.op != AtomOp::Exch && a.op != AtomOp::Cas;
+        const std::string suffix = sem + space(a.space) + "." + op + "." + type;
+        if (asRed) {
+            out("red" + suffix + " " + addr(a.addr) + ", " + b + ";");
+            return;
+        }
+        const std::string d = wide ? (a.dst ? reg(a.dst->name) : "tx1") : "ty2";
+        out("atom" + suffix + " " + d + ", " + addr(a.addr) + ", " + b + c + ";");
+        if (!wide && a.dst) out("cvt.u64.u32 " + reg(a.dst->name) + ", ty2;");
+    }
+    void emit(const Fence& f, const Instruction&) {
+        if (f.kind == FenceKind::Sc && f.isMembar) {
+            const char* level = f.scope == Scope::Cta   ? "cta"
+                                : f.scope == Scope::Gpu ? "gl"
+                                                        : "sys";
+            out(std::string("membar.") + level + ";");
+        } else {
+            out(std::string(f.kind == FenceKind::Sc ? "fence.sc." : "fence.acq_rel.") +
+                scopeName(f.scope) + ";");
+        }
+    }
+    void emit(const Barrier& b, const Instruction&) {
+        const HardwareBarrier& hw = plan_.barrierAt.at({thread_.id, index_});
+        out(std::string(b.ctaSpelled ? "bar.cta." : "bar.") + (b.arrive ? "arrive " : "sync ") +
+            std::to_string(hw.id) + ", " + std::to_string(hw.count) + ";");
+    }
+    void emit(const Local& l, const Instruction&) {
+        const std::string a = src64(l.a);
+        if (l.op == BinOp::Mov || !l.b) {
+            out("mov.b64 " + reg(l.dst.name) + ", " + a + ";");
+            return;
+        }
+        const std::string b = src64(*l.b);
+        const char* op = "add.s64";
+        switch (l.op) {
+        case BinOp::Add:
+            op = "add.s64";
+            break;
+        case BinOp::Sub:
+            op = "sub.s64";
+            break;
+        case BinOp::Mul:
+            op = "mul.lo.s64";
+            break;
+        case BinOp::Div:
+            op = "div.s64";
+            break;
+        case BinOp::And:
+            op = "and.b64";
+            break;
+        case BinOp::Or:
+            op = "or.b64";
+            break;
+        case BinOp::Xor:
+            op = "xor.b64";
+            break;
+        case BinOp::Mov:
+            break;
+        }
+        out(std::string(op) + " " + reg(l.dst.name) + ", " + a + ", " + b + ";");
+    }
+    void emit(const SetPredicate& s, const Instruction&) {
+        const std::string a = src64(s.a), b = src64(s.b);
+        out(std::string("setp.") + cmpName(s.cmp) + ".s64 tp, " + a + ", " + b + ";");
+        out("selp.b64 " + reg(s.dst.name) + ", 1, 0, tp;");
+    }
+    void emit(const Branch& br, const Instruction& ins) {
+        if (isBackward(br)) {
+            out("sub.u32 lcap, lcap, 1;");
+            out("setp.eq.u32 tc, lcap, 0;");
+            out("@tc bra CAPPED_%=;");
+        }
+        std::string pred;
+        if (br.condition) {
+            const std::string a = src64(br.condition->a), b = src64(br.condition->b);
+            out(std::string("setp.") + cmpName(br.condition->cmp) + ".s64 tp, " + a + ", " + b +
+                ";");
+            pred = "tp";
+        }
+        if (ins.guard) {
+            out("setp.ne.b64 tg, " + reg(ins.guard->predicate.name) + ", 0;");
+            if (ins.guard->negated) out("not.pred tg, tg;");
+            if (!pred.empty())
+                out("and.pred tp, tp, tg;");
+            else
+                pred = "tg";
+        }
+        out((pred.empty() ? "" : "@" + pred + " ") + "bra " + labelName(br.target) + ";");
+    }
+    void emit(const Label& l, const Instruction&) { lines_.push_back(labelName(l.name) + ":"); }
+
+    std::size_t labelIndex(const std::string& name) const {
+        for (std::size_t i = 0; i < thread_.code.size(); ++i)
+            if (const auto* l = std::get_if<Label>(&thread_.code[i].body); l && l->name == name)
+                return i;
+        return thread_.code.size();
+    }
+    bool isBackward(const Branch& br) const { return labelIndex(br.target) <= index_; }
+    bool hasBackwardBranch() {
+        for (index_ = 0; index_ < thread_.code.size(); ++index_)
+            if (const auto* br = std::get_if<Branch>(&thread_.code[index_].body);
+                br && isBackward(*br))
+                return true;
+        return false;
+    }
+
+    const HarnessPlan& plan_;
+    const ThreadPlan& tp_;
+    const Thread& thread_;
+    std::vector<std::string> lines_;
+    std::string guard_;
+    std::string cappedOp_, capOp_;
+    std::size_t index_ = 0;
+    int temps_ = 0;
+};
+
+} // namespace
+
+std::vector<std::string> emitThreadPtx(const HarnessPlan& plan, const ThreadPlan& thread) {
+    return Emitter(plan, thread).run();
+}
+
+std::string emitThreadFunction(const HarnessPlan& plan, const ThreadPlan& thread) {
+    std::ostringstream o;
+    o << "// P" << thread.id << ": CTA role " << thread.role << ", warp " << thread.warp << "\n";
+    o << "__device__ void litmusThread" << thread.id << "(const KernelArgs& a, unsigned inst) {\n";
+    for (std::size_t i = 0; i < thread.locations.size(); ++i)
+        o << "    unsigned long long* const loc" << i << " = a.mem + a.addrOf["
+          << plan.locationIndex(thread.locations[i]) << "u * a.instances + inst];  // "
+          << thread.locations[i] << "\n";
+    for (std::size_t i = 0; i < thread.registers.size(); ++i) {
+        const RegisterPlan& r = thread.registers[i];
+        o << "    unsigned long long reg" << i << " = ";
+        if (r.addressOf)
+            o << "(unsigned long long)(a.mem + a.addrOf[" << plan.locationIndex(*r.addressOf)
+              << "u * a.instances + inst])";
+        else
+            o << "(unsigned long long)" << r.init << "ll";
+        o << ";  // " << r.name << "\n";
+    }
+    o << "    unsigned capped = 0u;\n";
+    o << "    asm volatile(\"{\\n\\t\"\n";
+    for (const auto& line : emitThreadPtx(plan, thread))
+        o << "        \"" << line << "\\n\\t\"\n";
+    o << "        \"}\"\n        :";
+    for (std::size_t i = 0; i < thread.registers.size(); ++i)
+        o << " \"+l\"(reg" << i << "),";
+    o << " \"+r\"(capped)\n        :";
+    for (std::size_t i = 0; i < thread.locations.size(); ++i)
+        o << " \"l\"(loc" << i << "),";
+    o << " \"r\"(a.spinCap)\n        : \"memory\");\n";
+    for (std::size_t k = 0; k < plan.recorded.size(); ++k) {
+        const auto* r = std::get_if<RegTerm>(&plan.recorded[k]);
+        if (!r || r->thread != thread.id) continue;
+        const int i = thread.registerIndex(r->reg);
+        const bool wide = thread.registers[static_cast<std::size_t>(i)].wide;
+        o << "    a.results[" << k
+          << "u * a.instances + inst] = " << (wide ? "(long long)reg" : "(long long)(int)reg") << i
+          << ";  // " << observableName(plan.recorded[k]) << "\n";
+    }
+    o << "    if (capped) atomicOr(&a.capped[inst], 1u);\n";
+    o << "}\n";
+    return o.str();
+}
+
+} // namespace ptx::cuda

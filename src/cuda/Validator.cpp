@@ -1,0 +1,31 @@
+#include "cuda/Validator.hpp"
+
+#include <algorithm>
+
+namespace ptx::cuda {
+
+ValidationReport validateHistogram(const Program& program, const Histogram& observed,
+                                   CheckOptions options) {
+    for (const auto& obs : observed.observables) {
+        if (const auto* r = std::get_if<RegTerm>(&obs)) {
+            const bool known = std::any_of(program.threads.begin(), program.threads.end(),
+                                           [&](const Thread& t) { return t.id == r->thread; });
+            if (!known)
+                throw std::invalid_argument(observed.file + ": the histogram reads " +
+                                            observableName(obs) + " but test " + program.name +
+                                            " has no thread " + std::to_string(r->thread));
+        }
+    }
+    options.extraObservables = observed.observables;
+    options.countWitnesses = false;
+    const CheckResult model = check(program, options);
+    CheckResult sc = model;
+    if (options.model != ModelKind::Sc) {
+        CheckOptions scOptions = options;
+        scOptions.model = ModelKind::Sc;
+        sc = check(program, scOptions);
+    }
+    return buildReport(observed, model, sc, options.model == ModelKind::Sc ? "sc" : "ptx6");
+}
+
+} // namespace ptx::cuda

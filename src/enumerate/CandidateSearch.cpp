@@ -1,0 +1,285 @@
+#include "enumerate/CandidateSearch.hpp"
+
+#include "enumerate/BarrierSync.hpp"
+#include "model/EventSets.hpp"
+
+#include <algorithm>
+#include <cstdint>
+
+namespace ptx {
+namespace {
+
+std::size_t idx(Chosen c) {
+    return static_cast<std::size_t>(c);
+}
+
+/// Adds a -> b to a transitively closed relation, keeping it closed.
+void addClosed(Relation& r, int a, int b) {
+    const int n = r.size();
+    std::vector<int> before{a}, after{b};
+    for (int x = 0; x < n; ++x) {
+        if (r.has(x, a)) before.push_back(x);
+        if (r.has(b, x)) after.push_back(x);
+    }
+    for (const int x : before)
+        for (const int y : after)
+            r.add(x, y);
+}
+
+Relation intersectionOf(const std::vector<Relation>& options, int n) {
+    if (options.empty()) return Relation(n);
+    Relation r = options.front();
+    for (const Relation& o : options)
+        r &= o;
+    return r;
+}
+
+bool hasDefinition(const MemoryModel& model, const std::string& name) {
+    return std::any_of(model.definitions.begin(), model.definitions.end(),
+                       [&](const Definition& d) { return d.name == name; });
+}
+
+} // namespace
+
+CandidateSearch::CandidateSearch(const CandidateExecution& c, const MemoryModel& model,
+                                 const std::vector<ShapedCheck>& checks, ConcreteAlgebra& algebra,
+                                 Evaluator<ConcreteAlgebra>& eval, WitnessSink sink, Tick tick)
+    : c_(c), checks_(checks), sink_(std::move(sink)), tick_(std::move(tick)), algebra_(algebra),
+      eval_(eval), values_(c), writesOf_(c.locations.size()), initCo_(c.size()), rf_(c.size()),
+      syncFence_(c.size()), fenceClosure_(c.size()) {
+    for (const ShapedCheck& s : checks_)
+        hasCoTotal_ = hasCoTotal_ || s.role == CheckRole::CoTotal;
+    for (const Event& e : c.events) {
+        if (e.kind == EventKind::Write)
+            writesOf_[static_cast<std::size_t>(e.location)].push_back(e.id);
+        if (e.kind == EventKind::Read) reads_.push_back(e.id);
+    }
+    for (const auto& ws : writesOf_)
+        for (const int w : ws)
+            if (w != ws.front()) initCo_.add(ws.front(), w);
+    // Round-robin over threads in program order: a write's value depends on earlier reads of
+    // its thread, which come first, so values are known as early as possible.
+    std::stable_sort(reads_.begin(), reads_.end(), [&](int a, int b) {
+        const Event& ea = c.events[static_cast<std::size_t>(a)];
+        const Event& eb = c.events[static_cast<std::size_t>(b)];
+        return std::pair(ea.index, ea.thread) < std::pair(eb.index, eb.thread);
+    });
+    eval_.clear();
+    // ms does not depend on the chosen relations: evaluate it with all of them empty.
+    if (hasDefinition(model, "ms")) {
+        const Relation ms = eval_.eval(model.ref("ms"));
+        for (const Event& a : c.events)
+            for (const Event& b : c.events)
+                if (a.id < b.id && belongsTo(a, EventSet::FenceSc) &&
+                    belongsTo(b, EventSet::FenceSc) && ms.has(a.id, b.id))
+                    fencePairs_.emplace_back(a.id, b.id);
+    }
+}
+
+void CandidateSearch::set(Chosen r, Relation value) {
+    algebra_.set(baseOf(r), std::move(value));
+    eval_.invalidate({baseOf(r)});
+}
+
+bool CandidateSearch::usable(const ShapedCheck& check) const {
+    for (int r = 0; r < kChosenCount; ++r)
+        if (partial_[static_cast<std::size_t>(r)] && !check.monotoneIn[static_cast<std::size_t>(r)])
+            return false;
+    return true;
+}
+
+std::optional<Relation> CandidateSearch::coLowerBound() {
+    Relation lower = initCo_;
+    bool extra = false;
+    for (const ShapedCheck& s : checks_) {
+        if (s.role != CheckRole::CoContains || !usable(s)) continue;
+        lower |= eval_.eval(s.x);
+        extra = true;
+    }
+    if (!extra) return lower; // already closed
+    lower = lower.transitiveClosure();
+    if (!lower.irreflexive()) return std::nullopt;
+    return lower;
+}
+
+bool CandidateSearch::forbidChecksPass() {
+    for (const ShapedCheck& s : checks_)
+        if (s.role == CheckRole::Forbid && usable(s) && !passes(s.kind, eval_.eval(s.rel)))
+            return false;
+    return true;
+}
+
+bool CandidateSearch::consistentSoFar() {
+    std::optional<Relation> lower = coLowerBound();
+    if (!lower) return false;
+    set(Chosen::Co, std::move(*lower));
+    return forbidChecksPass();
+}
+
+void CandidateSearch::run() {
+    if (!values_.constantConditionsHold()) return;
+    barriersDynamic_ = barriersDependOnReads(c_);
+    if (!barriersDynamic_) {
+        BarrierChoices b = barrierSync(c_, values_.readValues());
+        if (b.hangs) return;
+        barrierOptions_ = std::move(b.options);
+    }
+    partial_[idx(Chosen::Rf)] = true;
+    partial_[idx(Chosen::SyncBarrier)] = barriersDynamic_ || barrierOptions_.size() > 1;
+    partial_[idx(Chosen::SyncFence)] = !fencePairs_.empty();
+    partial_[idx(Chosen::Co)] = true;
+    set(Chosen::SyncBarrier, intersectionOf(barrierOptions_, c_.size()));
+    set(Chosen::SyncFence, Relation(c_.size()));
+    set(Chosen::Rf, Relation(c_.size()));
+    if (!consistentSoFar()) return;
+    searchRf(0);
+}
+
+void CandidateSearch::searchRf(std::size_t k) {
+    if (k == reads_.size()) {
+        rfComplete();
+        return;
+    }
+    tick_();
+    const int r = reads_[k];
+    for (const int w :
+         writesOf_[static_cast<std::size_t>(c_.events[static_cast<std::size_t>(r)].location)]) {
+        if (values_.assign(r, w)) {
+            rf_.add(w, r);
+            set(Chosen::Rf, rf_);
+            // The last read goes straight to the later stages, which evaluate the checks.
+            if (k + 1 == reads_.size() || consistentSoFar()) searchRf(k + 1);
+            rf_.remove(w, r);
+        }
+        values_.undo();
+    }
+    set(Chosen::Rf, rf_);
+}
+
+void CandidateSearch::rfComplete() {
+    if (!values_.allResolved()) return; // a value on a cycle of rf | valueDeps: not well-founded
+    partial_[idx(Chosen::Rf)] = false;
+    std::vector<Relation> options = barrierOptions_;
+    if (barriersDynamic_) {
+        BarrierChoices b = barrierSync(c_, values_.readValues());
+        if (b.hangs) {
+            partial_[idx(Chosen::Rf)] = true;
+            return;
+        }
+        options = std::move(b.options);
+        set(Chosen::SyncBarrier, intersectionOf(options, c_.size()));
+    }
+    found_.clear();
+    upperBound_ = SIZE_MAX;
+    if (options.size() > 1 || !fencePairs_.empty() || hasCoTotal_) {
+        // Every final-write choice lies among the maximal writes of the coherence lower bound
+        // known now; once all of them are found, other orders cannot add witnesses.
+        partial_[idx(Chosen::SyncBarrier)] = options.size() > 1;
+        if (const std::optional<Relation> lower = coLowerBound()) {
+            upperBound_ = 1;
+            for (const auto& ws : writesOf_) {
+                std::size_t maximal = 0;
+                for (const int a : ws)
+                    maximal +=
+                        std::none_of(ws.begin(), ws.end(), [&](int b) { return lower->has(a, b); });
+                upperBound_ *= maximal;
+            }
+        } else {
+            upperBound_ = 0;
+        }
+    }
+    for (const Relation& sb : options) {
+        if (allFound()) break;
+        partial_[idx(Chosen::SyncBarrier)] = false;
+        set(Chosen::SyncBarrier, sb);
+        searchFenceOrder(0);
+    }
+    for (const std::vector<int>& finalWrite : found_)
+        sink_(values_, finalWrite);
+    partial_[idx(Chosen::Rf)] = true;
+    partial_[idx(Chosen::SyncBarrier)] = barriersDynamic_ || barrierOptions_.size() > 1;
+    set(Chosen::SyncBarrier, intersectionOf(barrierOptions_, c_.size()));
+}
+
+void CandidateSearch::searchFenceOrder(std::size_t k) {
+    if (k == fencePairs_.size()) {
+        partial_[idx(Chosen::SyncFence)] = false;
+        searchCo();
+        partial_[idx(Chosen::SyncFence)] = !fencePairs_.empty();
+        return;
+    }
+    const auto [a, b] = fencePairs_[k];
+    for (const auto& [from, to] : {std::pair(a, b), std::pair(b, a)}) {
+        if (allFound()) break; // not return: the algebra's fence order is restored below
+        if (fenceClosure_.has(to, from)) continue; // would close a cycle
+        const Relation savedClosure = fenceClosure_;
+        addClosed(fenceClosure_, from, to);
+        syncFence_.add(from, to);
+        set(Chosen::SyncFence, syncFence_);
+        if (k + 1 == fencePairs_.size() || consistentSoFar()) searchFenceOrder(k + 1);
+        syncFence_.remove(from, to);
+        fenceClosure_ = savedClosure;
+    }
+    set(Chosen::SyncFence, syncFence_);
+}
+
+void CandidateSearch::searchCo() {
+    std::optional<Relation> lower = coLowerBound();
+    if (!lower) return;
+    Relation total(c_.size());
+    for (const ShapedCheck& s : checks_)
+        if (s.role == CheckRole::CoTotal) total |= eval_.eval(s.x);
+    std::vector<std::pair<int, int>> pairs;
+    for (const auto& [a, b] : total.pairs()) {
+        if (a == b) return; // co is irreflexive: it cannot order a with itself
+        if (a < b || !total.has(b, a)) pairs.emplace_back(std::min(a, b), std::max(a, b));
+    }
+    std::sort(pairs.begin(), pairs.end());
+    pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
+    orientCo(pairs, 0, *lower);
+}
+
+void CandidateSearch::orientCo(const std::vector<std::pair<int, int>>& pairs, std::size_t k,
+                               const Relation& co) {
+    while (k < pairs.size() &&
+           (co.has(pairs[k].first, pairs[k].second) || co.has(pairs[k].second, pairs[k].first)))
+        ++k;
+    if (k == pairs.size()) {
+        set(Chosen::Co, co);
+        if (forbidChecksPass()) recordMaximalWrites(co);
+        return;
+    }
+    set(Chosen::Co, co);
+    if (!forbidChecksPass()) return; // anti-monotone: more co edges cannot help
+    const auto [a, b] = pairs[k];
+    for (const auto& [from, to] : {std::pair(a, b), std::pair(b, a)}) {
+        if (allFound()) return;
+        Relation next = co; // a and b are unordered, so no cycle can appear
+        addClosed(next, from, to);
+        orientCo(pairs, k + 1, next);
+    }
+}
+
+void CandidateSearch::recordMaximalWrites(const Relation& co) {
+    std::vector<std::vector<int>> maximal(writesOf_.size());
+    for (std::size_t l = 0; l < writesOf_.size(); ++l)
+        for (const int a : writesOf_[l])
+            if (std::none_of(writesOf_[l].begin(), writesOf_[l].end(),
+                             [&](int b) { return co.has(a, b); }))
+                maximal[l].push_back(a);
+    // Every combination of one maximal write per location.
+    std::vector<int> choice(writesOf_.size());
+    std::function<void(std::size_t)> combine = [&](std::size_t l) {
+        if (l == maximal.size()) {
+            found_.insert(choice);
+            return;
+        }
+        for (const int w : maximal[l]) {
+            choice[l] = w;
+            combine(l + 1);
+        }
+    };
+    combine(0);
+}
+
+} // namespace ptx

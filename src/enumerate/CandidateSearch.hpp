@@ -1,0 +1,88 @@
+// The explicit search over one candidate execution.
+//
+// Choices are fixed in stages, each pruned by the model's checks evaluated on what is known:
+//   1. rf, read by read (ValueResolver rejects choices contradicting path conditions early);
+//   2. barrier arrival orders, when thread counts make them matter (BarrierSync.hpp);
+//   3. the fence-SC order: an acyclic orientation of every morally strong pair of fence.sc;
+//   4. minimal coherence orders (CheckShapes.hpp): the transitive closure of initial writes first,
+//      the pairs co must contain, and one orientation of each pair co must order.
+// While a chosen relation is only partly known, the engine uses a subset of it (the rf edges
+// chosen so far, the fence-SC edges oriented so far, the intersection of the barrier options, the
+// coherence lower bound) and evaluates only the checks that are monotone in the partly known
+// relations: a violation on a subset is a violation on every completion, so the branch is cut.
+// A witness is a distinct (rf, final-write choice); the search of stages 2-4 stops as soon as
+// every final-write choice the coherence lower bound allows has been found consistent.
+#pragma once
+
+#include "enumerate/CheckShapes.hpp"
+#include "enumerate/ConcreteAlgebra.hpp"
+#include "enumerate/ValueResolver.hpp"
+#include "model/CandidateExecution.hpp"
+#include "model/Evaluator.hpp"
+#include "model/MemoryModel.hpp"
+
+#include <array>
+#include <functional>
+#include <optional>
+#include <set>
+#include <vector>
+
+namespace ptx {
+
+class CandidateSearch {
+  public:
+    /// Called for each witness: the resolver holds the read values, `finalWrite[l]` is the write
+    /// giving location l its final value.
+    using WitnessSink =
+        std::function<void(const ValueResolver&, const std::vector<int>& finalWrite)>;
+    /// Called regularly (may throw to abandon the search).
+    using Tick = std::function<void()>;
+
+    /// `algebra` must have been reset to `c`; `eval` interprets `model` in it.
+    CandidateSearch(const CandidateExecution& c, const MemoryModel& model,
+                    const std::vector<ShapedCheck>& checks, ConcreteAlgebra& algebra,
+                    Evaluator<ConcreteAlgebra>& eval, WitnessSink sink, Tick tick);
+
+    void run();
+
+  private:
+    void set(Chosen r, Relation value);
+    [[nodiscard]] bool usable(const ShapedCheck& check) const;
+    /// The coherence lower bound from what is known (closed), or nothing when it is cyclic.
+    [[nodiscard]] std::optional<Relation> coLowerBound();
+    /// Evaluates the anti-monotone checks usable now (co as currently set).
+    [[nodiscard]] bool forbidChecksPass();
+    /// Sets co to its lower bound and evaluates the usable checks.
+    [[nodiscard]] bool consistentSoFar();
+
+    void searchRf(std::size_t k);
+    void rfComplete();
+    void searchFenceOrder(std::size_t k);
+    void searchCo();
+    void orientCo(const std::vector<std::pair<int, int>>& pairs, std::size_t k, const Relation& co);
+    void recordMaximalWrites(const Relation& co);
+    [[nodiscard]] bool allFound() const { return found_.size() >= upperBound_; }
+
+    const CandidateExecution& c_;
+    const std::vector<ShapedCheck>& checks_;
+    WitnessSink sink_;
+    Tick tick_;
+    ConcreteAlgebra& algebra_;
+    Evaluator<ConcreteAlgebra>& eval_;
+    ValueResolver values_;
+    std::array<bool, kChosenCount> partial_{}; // which chosen relations are only partly known
+    bool hasCoTotal_ = false;
+
+    std::vector<int> reads_;                 // in search order
+    std::vector<std::vector<int>> writesOf_; // per location, initial write first
+    Relation initCo_;                        // initial write -> other writes of its location
+    Relation rf_, syncFence_, fenceClosure_;
+    std::vector<std::pair<int, int>> fencePairs_; // morally strong fence.sc pairs, a < b
+    std::vector<Relation> barrierOptions_;
+    bool barriersDynamic_ = false;
+
+    std::set<std::vector<int>> found_; // final-write choices found for the current rf
+    std::size_t upperBound_ = 0;
+};
+
+} // namespace ptx

@@ -1,0 +1,125 @@
+#include "enumerate/CheckShapes.hpp"
+
+#include <optional>
+#include <stdexcept>
+
+namespace ptx {
+namespace {
+
+/// The base relations occurring in an expression positively and negatively (bit r for BaseRel
+/// r), memoised per definition since definitions share subexpressions.
+struct Occurrences {
+    unsigned positive = 0, negative = 0;
+};
+
+class PolarityTable {
+  public:
+    Occurrences of(const RelExpr& e) {
+        if (!e) return {};
+        switch (e->op) {
+        case RelOp::Base:
+            return {1U << static_cast<int>(e->base), 0};
+        case RelOp::Ref: {
+            const auto i = static_cast<std::size_t>(e->ref);
+            if (i >= memo_.size()) memo_.resize(i + 1);
+            if (!memo_[i]) memo_[i] = of(e->a);
+            return *memo_[i];
+        }
+        case RelOp::Diff: {
+            const Occurrences a = of(e->a), b = of(e->b);
+            return {a.positive | b.negative, a.negative | b.positive};
+        }
+        default: {
+            const Occurrences a = of(e->a), b = of(e->b);
+            return {a.positive | b.positive, a.negative | b.negative};
+        }
+        }
+    }
+
+  private:
+    std::vector<std::optional<Occurrences>> memo_;
+};
+
+const RelNode& unwrap(const RelExpr& e) {
+    const RelNode* n = e.get();
+    while (n->op == RelOp::Ref)
+        n = n->a.get();
+    return *n;
+}
+
+bool isCo(const RelExpr& e) {
+    const RelNode& n = unwrap(e);
+    return n.op == RelOp::Base && n.base == BaseRel::Co;
+}
+
+bool isCoInverse(const RelExpr& e) {
+    const RelNode& n = unwrap(e);
+    return n.op == RelOp::Inverse && isCo(n.a);
+}
+
+/// co | co^-1 (either order).
+bool isCoEitherWay(const RelExpr& e) {
+    const RelNode& n = unwrap(e);
+    return n.op == RelOp::Union &&
+           ((isCo(n.a) && isCoInverse(n.b)) || (isCoInverse(n.a) && isCo(n.b)));
+}
+
+} // namespace
+
+BaseRel baseOf(Chosen c) {
+    switch (c) {
+    case Chosen::Rf:
+        return BaseRel::Rf;
+    case Chosen::SyncBarrier:
+        return BaseRel::SyncBarrier;
+    case Chosen::SyncFence:
+        return BaseRel::SyncFence;
+    case Chosen::Co:
+        return BaseRel::Co;
+    }
+    return BaseRel::Id;
+}
+
+bool onlyPositive(const RelExpr& e, BaseRel r) {
+    return (PolarityTable().of(e).negative & (1U << static_cast<int>(r))) == 0;
+}
+
+std::vector<ShapedCheck> shapeChecks(const MemoryModel& model,
+                                     const std::set<std::string>& disabled) {
+    std::vector<ShapedCheck> out;
+    PolarityTable polarity;
+    const auto positiveIn = [&](const RelExpr& e, BaseRel r) {
+        return (polarity.of(e).negative & (1U << static_cast<int>(r))) == 0;
+    };
+    for (const Axiom& axiom : model.axioms) {
+        if (disabled.count(axiom.name) != 0) continue;
+        for (const Check& check : axiom.checks) {
+            ShapedCheck s;
+            s.axiom = axiom.name;
+            s.kind = check.kind;
+            s.rel = check.rel;
+            const RelNode& n = unwrap(check.rel);
+            if (positiveIn(check.rel, BaseRel::Co)) {
+                s.role = CheckRole::Forbid;
+                s.x = check.rel;
+            } else if (check.kind == CheckKind::Empty && n.op == RelOp::Diff &&
+                       !mentions(n.a, BaseRel::Co) && (isCo(n.b) || isCoEitherWay(n.b))) {
+                s.role = isCo(n.b) ? CheckRole::CoContains : CheckRole::CoTotal;
+                s.x = n.a;
+            } else {
+                throw std::logic_error(
+                    "the explicit engine cannot enumerate minimal coherence orders for model " +
+                    model.name + ": the check " + toString(check.rel) + " of axiom " + axiom.name +
+                    " is neither anti-monotone in co nor of the form empty(X - co) or "
+                    "empty(X - (co | co^-1))");
+            }
+            for (int c = 0; c < kChosenCount; ++c)
+                s.monotoneIn[static_cast<std::size_t>(c)] =
+                    positiveIn(s.x, baseOf(static_cast<Chosen>(c)));
+            out.push_back(std::move(s));
+        }
+    }
+    return out;
+}
+
+} // namespace ptx

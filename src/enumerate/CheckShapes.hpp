@@ -1,0 +1,54 @@
+// Classifies a model's axiom checks by how they depend on coherence, so that the explicit engine
+// can enumerate only minimal coherence orders (see docs/performance.md, "Minimal coherence").
+//
+// A check whose relation mentions `co` only positively (never in the right operand of a
+// difference) is anti-monotone in co: adding co edges can only add violations. The other checks
+// must have one of two shapes, with X not mentioning co:
+//   empty(X - co)               co must contain X            (CheckRole::CoContains)
+//   empty(X - (co | co^-1))     X pairs are ordered by co    (CheckRole::CoTotal)
+// shapeChecks() throws std::logic_error for a model with any other kind of check.
+#pragma once
+
+#include "model/MemoryModel.hpp"
+#include "model/RelExpr.hpp"
+
+#include <array>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace ptx {
+
+/// The base relations an engine chooses, in the order the explicit engine fixes them.
+enum class Chosen { Rf, SyncBarrier, SyncFence, Co };
+inline constexpr int kChosenCount = 4;
+
+[[nodiscard]] BaseRel baseOf(Chosen c);
+
+enum class CheckRole {
+    Forbid,     // anti-monotone in co (and evaluated as is)
+    CoContains, // empty(X - co)
+    CoTotal,    // empty(X - (co | co^-1))
+};
+
+struct ShapedCheck {
+    std::string axiom;
+    CheckKind kind = CheckKind::Empty;
+    RelExpr rel; // the check's relation
+    CheckRole role = CheckRole::Forbid;
+    RelExpr x; // CoContains / CoTotal: the relation co must contain or order
+    /// For each chosen relation: the relation the check looks at (rel for Forbid, x otherwise)
+    /// mentions it only positively (or not at all), so a subset of it gives a subset of the
+    /// checked relation. Such a check may be evaluated while that relation is only partly known.
+    std::array<bool, kChosenCount> monotoneIn{};
+};
+
+/// True when `e` mentions base relation `r` only in positive positions (following definitions).
+[[nodiscard]] bool onlyPositive(const RelExpr& e, BaseRel r);
+
+/// The checks of every axiom of `model` not in `disabled`, classified. Throws std::logic_error
+/// when a check is neither anti-monotone in co nor of one of the two shapes above.
+[[nodiscard]] std::vector<ShapedCheck> shapeChecks(const MemoryModel& model,
+                                                   const std::set<std::string>& disabled);
+
+} // namespace ptx

@@ -1,0 +1,59 @@
+// The explicit engine's algebra for model/Evaluator.hpp: relations are concrete bit matrices over
+// one candidate's events. The static base relations come from the candidate; the chosen ones
+// (rf, co, the fence-SC order, barrier synchronisation) are set by the engine as it searches.
+#pragma once
+
+#include "enumerate/Candidates.hpp"
+#include "model/CandidateExecution.hpp"
+#include "model/MemoryModel.hpp"
+#include "model/RelExpr.hpp"
+#include "model/Relation.hpp"
+
+#include <array>
+#include <map>
+#include <optional>
+#include <utility>
+
+namespace ptx {
+
+class ConcreteAlgebra {
+  public:
+    using Rel = Relation;
+
+    ConcreteAlgebra() = default;
+    explicit ConcreteAlgebra(const CandidateExecution& candidate) { reset(candidate); }
+
+    /// Switches to another candidate: static relations recomputed, chosen ones emptied.
+    void reset(const CandidateExecution& candidate);
+
+    /// Sets a chosen base relation (Rf, Co, SyncFence or SyncBarrier).
+    void set(BaseRel r, Relation value);
+    [[nodiscard]] const StaticRelations& statics() const { return static_; }
+
+    // ---- the algebra (model/Evaluator.hpp) ----
+    [[nodiscard]] Rel base(BaseRel r) const;
+    [[nodiscard]] Rel idOn(EventSet s);
+    [[nodiscard]] Rel product(EventSet s1, EventSet s2);
+    [[nodiscard]] Rel unite(const Rel& a, const Rel& b) const { return a | b; }
+    [[nodiscard]] Rel intersect(const Rel& a, const Rel& b) const { return a & b; }
+    [[nodiscard]] Rel subtract(const Rel& a, const Rel& b) const { return a - b; }
+    [[nodiscard]] Rel compose(const Rel& a, const Rel& b) const { return a.compose(b); }
+    [[nodiscard]] Rel inverse(const Rel& a) const { return a.inverse(); }
+    [[nodiscard]] Rel plus(const Rel& a) const { return a.transitiveClosure(); }
+    [[nodiscard]] Rel opt(const Rel& a) const { return a.reflexive(); }
+
+  private:
+    static constexpr std::size_t kSets = static_cast<std::size_t>(EventSet::ReleaseWrite) + 1;
+
+    const CandidateExecution* c_ = nullptr;
+    int n_ = 0;
+    StaticRelations static_;
+    Relation identity_, rf_, co_, syncFence_, syncBarrier_;
+    std::array<std::optional<Relation>, kSets> idOn_;
+    std::map<std::pair<EventSet, EventSet>, Relation> products_;
+};
+
+/// Whether relation `r` passes a check of kind `k`.
+[[nodiscard]] bool passes(CheckKind k, const Relation& r);
+
+} // namespace ptx

@@ -1,0 +1,25 @@
+// The explicit engine: enumerates every candidate execution's rf, barrier arrival orders, fence-SC
+// orders and minimal coherence orders concretely, evaluating the model with bit-matrix relations.
+// It reports the same EngineResult as the SMT engine (src/smt/SmtEngine.hpp), witness counts
+// included; see src/enumerate/CandidateSearch.hpp for the search and docs/performance.md for
+// why minimal coherence orders suffice.
+#pragma once
+
+#include "enumerate/EngineRequest.hpp"
+#include "model/EngineResult.hpp"
+
+#include <stdexcept>
+
+namespace ptx {
+
+/// The explicit engine ran past EngineRequest::timeoutSeconds.
+class ExplicitTimeout : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+/// Throws std::logic_error when the model does not fit the minimal-coherence argument
+/// (see CheckShapes.hpp), ExplicitTimeout when the time limit is exceeded.
+[[nodiscard]] EngineResult runExplicit(const EngineRequest& request);
+
+} // namespace ptx

@@ -1,0 +1,138 @@
+#include "explain/ExplainText.hpp"
+
+#include "explain/SyncReport.hpp"
+
+#include <sstream>
+
+namespace ptx::explain {
+namespace {
+
+std::string pairs(const Execution& x, const Relation& r, const std::string& label, bool reduce) {
+    std::string out;
+    const Relation shown = reduce ? r - r.compose(r) : r; // co: immediate successors only
+    for (const auto& [a, b] : shown.pairs())
+        out += (out.empty() ? "" : ", ") + eventName(x, a) + " -" + label + "-> " + eventName(x, b);
+    return out.empty() ? "(none)" : out;
+}
+
+/// The lines saying how each derived step of a violation holds: cause, sync, observation.
+void whereLines(std::ostringstream& out, const Execution& x, const std::vector<Step>& steps) {
+    bool first = true;
+    for (const char* label : {"cause", "sync", "observation", "fr"}) {
+        std::vector<Step> found;
+        collect(steps, label, found);
+        for (const Step& s : found) {
+            const std::vector<Step> parts = flatten(s.parts);
+            if (parts.empty() && std::string(label) != "fr") continue;
+            if (first) out << "    where\n";
+            first = false;
+            out << "      " << eventName(x, s.from) << " -" << label << "-> " << eventName(x, s.to)
+                << ": " << formatPath(x, parts);
+            if (std::string(label) == "observation") out << " (morally strong)";
+            out << "\n";
+        }
+    }
+}
+
+} // namespace
+
+std::string formatCycle(const Execution& x, const std::vector<Step>& steps) {
+    const std::vector<Step> flat = flatten(steps);
+    if (flat.empty()) return "";
+    std::string out = eventText(x, flat.front().from);
+    for (std::size_t i = 0; i < flat.size(); ++i) {
+        const Step& s = flat[i];
+        if (s.from == s.to) {
+            out += " [" + s.label + "]";
+            continue;
+        }
+        const bool closes = i + 1 == flat.size() && s.to == flat.front().from;
+        out += " -" + s.label + "-> " + (closes ? eventName(x, s.to) : eventText(x, s.to));
+    }
+    return out;
+}
+
+std::string formatPath(const Execution& x, const std::vector<Step>& steps) {
+    if (steps.empty()) return "(identity)";
+    std::string out = eventName(x, steps.front().from);
+    for (const Step& s : steps) {
+        if (s.from == s.to)
+            out += " [" + s.label + "]";
+        else
+            out += " -" + s.label + "-> " + eventName(x, s.to);
+    }
+    return out;
+}
+
+std::string formatChoices(const Execution& x, const std::string& indent) {
+    std::string out;
+    out += indent + "rf: " + pairs(x, x.chosen.rf, "rf", false) + "\n";
+    out += indent + "co: " + pairs(x, x.chosen.co, "co", true) + "\n";
+    if (!x.chosen.syncFence.empty())
+        out += indent + "fence-SC: " + pairs(x, x.chosen.syncFence, "fence-SC", true) + "\n";
+    return out;
+}
+
+std::string formatExplanation(const Explanation& e, const MemoryModel& model) {
+    std::ostringstream out;
+    out << "Test " << e.test << ": outcome " << e.outcome << " is "
+        << (e.allowed ? "allowed" : "forbidden") << " by the " << e.model << " model\n";
+    if (e.boundHit)
+        out << "Warning: the loop bound cut some paths (--unroll); executions that need more "
+               "iterations are not considered\n";
+    if (e.allowed && e.witness) {
+        const Execution& x = *e.witness;
+        out << "Witness execution:\n";
+        for (const Event& ev : x.candidate.events)
+            out << "  " << eventText(x, ev.id) << "\n";
+        out << formatChoices(x, "  ");
+        ConcreteModel m(x, model);
+        const SyncReport sync = syncReport(m);
+        out << "Synchronisation:\n";
+        if (sync.present.empty()) out << "  (none)\n";
+        for (const std::string& line : sync.present)
+            out << "  " << line << "\n";
+        if (!sync.absent.empty()) out << "No synchronisation:\n";
+        for (const std::string& line : sync.absent)
+            out << "  " << line << "\n";
+        return out.str();
+    }
+    if (e.ways.empty()) {
+        out << "No execution produces it even when every axiom is ignored: the program's values "
+               "cannot give this outcome\n";
+        return out.str();
+    }
+    out << "It could arise in " << e.ways.size() << (e.waysCapped ? "+" : "") << " way"
+        << (e.ways.size() == 1 ? "" : "s") << " (candidate execution and rf/co shape); the model "
+        << "rejects " << (e.ways.size() == 1 ? "it" : "each") << ":\n";
+    for (std::size_t i = 0; i < e.ways.size(); ++i) {
+        const Way& w = e.ways[i];
+        const Execution& x = w.execution;
+        out << "\nWay " << i + 1 << ":\n";
+        for (const Event& ev : x.candidate.events)
+            out << "  " << eventText(x, ev.id) << "\n";
+        out << formatChoices(x, "  ");
+        std::string names;
+        for (const std::string& a : w.axioms)
+            names += (names.empty() ? "" : ", ") + axiomTitle(a);
+        out << "  Rejected by " << names
+            << (w.axioms.size() > 1 ? (w.eachAlone ? " (each alone)" : " (together)") : "") << "\n";
+        for (const Violation& v : w.violations) {
+            out << "  " << axiomTitle(v.axiom) << " [" << v.axiom << "]: " << v.rule << "\n";
+            out << "    " << v.check << " fails:\n";
+            if (v.kind == CheckKind::Empty)
+                out << "    " << eventText(x, v.first) << " and " << eventText(x, v.second) << ": "
+                    << formatPath(x, flatten(v.steps)) << (v.note.empty() ? "" : " " + v.note)
+                    << "\n";
+            else
+                out << "    " << formatCycle(x, v.steps) << "\n";
+            whereLines(out, x, v.steps);
+        }
+    }
+    if (e.waysCapped)
+        out << "\nNotice: more ways exist; only the first " << e.ways.size()
+            << " are shown (--max-ways)\n";
+    return out.str();
+}
+
+} // namespace ptx::explain

@@ -1,0 +1,125 @@
+#include "explain/Explainer.hpp"
+
+#include "enumerate/Candidates.hpp"
+#include "enumerate/ThreadPath.hpp"
+#include "explain/OutcomeSpec.hpp"
+#include "parser/ProgramPrinter.hpp"
+
+#include <algorithm>
+
+namespace ptx::explain {
+namespace {
+
+using smt::Answer;
+using smt::CandidateQuery;
+
+Answer checked(CandidateQuery& q, const std::vector<std::string>& on,
+               const std::optional<smt::Shape>& shape = std::nullopt) {
+    const Answer a = q.check(on, shape);
+    if (a == Answer::Unknown)
+        throw SolverFailure("the solver answered unknown: " + q.reasonUnknown());
+    return a;
+}
+
+std::vector<std::string> without(const std::vector<std::string>& all,
+                                 const std::vector<std::string>& drop) {
+    std::vector<std::string> out;
+    for (const std::string& a : all)
+        if (std::find(drop.begin(), drop.end(), a) == drop.end()) out.push_back(a);
+    return out;
+}
+
+class WayFinder {
+  public:
+    WayFinder(CandidateQuery& q, const CandidateExecution& c, const MemoryModel& model)
+        : q_(q), c_(c), model_(model) {}
+
+    /// Explains why the execution shape `shape` (which produces the outcome when the axioms
+    /// are ignored) is rejected.
+    Way explainShape(const smt::Shape& shape) {
+        const std::vector<std::string>& all = q_.axioms();
+        Way way{{}, false, {c_, {}}, {}};
+        for (const std::string& a : all)
+            if (checked(q_, {a}, shape) == Answer::Unsat) way.axioms.push_back(a);
+        way.eachAlone = !way.axioms.empty();
+        if (way.axioms.empty()) way.axioms = minimalCore(shape);
+        // A concrete execution of this shape satisfying the other axioms, if there is one.
+        if (checked(q_, without(all, way.axioms), shape) != Answer::Sat &&
+            checked(q_, {}, shape) != Answer::Sat)
+            throw SolverFailure("explain: a shape found without axioms is not satisfiable");
+        way.execution.chosen = q_.model();
+        ConcreteModel m(way.execution, model_);
+        way.violations = violations(m, way.axioms);
+        return way;
+    }
+
+  private:
+    std::vector<std::string> minimalCore(const smt::Shape& shape) {
+        if (checked(q_, q_.axioms(), shape) != Answer::Unsat) return {};
+        std::vector<std::string> core = q_.core();
+        for (std::size_t i = 0; i < core.size();) {
+            std::vector<std::string> smaller = core;
+            smaller.erase(smaller.begin() + static_cast<std::ptrdiff_t>(i));
+            if (checked(q_, smaller, shape) == Answer::Unsat)
+                core = q_.core(); // may shrink more
+            else
+                ++i;
+        }
+        return core;
+    }
+
+    CandidateQuery& q_;
+    const CandidateExecution& c_;
+    const MemoryModel& model_;
+};
+
+} // namespace
+
+MemoryModel modelOf(ModelKind kind) {
+    return kind == ModelKind::Sc ? scModel() : ptx6Model();
+}
+
+Explanation explain(const Program& program, const ExplainOptions& options) {
+    const MemoryModel model = modelOf(options.model);
+    const ProgramPaths paths = [&] {
+        try {
+            return expandProgram(program, options.unroll);
+        } catch (const EnumerationError& e) {
+            throw Unsupported(e.what());
+        }
+    }();
+    CondExpr target = options.outcome ? *options.outcome : conditionOutcome(program);
+    Explanation out;
+    out.test = program.name;
+    out.model = model.name;
+    out.outcome = printCondExpr(target);
+    out.boundHit = paths.cut > 0;
+    if (program.filter) target = CondExpr{CondAnd{{target, *program.filter}}};
+    const auto locationIndex = [&](const std::string& name) { return paths.locations.find(name); };
+
+    forEachCandidate(program, paths, [&](const CandidateExecution& c) {
+        CandidateQuery q(c, model, options.timeoutSeconds);
+        q.require(target, locationIndex);
+        if (checked(q, q.axioms()) == Answer::Sat) {
+            out.allowed = true;
+            out.witness = Execution{c, q.model()};
+            return false;
+        }
+        WayFinder finder(q, c, model);
+        while (checked(q, {}) == Answer::Sat) {
+            const smt::ChosenRelations chosen = q.model();
+            const smt::Shape shape{chosen.rf, chosen.co};
+            if (out.ways.size() >= options.maxWays) {
+                out.waysCapped = true;
+                break;
+            }
+            out.ways.push_back(finder.explainShape(shape));
+            q.exclude(shape);
+        }
+        return true;
+    });
+    if (out.allowed) out.ways.clear();
+    return out;
+}
+
+} // namespace ptx::explain

@@ -1,0 +1,53 @@
+// Why the model forbids an outcome, or how it allows it.
+//
+// Forbidden: every candidate execution that could produce the outcome is grouped by its rf/co
+// shape; for each shape, the axioms that reject it (each axiom that alone rejects it, else a
+// minimal unsat core over the axiom guards) and a concrete execution of that shape written out as
+// the violating cycle or pair. Allowed: one witness execution and its synchronisation.
+#pragma once
+
+#include "check/Checker.hpp"
+#include "explain/Execution.hpp"
+#include "explain/Violation.hpp"
+#include "model/Program.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ptx::explain {
+
+struct ExplainOptions {
+    ModelKind model = ModelKind::Ptx6;
+    int unroll = 2;
+    std::optional<double> timeoutSeconds;
+    std::optional<CondExpr> outcome; // default: the condition's (see conditionOutcome)
+    std::size_t maxWays = 8;         // shapes explained at most
+};
+
+/// One way (candidate paths and rf/co shape) of producing a forbidden outcome.
+struct Way {
+    std::vector<std::string> axioms; // the axioms that reject it
+    bool eachAlone = false; // each of `axioms` rejects it alone (else: only all of them together)
+    Execution execution;    // a concrete execution of this shape violating them
+    std::vector<Violation> violations;
+};
+
+struct Explanation {
+    std::string test;
+    std::string model;   // `ptx6`
+    std::string outcome; // the outcome's text (`P1:r1 == 1 /\ P1:r2 != 1`)
+    bool allowed = false;
+    std::optional<Execution> witness; // allowed: one execution producing the outcome
+    std::vector<Way> ways;            // forbidden: the ways, at most maxWays
+    bool waysCapped = false;          // more ways exist than were explained
+    bool boundHit = false;            // some path was cut by the loop bound
+};
+
+/// Throws Unsupported (the test is outside the model), SolverFailure (Z3 answered unknown).
+[[nodiscard]] Explanation explain(const Program& program, const ExplainOptions& options);
+
+/// The model ExplainOptions::model names.
+[[nodiscard]] MemoryModel modelOf(ModelKind kind);
+
+} // namespace ptx::explain

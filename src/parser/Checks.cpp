@@ -1,0 +1,117 @@
+// Semantic checks run after the code is read: placements, init threads, labels, locations.
+#include "parser/LitmusParser.hpp"
+
+#include "parser/Parser.hpp"
+
+#include <map>
+
+namespace ptx::parser {
+
+void LitmusParser::checkThreadsPlaced() const {
+    for (std::size_t i = 0; i < prog_.threads.size(); ++i) {
+        if (placed_[i]) continue;
+        const Thread& t = prog_.threads[i];
+        std::string name = "P" + std::to_string(t.id);
+        if (prog_.arch == "GPU_PTX")
+            fail(t.pos, "thread " + name + " without a placement",
+                 "a scopeTree placing it (or '" + name + "@cta N,gpu N' in the thread header)");
+        fail(t.pos, "thread " + name + " without a placement", "'" + name + "@cta N,gpu N'");
+    }
+}
+
+void LitmusParser::checkInitThreads() const {
+    int n = static_cast<int>(prog_.threads.size());
+    for (const InitEntry& e : prog_.init)
+        if (e.thread && *e.thread >= n)
+            fail(e.pos, "thread P" + std::to_string(*e.thread) + " in the init block",
+                 "a thread of the test (P0..P" + std::to_string(n - 1) + ")");
+}
+
+void LitmusParser::checkLabels() const {
+    std::map<std::string, int> ownerOf; // label -> first thread defining it
+    std::vector<std::map<std::string, SourcePos>> defined(prog_.threads.size());
+    for (const Thread& t : prog_.threads) {
+        for (const Instruction& ins : t.code) {
+            const auto* label = std::get_if<Label>(&ins.body);
+            if (!label) continue;
+            auto [it, fresh] = defined[t.id].emplace(label->name, ins.pos);
+            if (!fresh)
+                fail(ins.pos,
+                     "a second definition of label '" + label->name + "' in P" +
+                         std::to_string(t.id) + " (first at line " +
+                         std::to_string(it->second.line) + ")",
+                     "each label defined once per thread");
+            ownerOf.emplace(label->name, t.id);
+        }
+    }
+    for (const Thread& t : prog_.threads) {
+        for (const Instruction& ins : t.code) {
+            const auto* branch = std::get_if<Branch>(&ins.body);
+            if (!branch || defined[t.id].count(branch->target)) continue;
+            auto owner = ownerOf.find(branch->target);
+            std::string hint = owner == ownerOf.end()
+                                   ? ""
+                                   : " (it is defined in P" + std::to_string(owner->second) +
+                                         "'s column: is the cell in the wrong column?)";
+            fail(ins.pos, "branch to undefined label '" + branch->target + "'" + hint,
+                 "a label defined in thread P" + std::to_string(t.id));
+        }
+    }
+}
+
+std::set<std::string> LitmusParser::usedLocations() const {
+    std::set<std::string> out;
+    auto value = [&](const auto& v) {
+        if (const auto* a = std::get_if<AddressOf>(&v)) out.insert(a->location);
+    };
+    auto address = [&](const Address& a) {
+        if (const auto* s = std::get_if<std::string>(&a.base)) out.insert(*s);
+    };
+    for (const InitEntry& e : prog_.init) {
+        if (!e.thread) out.insert(e.name);
+        value(e.value);
+    }
+    for (const AliasDecl& a : prog_.aliases) {
+        out.insert(a.name);
+        out.insert(a.target);
+    }
+    for (const auto& [name, space] : prog_.spaces)
+        out.insert(name);
+    for (const Thread& t : prog_.threads) {
+        for (const Instruction& ins : t.code) {
+            std::visit(
+                [&](const auto& b) {
+                    using T = std::decay_t<decltype(b)>;
+                    if constexpr (std::is_same_v<T, Load>) {
+                        address(b.addr);
+                    } else if constexpr (std::is_same_v<T, Store>) {
+                        address(b.addr);
+                        value(b.value);
+                    } else if constexpr (std::is_same_v<T, Atomic>) {
+                        address(b.addr);
+                        value(b.operand);
+                        if (b.operand2) value(*b.operand2);
+                    } else if constexpr (std::is_same_v<T, Local>) {
+                        value(b.a);
+                        if (b.b) value(*b.b);
+                    } else if constexpr (std::is_same_v<T, SetPredicate>) {
+                        value(b.a);
+                        value(b.b);
+                    } else if constexpr (std::is_same_v<T, Branch>) {
+                        if (b.condition) {
+                            value(b.condition->a);
+                            value(b.condition->b);
+                        }
+                    } else if constexpr (std::is_same_v<T, Barrier>) {
+                        value(b.instance);
+                        if (b.id) value(*b.id);
+                        if (b.count) value(*b.count);
+                    }
+                },
+                ins.body);
+        }
+    }
+    return out;
+}
+
+} // namespace ptx::parser

@@ -1,0 +1,324 @@
+// Entry points, token helpers and the spellings shared by the parser and the printer.
+#include "parser/LitmusParser.hpp"
+
+#include "parser/Parser.hpp"
+
+#include <array>
+#include <fstream>
+#include <limits>
+#include <sstream>
+
+namespace ptx {
+
+ParseError::ParseError(std::string file, SourcePos pos, const std::string& message)
+    : std::runtime_error(file + ":" + std::to_string(pos.line) + ":" + std::to_string(pos.col) +
+                         ": error: " + message),
+      file_(std::move(file)), pos_(pos), message_(message) {}
+
+Program parseLitmus(std::string_view text, const std::string& fileName) {
+    return parser::LitmusParser(text, fileName).parse();
+}
+
+Program parseLitmusFile(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw ParseError(path, SourcePos{0, 0}, "found an unreadable file, expected a litmus test");
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    return parseLitmus(buffer.str(), path);
+}
+
+} // namespace ptx
+
+namespace ptx::parser {
+
+namespace {
+constexpr std::array kReserved = {"exists", "forall", "filter", "locations", "scopeTree",
+                                  "final",  "true",   "false",  "not",       "with"};
+} // namespace
+
+LitmusParser::LitmusParser(std::string_view text, std::string file)
+    : text_(text), file_(std::move(file)) {
+    prog_.file = file_;
+}
+
+Program LitmusParser::parse() {
+    parseHeaderLine();
+    parseInit();
+    parseThreadHeader();
+    parseRows();
+    while (true) {
+        if (atWord("scopeTree")) {
+            parseScopeTree();
+        } else if (atMemoryMap()) {
+            parseMemoryMap();
+        } else {
+            break;
+        }
+    }
+    checkThreadsPlaced();
+    checkInitThreads();
+    checkLabels();
+    parseTail();
+    return std::move(prog_);
+}
+
+const Token& LitmusParser::peek(std::size_t ahead) const {
+    std::size_t i = p_ + ahead;
+    return i < toks_.size() ? toks_[i] : toks_.back();
+}
+
+const Token& LitmusParser::take() {
+    const Token& t = peek();
+    if (p_ + 1 < toks_.size()) ++p_;
+    return t;
+}
+
+bool LitmusParser::at(Tok kind, std::size_t ahead) const {
+    return peek(ahead).kind == kind;
+}
+
+bool LitmusParser::atWord(std::string_view word, std::size_t ahead) const {
+    return peek(ahead).kind == Tok::Word && peek(ahead).text == word;
+}
+
+bool LitmusParser::accept(Tok kind) {
+    if (!at(kind)) return false;
+    take();
+    return true;
+}
+
+const Token& LitmusParser::expect(Tok kind, const std::string& expected) {
+    if (!at(kind)) failHere(expected);
+    return take();
+}
+
+const Token& LitmusParser::expectWord(std::string_view word, const std::string& expected) {
+    if (!atWord(word)) failHere(expected);
+    return take();
+}
+
+void LitmusParser::fail(SourcePos pos, const std::string& found,
+                        const std::string& expected) const {
+    throw ParseError(file_, pos, "found " + found + ", expected " + expected);
+}
+
+void LitmusParser::failHere(const std::string& expected) const {
+    fail(peek().pos, describe(peek()), expected);
+}
+
+std::int64_t LitmusParser::numberValue(const Token& token, bool negative) const {
+    const std::string& t = token.text;
+    std::uint64_t value = 0;
+    std::uint64_t limit = negative ? std::uint64_t{1} << 63 : (std::uint64_t{1} << 63) - 1;
+    bool hex = t.size() > 2 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X');
+    std::size_t start = hex ? 2 : 0;
+    unsigned base = hex ? 16 : 10;
+    for (std::size_t i = start; i < t.size(); ++i) {
+        char c = t[i];
+        unsigned digit = 0;
+        if (c >= '0' && c <= '9') {
+            digit = static_cast<unsigned>(c - '0');
+        } else if (hex && c >= 'a' && c <= 'f') {
+            digit = static_cast<unsigned>(c - 'a' + 10);
+        } else if (hex && c >= 'A' && c <= 'F') {
+            digit = static_cast<unsigned>(c - 'A' + 10);
+        } else {
+            fail(token.pos, describe(token), "a number");
+        }
+        if (value > (limit - digit) / base)
+            fail(token.pos, "value out of range '" + std::string(negative ? "-" : "") + t + "'",
+                 "a signed 64-bit integer");
+        value = value * base + digit;
+    }
+    if (negative)
+        return value == (std::uint64_t{1} << 63) ? std::numeric_limits<std::int64_t>::min()
+                                                 : -static_cast<std::int64_t>(value);
+    return static_cast<std::int64_t>(value);
+}
+
+std::int64_t LitmusParser::parseInteger(const std::string& expected) {
+    bool negative = accept(Tok::Minus);
+    if (!at(Tok::Number)) failHere(expected);
+    return numberValue(take(), negative);
+}
+
+int LitmusParser::smallInt(const Token& token, const std::string& what) const {
+    if (token.kind != Tok::Number) fail(token.pos, describe(token), what);
+    std::int64_t v = numberValue(token, false);
+    if (v > 1'000'000)
+        fail(token.pos, "value out of range '" + token.text + "'", what + " (at most 1000000)");
+    return static_cast<int>(v);
+}
+
+bool LitmusParser::validName(std::string_view name) const {
+    if (name.empty()) return false;
+    char c = name[0];
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$')) return false;
+    for (char d : name)
+        if (!((d >= 'a' && d <= 'z') || (d >= 'A' && d <= 'Z') || (d >= '0' && d <= '9') ||
+              d == '_' || d == '$'))
+            return false;
+    for (const char* r : kReserved)
+        if (name == r) return false;
+    return true;
+}
+
+std::string LitmusParser::parseName(const std::string& expected) {
+    if (!at(Tok::Word) || !validName(peek().text)) failHere(expected);
+    return take().text;
+}
+
+Reg LitmusParser::parseRegister(const std::string& expected) {
+    if (!at(Tok::Word)) failHere(expected);
+    std::string_view text = peek().text;
+    if (!text.empty() && text[0] == '%') text.remove_prefix(1);
+    if (!validName(text)) failHere(expected);
+    take();
+    return Reg{std::string(text)};
+}
+
+int LitmusParser::parseThreadRef(const std::string& expected) {
+    if (at(Tok::Number)) return smallInt(take(), expected);
+    if (at(Tok::Word)) {
+        const Token& t = peek();
+        if (t.text.size() > 1 && t.text[0] == 'P' &&
+            t.text.find_first_not_of("0123456789", 1) == std::string::npos) {
+            Token digits{Tok::Number, t.text.substr(1), SourcePos{t.pos.line, t.pos.col + 1}};
+            int id = smallInt(digits, expected);
+            take();
+            return id;
+        }
+    }
+    failHere(expected);
+}
+
+bool LitmusParser::isRegisterOf(int thread, const std::string& name) const {
+    for (const InitEntry& e : prog_.init)
+        if (e.thread && *e.thread == thread && e.name == name) return true;
+    return false;
+}
+
+// ---- spellings -------------------------------------------------------------------------------
+
+bool isTypeSuffix(std::string_view text) {
+    constexpr std::array kTypes = {"u8",  "s8",  "b8",  "u16", "s16", "b16", "u32",
+                                   "s32", "b32", "u64", "s64", "b64", "pred"};
+    for (const char* t : kTypes)
+        if (text == t) return true;
+    return false;
+}
+
+const char* scopeName(Scope scope) {
+    switch (scope) {
+    case Scope::Cta:
+        return "cta";
+    case Scope::Gpu:
+        return "gpu";
+    case Scope::Sys:
+        return "sys";
+    }
+    return "?";
+}
+
+const char* semName(Sem sem) {
+    switch (sem) {
+    case Sem::Weak:
+        return "weak";
+    case Sem::Relaxed:
+        return "relaxed";
+    case Sem::Acquire:
+        return "acquire";
+    case Sem::Release:
+        return "release";
+    case Sem::AcqRel:
+        return "acq_rel";
+    case Sem::Sc:
+        return "sc";
+    }
+    return "?";
+}
+
+const char* atomOpName(AtomOp op) {
+    switch (op) {
+    case AtomOp::Add:
+        return "add";
+    case AtomOp::Sub:
+        return "sub";
+    case AtomOp::Exch:
+        return "exch";
+    case AtomOp::Cas:
+        return "cas";
+    case AtomOp::And:
+        return "and";
+    case AtomOp::Or:
+        return "or";
+    case AtomOp::Xor:
+        return "xor";
+    case AtomOp::Min:
+        return "min";
+    case AtomOp::Max:
+        return "max";
+    case AtomOp::Inc:
+        return "inc";
+    case AtomOp::Dec:
+        return "dec";
+    }
+    return "?";
+}
+
+const char* binOpName(BinOp op) {
+    switch (op) {
+    case BinOp::Add:
+        return "add";
+    case BinOp::Sub:
+        return "sub";
+    case BinOp::Mul:
+        return "mul";
+    case BinOp::Div:
+        return "div";
+    case BinOp::And:
+        return "and";
+    case BinOp::Or:
+        return "or";
+    case BinOp::Xor:
+        return "xor";
+    case BinOp::Mov:
+        return "mov";
+    }
+    return "?";
+}
+
+const char* cmpName(CmpOp op) {
+    switch (op) {
+    case CmpOp::Eq:
+        return "eq";
+    case CmpOp::Ne:
+        return "ne";
+    case CmpOp::Lt:
+        return "lt";
+    case CmpOp::Gt:
+        return "gt";
+    case CmpOp::Le:
+        return "le";
+    case CmpOp::Ge:
+        return "ge";
+    }
+    return "?";
+}
+
+const char* proxyName(Proxy proxy) {
+    switch (proxy) {
+    case Proxy::Generic:
+        return "generic";
+    case Proxy::Surface:
+        return "surface";
+    case Proxy::Texture:
+        return "texture";
+    case Proxy::Constant:
+        return "constant";
+    }
+    return "?";
+}
+
+} // namespace ptx::parser

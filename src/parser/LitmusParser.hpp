@@ -1,0 +1,116 @@
+// The recursive-descent parser behind parseLitmus (internal to src/parser).
+// One instance parses one test; its parts live in Parse*.cpp files, one concept each.
+#pragma once
+
+#include "model/Program.hpp"
+#include "parser/Lexer.hpp"
+
+#include <cstdint>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ptx::parser {
+
+/// A dotted qualifier of a mnemonic (`relaxed` in `ld.relaxed.gpu`) and where it starts.
+struct Qualifier {
+    std::string text;
+    SourcePos pos;
+};
+
+/// Deepest nesting of parentheses / `~` in conditions and of groups in a scope tree.
+inline constexpr int kMaxNesting = 200;
+
+class LitmusParser {
+  public:
+    LitmusParser(std::string_view text, std::string file);
+    [[nodiscard]] Program parse();
+
+  private:
+    std::string_view text_;
+    std::string file_;
+    std::vector<Token> toks_;
+    std::size_t p_ = 0;
+    Program prog_;
+    std::vector<bool> placed_; // thread i got a placement in the thread header
+    bool hasScopeTree_ = false;
+    SourcePos headerPos_;
+    std::set<std::string> knownLocations_; // filled before the condition is parsed
+
+    // ---- tokens (LitmusParser.cpp) ----
+    [[nodiscard]] const Token& peek(std::size_t ahead = 0) const;
+    const Token& take();
+    [[nodiscard]] bool at(Tok kind, std::size_t ahead = 0) const;
+    [[nodiscard]] bool atWord(std::string_view word, std::size_t ahead = 0) const;
+    bool accept(Tok kind);
+    const Token& expect(Tok kind, const std::string& expected);
+    const Token& expectWord(std::string_view word, const std::string& expected);
+    [[noreturn]] void fail(SourcePos pos, const std::string& found,
+                           const std::string& expected) const;
+    [[noreturn]] void failHere(const std::string& expected) const;
+    std::int64_t parseInteger(const std::string& expected); // optional '-', then a number
+    std::int64_t numberValue(const Token& token, bool negative) const;
+    int smallInt(const Token& token, const std::string& what) const;
+    std::string parseName(const std::string& expected); // a plain identifier
+    Reg parseRegister(const std::string& expected);     // `r1`, `%r1`
+    int parseThreadRef(const std::string& expected);    // `P1` or `1`
+    [[nodiscard]] bool validName(std::string_view name) const;
+    [[nodiscard]] bool isRegisterOf(int thread, const std::string& name) const;
+
+    // ---- header and init block (ParseHeader.cpp) ----
+    void parseHeaderLine();
+    void parsePreamble(std::size_t offset);
+    [[nodiscard]] SourcePos posAt(std::size_t offset) const;
+    void parseInit();
+    void parseInitEntry();
+    void parseRegDeclaration(int thread, SourcePos pos);
+    InitValue parseInitValue();
+
+    // ---- threads, rows, scope tree, memory map (ParseThreads.cpp) ----
+    void parseThreadHeader();
+    void parseRows();
+    [[nodiscard]] bool atRowsEnd() const;
+    [[nodiscard]] bool atMemoryMap() const;
+    void parseScopeTree();
+    void parseMemoryMap();
+
+    // ---- instructions (ParseInstruction.cpp, ParseMemoryOps.cpp) ----
+    Instruction parseInstruction(int thread);
+    InstructionBody parseMnemonic(int thread, const Token& word, std::vector<Qualifier> quals);
+    InstructionBody parseLoad(int thread, const Token& word, const std::vector<Qualifier>& quals);
+    InstructionBody parseStore(int thread, const Token& word, const std::vector<Qualifier>& quals);
+    InstructionBody parseAtomic(int thread, const Token& word, const std::vector<Qualifier>& quals);
+    InstructionBody parseFence(const Token& word, const std::vector<Qualifier>& quals);
+    InstructionBody parseBarrier(const Token& word, const std::vector<Qualifier>& quals);
+    Operand parseOperand(const std::string& expected);
+    Address parseAddress(int thread);
+    std::string parseLabelRef();
+
+    // ---- final condition (ParseCondition.cpp) ----
+    void parseTail();
+    CondExpr parseOr(int depth);
+    CondExpr parseAnd(int depth);
+    CondExpr parseUnary(int depth);
+    Term parseTerm();
+    Observable parseObservable();
+    void checkRegTerm(int thread, const std::string& reg, SourcePos pos) const;
+    void checkLocTerm(const std::string& location, SourcePos pos) const;
+
+    // ---- semantic checks (Checks.cpp) ----
+    void checkThreadsPlaced() const;
+    void checkInitThreads() const;
+    void checkLabels() const;
+    [[nodiscard]] std::set<std::string> usedLocations() const;
+};
+
+/// The qualifier lists and spellings shared by the parser and the printer.
+[[nodiscard]] bool isTypeSuffix(std::string_view text);
+[[nodiscard]] const char* scopeName(Scope scope);
+[[nodiscard]] const char* semName(Sem sem);
+[[nodiscard]] const char* atomOpName(AtomOp op);
+[[nodiscard]] const char* binOpName(BinOp op);
+[[nodiscard]] const char* cmpName(CmpOp op); // eq, ne, lt...
+[[nodiscard]] const char* proxyName(Proxy proxy);
+
+} // namespace ptx::parser

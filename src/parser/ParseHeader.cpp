@@ -1,0 +1,237 @@
+// The test header (`PTX name`, descriptions) and the init block.
+#include "parser/LitmusParser.hpp"
+
+#include "parser/Parser.hpp"
+
+#include <algorithm>
+
+namespace ptx::parser {
+
+void LitmusParser::parseHeaderLine() {
+    std::size_t i = 0;
+    int line = 1;
+    int col = 1;
+    while (i < text_.size() &&
+           (text_[i] == ' ' || text_[i] == '\t' || text_[i] == '\n' || text_[i] == '\r')) {
+        if (text_[i] == '\n') {
+            ++line;
+            col = 1;
+        } else {
+            ++col;
+        }
+        ++i;
+    }
+    headerPos_ = SourcePos{line, col};
+    std::size_t archStart = i;
+    while (i < text_.size() && text_[i] != ' ' && text_[i] != '\t' && text_[i] != '\n' &&
+           text_[i] != '\r')
+        ++i;
+    std::string arch(text_.substr(archStart, i - archStart));
+    if (arch.empty()) fail(headerPos_, "end of file", "a test header 'PTX name'");
+    if (arch != "PTX" && arch != "ptx" && arch != "GPU_PTX") {
+        fail(headerPos_, quoted(arch), "the architecture PTX, ptx or GPU_PTX");
+    }
+    prog_.arch = arch;
+    col += static_cast<int>(i - archStart);
+    std::size_t lineEnd = text_.find('\n', i);
+    if (lineEnd == std::string_view::npos) lineEnd = text_.size();
+    std::string_view rest = text_.substr(i, lineEnd - i);
+    std::size_t b = rest.find_first_not_of(" \t\r");
+    std::size_t e = rest.find_last_not_of(" \t\r");
+    if (b == std::string_view::npos)
+        fail(SourcePos{line, col}, "end of line", "a test name after '" + arch + "'");
+    prog_.name = std::string(rest.substr(b, e - b + 1));
+    std::size_t bodyStart = lineEnd < text_.size() ? lineEnd + 1 : lineEnd;
+    parsePreamble(bodyStart);
+}
+
+SourcePos LitmusParser::posAt(std::size_t offset) const {
+    SourcePos pos{1, 1};
+    for (std::size_t i = 0; i < offset && i < text_.size(); ++i) {
+        if (text_[i] == '\n') {
+            ++pos.line;
+            pos.col = 1;
+        } else {
+            ++pos.col;
+        }
+    }
+    return pos;
+}
+
+// Descriptions are quoted strings (no escapes) and comments up to the '{' of the init block.
+// Some tests quote words inside a single description ("... means "No, but..."\n"): when the
+// strings are not well formed, a region that starts and ends with '"' (up to the first line
+// starting with '{') is read as one description, as Dat3M skips the whole preamble.
+void LitmusParser::parsePreamble(std::size_t offset) {
+    std::size_t i = offset;
+    std::vector<std::string> strings;
+    auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
+    std::string found;
+    std::string expected = "a quoted description or '{' opening the init block";
+    std::size_t failAt = 0;
+    while (true) {
+        while (i < text_.size() && blank(text_[i]))
+            ++i;
+        if (i >= text_.size()) {
+            found = "end of file";
+            failAt = i;
+            break;
+        }
+        if (text_.compare(i, 2, "(*") == 0) {
+            std::size_t end = text_.find("*)", i + 2);
+            if (end == std::string_view::npos)
+                fail(posAt(i), "an unterminated comment '(*'", "a closing '*)'");
+            i = end + 2;
+            continue;
+        }
+        if (text_[i] == '"') {
+            std::size_t end = text_.find('"', i + 1);
+            if (end == std::string_view::npos) {
+                found = "an unterminated string";
+                expected = "a closing '\"'";
+                failAt = i;
+                break;
+            }
+            strings.emplace_back(text_.substr(i + 1, end - i - 1));
+            i = end + 1;
+            continue;
+        }
+        if (text_[i] == '{') {
+            prog_.descriptions = std::move(strings);
+            toks_ = tokenize(text_.substr(i), file_, posAt(i));
+            return;
+        }
+        std::size_t end = i;
+        while (end < text_.size() && end - i < 40 && !blank(text_[end]) && text_[end] != '"')
+            ++end;
+        found = quoted(text_.substr(i, std::max<std::size_t>(end - i, 1)));
+        failAt = i;
+        break;
+    }
+    // Fallback: one description spanning from the first to the last quote.
+    std::size_t brace = std::string_view::npos;
+    for (std::size_t k = failAt; k < text_.size(); ++k) {
+        if (text_[k] != '\n') continue;
+        std::size_t j = k + 1;
+        while (j < text_.size() && (text_[j] == ' ' || text_[j] == '\t'))
+            ++j;
+        if (j < text_.size() && text_[j] == '{') {
+            brace = j;
+            break;
+        }
+    }
+    if (brace != std::string_view::npos) {
+        std::string_view region = text_.substr(offset, brace - offset);
+        std::size_t b = region.find_first_not_of(" \t\r\n");
+        std::size_t e = region.find_last_not_of(" \t\r\n");
+        if (b != std::string_view::npos && e > b && region[b] == '"' && region[e] == '"' &&
+            region.find("(*") == std::string_view::npos) {
+            prog_.descriptions = {std::string(region.substr(b + 1, e - b - 1))};
+            toks_ = tokenize(text_.substr(brace), file_, posAt(brace));
+            return;
+        }
+    }
+    fail(posAt(failAt), found, expected);
+}
+
+void LitmusParser::parseInit() {
+    expect(Tok::LBrace, "'{'");
+    while (!at(Tok::RBrace)) {
+        parseInitEntry();
+        if (accept(Tok::Semi)) continue;
+        if (!at(Tok::RBrace)) failHere("';' or '}' after an initial value");
+    }
+    take();
+    accept(Tok::Semi);
+}
+
+InitValue LitmusParser::parseInitValue() {
+    if (at(Tok::Number) || at(Tok::Minus)) return parseInteger("an initial value");
+    bool amp = accept(Tok::Amp);
+    if (at(Tok::Word) && validName(peek().text)) return AddressOf{take().text};
+    failHere(amp ? "a location name after '&'"
+                 : "an initial value (a number, &location or location)");
+}
+
+void LitmusParser::parseInitEntry() {
+    SourcePos pos = peek().pos;
+    bool threadEntry =
+        (at(Tok::Number) || (at(Tok::Word) && peek().text.size() > 1 && peek().text[0] == 'P')) &&
+        at(Tok::Colon, 1);
+    if (threadEntry) {
+        int thread = parseThreadRef("a thread id like P0");
+        take(); // ':'
+        if (atWord(".reg")) {
+            parseRegDeclaration(thread, pos);
+            return;
+        }
+        SourcePos regPos = peek().pos;
+        Reg reg = parseRegister("a register name after 'P" + std::to_string(thread) + ":'");
+        if (isRegisterOf(thread, reg.name))
+            fail(regPos, "a second initial value for P" + std::to_string(thread) + ":" + reg.name,
+                 "each register initialised once");
+        expect(Tok::Assign, "'=' after the register");
+        InitValue value = parseInitValue();
+        prog_.init.push_back(InitEntry{thread, reg.name, value, std::nullopt, pos});
+        return;
+    }
+    std::string name = parseName("a location name, a thread register like P0:r0 or '}'");
+    if (accept(Tok::At)) {
+        AliasDecl alias{name, Proxy::Generic, "", pos};
+        const Token& proxy = peek();
+        if (atWord("generic")) {
+            alias.proxy = Proxy::Generic;
+        } else if (atWord("surface")) {
+            alias.proxy = Proxy::Surface;
+        } else if (atWord("texture")) {
+            alias.proxy = Proxy::Texture;
+        } else if (atWord("constant")) {
+            alias.proxy = Proxy::Constant;
+        } else {
+            failHere("a proxy (generic, surface, texture, constant) after '@'");
+        }
+        (void)proxy;
+        take();
+        expectWord("aliases", "'aliases'");
+        alias.target = parseName("the aliased location name");
+        for (const AliasDecl& a : prog_.aliases)
+            if (a.name == name)
+                fail(pos, "a second declaration of '" + name + "'", "each alias declared once");
+        for (const InitEntry& e : prog_.init)
+            if (!e.thread && e.name == name)
+                fail(pos, "an alias '" + name + "' of a location already initialised",
+                     "a fresh name for the alias");
+        prog_.aliases.push_back(alias);
+        return;
+    }
+    for (const InitEntry& e : prog_.init)
+        if (!e.thread && e.name == name)
+            fail(pos, "a second initial value for '" + name + "'",
+                 "each location initialised once");
+    for (const AliasDecl& a : prog_.aliases)
+        if (a.name == name)
+            fail(pos, "an initial value for the alias '" + name + "'",
+                 "initial values on the aliased location");
+    expect(Tok::Assign, "'=' after the location name");
+    InitValue value = parseInitValue();
+    prog_.init.push_back(InitEntry{std::nullopt, name, value, std::nullopt, pos});
+}
+
+// GPU_PTX: `0:.reg .s32 r0;` and `0:.reg .b64 r1 = x;`
+void LitmusParser::parseRegDeclaration(int thread, SourcePos pos) {
+    take(); // .reg
+    if (!at(Tok::Word) || peek().text.size() < 2 || peek().text[0] != '.' ||
+        !isTypeSuffix(std::string_view(peek().text).substr(1)))
+        failHere("a register type (.u32, .s32, .b32, .u64, .s64, .b64...) after '.reg'");
+    std::string type = take().text.substr(1);
+    SourcePos regPos = peek().pos;
+    Reg reg = parseRegister("a register name in the declaration");
+    if (isRegisterOf(thread, reg.name))
+        fail(regPos, "a second declaration of P" + std::to_string(thread) + ":" + reg.name,
+             "each register declared once");
+    InitValue value = std::int64_t{0};
+    if (accept(Tok::Assign)) value = parseInitValue();
+    prog_.init.push_back(InitEntry{thread, reg.name, value, type, pos});
+}
+
+} // namespace ptx::parser

@@ -1,0 +1,213 @@
+// One cell of an instruction row: guard, label, mnemonic dispatch, operands and addresses.
+// Memory operations (ld, st, atom, red, fence, bar) are in ParseMemoryOps.cpp.
+#include "parser/LitmusParser.hpp"
+
+#include "parser/Parser.hpp"
+
+namespace ptx::parser {
+
+namespace {
+
+const char* const kKnownInstructions =
+    "an instruction (ld, st, atom, red, fence, membar, bar, add, sub, mul, div, and, or, xor, "
+    "mov, setp, beq, bne, blt, bgt, ble, bge, goto, bra, sust, suld, tld, cold) or a label";
+
+std::optional<CmpOp> branchCmp(std::string_view op) {
+    if (op == "beq") return CmpOp::Eq;
+    if (op == "bne") return CmpOp::Ne;
+    if (op == "blt") return CmpOp::Lt;
+    if (op == "bgt") return CmpOp::Gt;
+    if (op == "ble") return CmpOp::Le;
+    if (op == "bge") return CmpOp::Ge;
+    return std::nullopt;
+}
+
+std::optional<BinOp> localOp(std::string_view op) {
+    if (op == "add") return BinOp::Add;
+    if (op == "sub") return BinOp::Sub;
+    if (op == "mul") return BinOp::Mul;
+    if (op == "div") return BinOp::Div;
+    if (op == "and") return BinOp::And;
+    if (op == "or") return BinOp::Or;
+    if (op == "xor") return BinOp::Xor;
+    if (op == "mov") return BinOp::Mov;
+    return std::nullopt;
+}
+
+std::optional<CmpOp> setpCmp(std::string_view op) {
+    if (op == "eq") return CmpOp::Eq;
+    if (op == "ne") return CmpOp::Ne;
+    if (op == "lt") return CmpOp::Lt;
+    if (op == "gt") return CmpOp::Gt;
+    if (op == "le") return CmpOp::Le;
+    if (op == "ge") return CmpOp::Ge;
+    return std::nullopt;
+}
+
+} // namespace
+
+Instruction LitmusParser::parseInstruction(int thread) {
+    Instruction ins;
+    ins.pos = peek().pos;
+    if (accept(Tok::At)) {
+        Guard guard;
+        guard.negated = accept(Tok::Bang);
+        guard.predicate = parseRegister("a predicate register after '@'");
+        ins.guard = guard;
+    }
+    if (!at(Tok::Word)) failHere(kKnownInstructions);
+    const Token& word = peek();
+    if (at(Tok::Colon, 1)) {
+        if (ins.guard)
+            fail(word.pos, "a guarded label '" + word.text + "'", "an instruction after the guard");
+        if (!validName(word.text)) fail(word.pos, "'" + word.text + "'", "a label name");
+        ins.body = Label{take().text};
+        take(); // ':'
+        return ins;
+    }
+    Token mnemonic = take();
+    std::vector<Qualifier> quals;
+    std::string opcode;
+    {
+        const std::string& t = mnemonic.text;
+        std::size_t start = 0;
+        bool first = true;
+        while (true) {
+            std::size_t dot = t.find('.', start);
+            std::string part =
+                t.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
+            SourcePos pos{mnemonic.pos.line, mnemonic.pos.col + static_cast<int>(start)};
+            if (first) {
+                opcode = part;
+                first = false;
+            } else {
+                if (part.empty())
+                    fail(pos, "an empty qualifier in '" + t + "'", "a qualifier after '.'");
+                quals.push_back(Qualifier{part, pos});
+            }
+            if (dot == std::string::npos) break;
+            start = dot + 1;
+        }
+    }
+    if (opcode.empty() || opcode[0] == '%')
+        fail(mnemonic.pos, describe(mnemonic), kKnownInstructions);
+    ins.body = parseMnemonic(thread, mnemonic, std::move(quals));
+    (void)opcode;
+    return ins;
+}
+
+InstructionBody LitmusParser::parseMnemonic(int thread, const Token& word,
+                                            std::vector<Qualifier> quals) {
+    std::string op = word.text.substr(0, word.text.find('.'));
+    auto unknownQualifier = [&](const Qualifier& q, const std::string& expected) {
+        fail(q.pos, "unknown qualifier '." + q.text + "' in '" + word.text + "'", expected);
+    };
+    if (op == "ld" || op == "tld" || op == "suld" || op == "cold")
+        return parseLoad(thread, word, quals);
+    if (op == "st" || op == "sust") return parseStore(thread, word, quals);
+    if (op == "atom" || op == "red") return parseAtomic(thread, word, quals);
+    if (op == "fence" || op == "membar") return parseFence(word, quals);
+    if (op == "bar") return parseBarrier(word, quals);
+    if (auto cmp = branchCmp(op)) {
+        if (!quals.empty()) unknownQualifier(quals[0], "no qualifier on " + op);
+        BranchCondition c;
+        c.cmp = *cmp;
+        c.a = parseOperand("a register or value to compare");
+        expect(Tok::Comma, "',' between the operands of " + op);
+        c.b = parseOperand("a register or value to compare");
+        expect(Tok::Comma, "',' before the branch target");
+        Branch b;
+        b.condition = c;
+        b.target = parseLabelRef();
+        return b;
+    }
+    if (op == "goto" || op == "bra") {
+        for (const Qualifier& q : quals)
+            if (op == "goto" || q.text != "uni")
+                unknownQualifier(q, op == "goto" ? "no qualifier on goto" : "bra or bra.uni");
+        Branch b;
+        b.braSpelled = op == "bra";
+        b.target = parseLabelRef();
+        return b;
+    }
+    if (op == "setp") {
+        SetPredicate s;
+        if (quals.empty())
+            fail(word.pos, "'" + word.text + "' without a comparison",
+                 "setp.CMP (eq, ne, lt, gt, le, ge)");
+        auto cmp = setpCmp(quals[0].text);
+        if (!cmp) unknownQualifier(quals[0], "a comparison (eq, ne, lt, gt, le, ge)");
+        s.cmp = *cmp;
+        for (std::size_t i = 1; i < quals.size(); ++i) {
+            if (!isTypeSuffix(quals[i].text) || !s.type.empty())
+                unknownQualifier(quals[i], "a single type (u32, s32, b32, u64, s64, b64)");
+            s.type = quals[i].text;
+        }
+        s.dst = parseRegister("a predicate register");
+        expect(Tok::Comma, "',' after the predicate register");
+        s.a = parseOperand("a register or value to compare");
+        expect(Tok::Comma, "',' between the operands of setp");
+        s.b = parseOperand("a register or value to compare");
+        return s;
+    }
+    if (auto bin = localOp(op)) {
+        Local l;
+        l.op = *bin;
+        for (const Qualifier& q : quals) {
+            if (!isTypeSuffix(q.text) || !l.type.empty())
+                unknownQualifier(q, "a single type (u32, s32, b32, u64, s64, b64)");
+            l.type = q.text;
+        }
+        l.dst = parseRegister("a destination register");
+        expect(Tok::Comma, "',' after the destination register");
+        l.a = parseOperand("a register or value");
+        if (l.op != BinOp::Mov) {
+            expect(Tok::Comma, "',' before the second operand of " + op);
+            l.b = parseOperand("a register or value");
+        }
+        return l;
+    }
+    fail(word.pos, "unknown instruction '" + word.text + "'", kKnownInstructions);
+}
+
+Operand LitmusParser::parseOperand(const std::string& expected) {
+    if (at(Tok::Number) || at(Tok::Minus)) return parseInteger(expected);
+    if (accept(Tok::Amp)) return AddressOf{parseName("a location name after '&'")};
+    if (at(Tok::Word)) return parseRegister(expected);
+    failHere(expected);
+}
+
+std::string LitmusParser::parseLabelRef() {
+    return parseName("a label name");
+}
+
+Address LitmusParser::parseAddress(int thread) {
+    Address addr;
+    if (accept(Tok::LBracket)) {
+        if (!at(Tok::Word)) failHere("a location or register inside '[...]'");
+        const Token& base = peek();
+        if (!base.text.empty() && base.text[0] == '%') {
+            addr.base = parseRegister("a register inside '[...]'");
+        } else {
+            std::string name = parseName("a location or register inside '[...]'");
+            if (isRegisterOf(thread, name)) {
+                addr.base = Reg{name};
+            } else {
+                addr.base = name;
+            }
+        }
+        if (at(Tok::Plus) || at(Tok::Minus)) {
+            bool negative = take().kind == Tok::Minus;
+            if (!at(Tok::Number)) failHere("a byte offset after '+' or '-'");
+            addr.offset = numberValue(take(), negative);
+        }
+        expect(Tok::RBracket, "']' closing the address");
+        return addr;
+    }
+    if (at(Tok::Word) && !peek().text.empty() && peek().text[0] == '%')
+        failHere("a location (write [" + peek().text + "] for an address held in a register)");
+    addr.base = parseName("a location or '[address]'");
+    return addr;
+}
+
+} // namespace ptx::parser

@@ -1,0 +1,367 @@
+// Memory instructions: ld/tld/suld/cold, st/sust, atom/red, fence/membar, bar.
+#include "parser/LitmusParser.hpp"
+
+#include "parser/Parser.hpp"
+
+#include <algorithm>
+
+namespace ptx::parser {
+
+namespace {
+
+std::optional<Scope> scopeOf(std::string_view q) {
+    if (q == "cta") return Scope::Cta;
+    if (q == "gpu") return Scope::Gpu;
+    if (q == "sys") return Scope::Sys;
+    return std::nullopt;
+}
+
+std::optional<Sem> semOf(std::string_view q) {
+    if (q == "weak") return Sem::Weak;
+    if (q == "relaxed") return Sem::Relaxed;
+    if (q == "acquire") return Sem::Acquire;
+    if (q == "release") return Sem::Release;
+    if (q == "acq_rel") return Sem::AcqRel;
+    if (q == "sc") return Sem::Sc;
+    return std::nullopt;
+}
+
+std::optional<AtomOp> atomOpOf(std::string_view q) {
+    for (AtomOp op : {AtomOp::Add, AtomOp::Sub, AtomOp::Exch, AtomOp::Cas, AtomOp::And, AtomOp::Or,
+                      AtomOp::Xor, AtomOp::Min, AtomOp::Max, AtomOp::Inc, AtomOp::Dec})
+        if (q == atomOpName(op)) return op;
+    return std::nullopt;
+}
+
+std::string join(const std::vector<std::string>& items) {
+    std::string out;
+    for (const std::string& s : items)
+        out += (out.empty() ? "" : ", ") + s;
+    return out;
+}
+
+/// The qualifiers of ld/st after classification.
+struct AccessQuals {
+    std::optional<Qualifier> sem; // weak, relaxed, acquire, release, volatile
+    std::optional<Qualifier> scope;
+    std::vector<std::string> cacheOps;
+    std::optional<StateSpace> space;
+    TypeSuffix type;
+};
+
+} // namespace
+
+namespace {
+
+AccessQuals classifyAccess(const Token& word, const std::vector<Qualifier>& quals,
+                           const std::vector<std::string>& sems,
+                           const std::vector<std::string>& cacheOps, const std::string& file) {
+    AccessQuals out;
+    std::string op = word.text.substr(0, word.text.find('.'));
+    auto fail = [&](const Qualifier& q, const std::string& found, const std::string& expected) {
+        throw ParseError(file, q.pos, "found " + found + ", expected " + expected);
+    };
+    auto second = [&](const Qualifier& q, const std::string& what) {
+        fail(q, "a second " + what + " '." + q.text + "' in '" + word.text + "'",
+             "at most one " + what);
+    };
+    for (const Qualifier& q : quals) {
+        if (std::find(sems.begin(), sems.end(), q.text) != sems.end()) {
+            if (out.sem) second(q, "semantics qualifier");
+            out.sem = q;
+        } else if (semOf(q.text)) {
+            fail(q, "invalid semantics '." + q.text + "' for " + op + " in '" + word.text + "'",
+                 "a semantics valid for " + op + " (" + join(sems) + ")");
+        } else if (scopeOf(q.text)) {
+            if (out.scope) second(q, "scope");
+            out.scope = q;
+        } else if (std::find(cacheOps.begin(), cacheOps.end(), q.text) != cacheOps.end()) {
+            out.cacheOps.push_back(q.text);
+        } else if (q.text == "global" || q.text == "shared") {
+            if (out.space) second(q, "state space");
+            out.space = q.text == "global" ? StateSpace::Global : StateSpace::Shared;
+        } else if (isTypeSuffix(q.text)) {
+            if (!out.type.empty()) second(q, "type");
+            out.type = q.text;
+        } else {
+            fail(q, "unknown qualifier '." + q.text + "' in '" + word.text + "'",
+                 "a qualifier of " + op + ": semantics (" + join(sems) +
+                     "), scope (cta, gpu, sys), state space (global, shared), cache operator (" +
+                     join(cacheOps) + ") or type (u32, s32, b32, u64, s64, b64)");
+        }
+    }
+    return out;
+}
+
+/// Applies the sem/scope rules shared by ld and st; returns {sem, scope, volatile}.
+struct SemScope {
+    Sem sem = Sem::Weak;
+    std::optional<Scope> scope;
+    bool isVolatile = false;
+};
+
+SemScope semScope(const Token& word, const AccessQuals& q, const std::string& file) {
+    SemScope out;
+    std::string semText = q.sem ? q.sem->text : "weak";
+    if (semText == "volatile") {
+        if (q.scope)
+            throw ParseError(file, q.scope->pos,
+                             "found scope '." + q.scope->text + "' on a volatile access in '" +
+                                 word.text + "', expected no scope (volatile is relaxed.sys)");
+        out.sem = Sem::Relaxed;
+        out.scope = Scope::Sys;
+        out.isVolatile = true;
+        return out;
+    }
+    out.sem = *semOf(semText);
+    if (out.sem == Sem::Weak) {
+        if (q.scope)
+            throw ParseError(file, q.scope->pos,
+                             "found scope '." + q.scope->text + "' on a weak access in '" +
+                                 word.text + "', expected no scope (or a relaxed/" +
+                                 (word.text.rfind("st", 0) == 0 || word.text.rfind("sust", 0) == 0
+                                      ? "release"
+                                      : "acquire") +
+                                 " access)");
+        return out;
+    }
+    if (!q.scope)
+        throw ParseError(file, word.pos,
+                         "found '" + word.text +
+                             "' without a scope, expected a scope qualifier "
+                             "(cta, gpu, sys) after ." +
+                             semText);
+    out.scope = *scopeOf(q.scope->text);
+    return out;
+}
+
+} // namespace
+
+InstructionBody LitmusParser::parseLoad(int thread, const Token& word,
+                                        const std::vector<Qualifier>& quals) {
+    std::string op = word.text.substr(0, word.text.find('.'));
+    AccessQuals q = classifyAccess(word, quals, {"weak", "relaxed", "acquire", "volatile"},
+                                   {"ca", "cg", "cs", "cv", "lu"}, file_);
+    Reg dst = parseRegister("a destination register");
+    expect(Tok::Comma, "',' after the destination register");
+    if (op == "ld" && (at(Tok::Number) || at(Tok::Minus))) {
+        // Dat3M's register move `ld r1, 5`: the qualifiers other than the type are ignored.
+        Local l;
+        l.op = BinOp::Mov;
+        l.type = q.type;
+        l.dst = dst;
+        l.a = parseInteger("a value");
+        return l;
+    }
+    SemScope ss = semScope(word, q, file_);
+    Load load;
+    load.sem = ss.sem;
+    load.scope = ss.scope;
+    load.isVolatile = ss.isVolatile;
+    load.proxy = op == "tld"    ? Proxy::Texture
+                 : op == "suld" ? Proxy::Surface
+                 : op == "cold" ? Proxy::Constant
+                                : Proxy::Generic;
+    load.cacheOps = q.cacheOps;
+    load.space = q.space;
+    load.type = q.type;
+    load.dst = dst;
+    load.addr = parseAddress(thread);
+    return load;
+}
+
+InstructionBody LitmusParser::parseStore(int thread, const Token& word,
+                                         const std::vector<Qualifier>& quals) {
+    std::string op = word.text.substr(0, word.text.find('.'));
+    AccessQuals q = classifyAccess(word, quals, {"weak", "relaxed", "release", "volatile"},
+                                   {"wb", "wt", "cg", "cs"}, file_);
+    SemScope ss = semScope(word, q, file_);
+    Store st;
+    st.sem = ss.sem;
+    st.scope = ss.scope;
+    st.isVolatile = ss.isVolatile;
+    st.proxy = op == "sust" ? Proxy::Surface : Proxy::Generic;
+    st.cacheOps = q.cacheOps;
+    st.space = q.space;
+    st.type = q.type;
+    st.addr = parseAddress(thread);
+    expect(Tok::Comma, "',' before the stored value");
+    st.value = parseOperand("a register or value to store");
+    return st;
+}
+
+InstructionBody LitmusParser::parseAtomic(int thread, const Token& word,
+                                          const std::vector<Qualifier>& quals) {
+    std::string op = word.text.substr(0, word.text.find('.'));
+    Atomic a;
+    a.isRed = op == "red";
+    a.semWritten = false;
+    std::vector<std::string> sems =
+        a.isRed ? std::vector<std::string>{"relaxed", "release", "acq_rel"}
+                : std::vector<std::string>{"relaxed", "acquire", "release", "acq_rel"};
+    bool scopeSeen = false;
+    bool opSeen = false;
+    auto failQ = [&](const Qualifier& q, const std::string& found, const std::string& expected) {
+        fail(q.pos, found, expected);
+    };
+    for (const Qualifier& q : quals) {
+        if (auto sem = semOf(q.text)) {
+            if (std::find(sems.begin(), sems.end(), q.text) == sems.end())
+                failQ(q,
+                      "invalid semantics '." + q.text + "' for " + op + " in '" + word.text + "'",
+                      "a semantics valid for " + op + " (" + join(sems) + ")");
+            if (a.semWritten)
+                failQ(q, "a second semantics qualifier '." + q.text + "' in '" + word.text + "'",
+                      "at most one semantics qualifier");
+            a.sem = *sem;
+            a.semWritten = true;
+        } else if (auto scope = scopeOf(q.text)) {
+            if (scopeSeen)
+                failQ(q, "a second scope '." + q.text + "' in '" + word.text + "'",
+                      "at most one scope");
+            a.scope = *scope;
+            scopeSeen = true;
+        } else if (auto aop = atomOpOf(q.text)) {
+            if (opSeen)
+                failQ(q, "a second operation '." + q.text + "' in '" + word.text + "'",
+                      "a single operation");
+            if (a.isRed && *aop == AtomOp::Cas)
+                failQ(q, "'.cas' in '" + word.text + "'", "an operation of red (cas needs atom)");
+            a.op = *aop;
+            opSeen = true;
+        } else if (q.text == "global" || q.text == "shared") {
+            if (a.space)
+                failQ(q, "a second state space '." + q.text + "'", "at most one state space");
+            a.space = q.text == "global" ? StateSpace::Global : StateSpace::Shared;
+        } else if (isTypeSuffix(q.text)) {
+            if (!a.type.empty()) failQ(q, "a second type '." + q.text + "'", "at most one type");
+            a.type = q.text;
+        } else {
+            failQ(q, "unknown qualifier '." + q.text + "' in '" + word.text + "'",
+                  "a qualifier of " + op + ": semantics (" + join(sems) +
+                      "), scope (cta, gpu, sys), state space (global, shared), operation (add, "
+                      "sub, exch, cas, and, or, xor, min, max, inc, dec) or type");
+        }
+    }
+    if (!opSeen)
+        fail(word.pos, "'" + word.text + "' without an operation",
+             "an operation (add, sub, exch, cas, and, or, xor, min, max, inc, dec)");
+    if (!a.isRed) {
+        a.dst = parseRegister("a destination register");
+        expect(Tok::Comma, "',' after the destination register");
+    }
+    a.addr = parseAddress(thread);
+    expect(Tok::Comma, "',' before the operand");
+    a.operand = parseOperand("a register or value operand");
+    if (a.op == AtomOp::Cas) {
+        expect(Tok::Comma, "',' and the new value of cas");
+        a.operand2 = parseOperand("a register or value (the new value of cas)");
+    }
+    return a;
+}
+
+InstructionBody LitmusParser::parseFence(const Token& word, const std::vector<Qualifier>& quals) {
+    Fence f;
+    if (word.text.rfind("membar", 0) == 0) {
+        f.isMembar = true;
+        f.kind = FenceKind::Sc;
+        if (quals.size() != 1) {
+            if (quals.empty())
+                fail(word.pos, "'membar' without a level", "membar.cta, membar.gl or membar.sys");
+            fail(quals[1].pos, "unknown qualifier '." + quals[1].text + "' in '" + word.text + "'",
+                 "membar.cta, membar.gl or membar.sys");
+        }
+        const Qualifier& q = quals[0];
+        if (q.text == "cta") {
+            f.scope = Scope::Cta;
+        } else if (q.text == "gl") {
+            f.scope = Scope::Gpu;
+        } else if (q.text == "sys") {
+            f.scope = Scope::Sys;
+        } else {
+            fail(q.pos, "unknown level '." + q.text + "' in '" + word.text + "'",
+                 "membar.cta, membar.gl or membar.sys");
+        }
+        return f;
+    }
+    if (quals.empty())
+        fail(word.pos, "'fence' without qualifiers",
+             "fence.sc.SCOPE, fence.acq_rel.SCOPE or fence.proxy.KIND");
+    if (quals[0].text == "proxy") {
+        if (quals.size() != 2) {
+            if (quals.size() < 2)
+                fail(word.pos, "'" + word.text + "' without a proxy kind",
+                     "fence.proxy.alias, .surface, .texture or .constant");
+            fail(quals[2].pos, "unknown qualifier '." + quals[2].text + "' in '" + word.text + "'",
+                 "fence.proxy.KIND alone");
+        }
+        const std::string& k = quals[1].text;
+        if (k == "alias") {
+            f.kind = FenceKind::ProxyAlias;
+        } else if (k == "surface") {
+            f.kind = FenceKind::ProxySurface;
+        } else if (k == "texture") {
+            f.kind = FenceKind::ProxyTexture;
+        } else if (k == "constant") {
+            f.kind = FenceKind::ProxyConstant;
+        } else {
+            fail(quals[1].pos, "unknown proxy kind '." + k + "' in '" + word.text + "'",
+                 "alias, surface, texture or constant");
+        }
+        return f;
+    }
+    f.kind = FenceKind::AcqRel;
+    std::size_t i = 0;
+    if (quals[0].text == "sc" || quals[0].text == "acq_rel") {
+        f.kind = quals[0].text == "sc" ? FenceKind::Sc : FenceKind::AcqRel;
+        i = 1;
+    } else if (semOf(quals[0].text)) {
+        fail(quals[0].pos,
+             "invalid semantics '." + quals[0].text + "' for fence in '" + word.text + "'",
+             "a fence semantics (sc, acq_rel) or proxy");
+    }
+    if (i >= quals.size())
+        fail(word.pos, "'" + word.text + "' without a scope", "a scope qualifier (cta, gpu, sys)");
+    auto scope = scopeOf(quals[i].text);
+    if (!scope)
+        fail(quals[i].pos, "unknown scope '." + quals[i].text + "' in '" + word.text + "'",
+             "a scope (cta, gpu, sys)");
+    f.scope = *scope;
+    if (i + 1 < quals.size())
+        fail(quals[i + 1].pos,
+             "unknown qualifier '." + quals[i + 1].text + "' in '" + word.text + "'",
+             "nothing after the scope");
+    return f;
+}
+
+InstructionBody LitmusParser::parseBarrier(const Token& word, const std::vector<Qualifier>& quals) {
+    Barrier b;
+    std::size_t i = 0;
+    b.ctaSpelled = false;
+    if (i < quals.size() && quals[i].text == "cta") {
+        b.ctaSpelled = true;
+        ++i;
+    }
+    if (i >= quals.size())
+        fail(word.pos, "'" + word.text + "' without an action", "bar.cta.sync or bar.cta.arrive");
+    if (quals[i].text == "sync") {
+        b.arrive = false;
+    } else if (quals[i].text == "arrive") {
+        b.arrive = true;
+    } else {
+        fail(quals[i].pos, "unknown qualifier '." + quals[i].text + "' in '" + word.text + "'",
+             "sync or arrive");
+    }
+    if (i + 1 < quals.size())
+        fail(quals[i + 1].pos,
+             "unknown qualifier '." + quals[i + 1].text + "' in '" + word.text + "'",
+             "nothing after ." + quals[i].text);
+    b.instance = parseOperand("a barrier number or register");
+    if (accept(Tok::Comma)) {
+        b.id = parseOperand("a barrier id or register");
+        if (accept(Tok::Comma)) b.count = parseOperand("a thread count or register");
+    }
+    return b;
+}
+
+} // namespace ptx::parser

@@ -1,0 +1,63 @@
+#include "regress/CsvExpectations.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace ptx::regress {
+namespace {
+
+std::string trim(std::string_view s) {
+    const auto b = s.find_first_not_of(" \t\r");
+    if (b == std::string_view::npos) return {};
+    const auto e = s.find_last_not_of(" \t\r");
+    return std::string(s.substr(b, e - b + 1));
+}
+
+} // namespace
+
+std::vector<CsvEntry> parseCsv(std::string_view text, const std::string& file) {
+    std::vector<CsvEntry> entries;
+    std::set<std::string> seen;
+    std::istringstream in{std::string(text)};
+    std::string raw;
+    int lineNo = 0;
+    while (std::getline(in, raw)) {
+        ++lineNo;
+        const std::string line = trim(raw);
+        if (line.empty() || line.rfind("//", 0) == 0) continue;
+        const auto comma = line.rfind(',');
+        const std::string where = file + ":" + std::to_string(lineNo) + ": ";
+        if (comma == std::string::npos) throw CsvError(where + "expected `PATH,0` or `PATH,1`");
+        CsvEntry e{trim(line.substr(0, comma)), false};
+        const std::string verdict = trim(line.substr(comma + 1));
+        if (verdict != "0" && verdict != "1")
+            throw CsvError(where + "the expected value must be 0 or 1, found `" + verdict + "`");
+        if (e.path.empty()) throw CsvError(where + "empty path");
+        if (!seen.insert(e.path).second) throw CsvError(where + "duplicate entry " + e.path);
+        e.ok = verdict == "1";
+        entries.push_back(std::move(e));
+    }
+    return entries;
+}
+
+std::vector<CsvEntry> readCsvFile(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw CsvError(path + ": cannot read the CSV file");
+    std::ostringstream text;
+    text << in.rdbuf();
+    return parseCsv(text.str(), path);
+}
+
+std::vector<TestCase> csvTests(const std::vector<CsvEntry>& entries, const std::string& root) {
+    std::vector<TestCase> tests;
+    tests.reserve(entries.size());
+    for (const CsvEntry& e : entries) {
+        const std::string full = (std::filesystem::path(root) / e.path).string();
+        tests.push_back({e.path, full, ExpectationSource::Csv, {}, e.ok});
+    }
+    return tests;
+}
+
+} // namespace ptx::regress

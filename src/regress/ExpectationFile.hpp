@@ -1,0 +1,63 @@
+// Expectation files (`X.expected` beside `X.litmus`): the lines of herd7's output that a
+// regression compares, i.e. the test's name and kind, the allowed states and the verdict.
+//
+//   # comment lines (kept by --update)
+//   Test MP Allowed
+//   States 3
+//   1:r0=0; 1:r1=0;
+//   ...
+//   Ok
+//   Condition exists (1:r0 == 1 /\ 1:r1 == 0)
+//
+// The condition is compared in herd7's spelling (`1:r0`, not `P1:r0`). Witness counts, Observation
+// and Time lines are accepted (a herd7 log pastes fine) but ignored.
+#pragma once
+
+#include "check/Checker.hpp"
+#include "model/Program.hpp"
+
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ptx::regress {
+
+/// A malformed expectation file; what() says which line and why.
+class ExpectationError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+struct Expectation {
+    std::vector<std::string> comments; // leading `#` lines, without the `#`
+    std::string name;                  // `Test NAME ...`
+    std::string kind;                  // Allowed | Forbidden | Required
+    std::vector<std::string> states;   // herd's state lines, sorted
+    bool ok = false;                   // Ok | No
+    std::string condition;             // the text after `Condition `
+};
+
+/// Parses an expectation (throws ExpectationError with `file:line: ...`).
+[[nodiscard]] Expectation parseExpectation(std::string_view text, const std::string& file);
+[[nodiscard]] Expectation readExpectationFile(const std::string& path);
+
+/// The file's canonical text (comments first, states sorted).
+[[nodiscard]] std::string formatExpectation(const Expectation& e);
+void writeExpectationFile(const std::string& path, const Expectation& e);
+
+/// What the checker says about the program, as an expectation (no comments).
+[[nodiscard]] Expectation expectationOf(const Program& program, const CheckResult& result);
+
+/// True when the two agree on name, kind, states, verdict and condition (comments ignored).
+[[nodiscard]] bool sameVerdict(const Expectation& expected, const Expectation& actual);
+
+/// A line diff of the canonical texts without comments: ` ` common, `-` expected only,
+/// `+` actual only; empty when they agree.
+[[nodiscard]] std::string diffExpectations(const Expectation& expected, const Expectation& actual);
+
+/// A plain line diff (longest common subsequence), one line per output line with a prefix.
+[[nodiscard]] std::string lineDiff(const std::vector<std::string>& a,
+                                   const std::vector<std::string>& b);
+
+} // namespace ptx::regress

@@ -1,0 +1,114 @@
+#include "regress/JUnitWriter.hpp"
+
+#include <cstdio>
+#include <filesystem>
+
+namespace ptx::regress {
+namespace {
+
+std::string seconds(double s) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.3f", s);
+    return buf;
+}
+
+/// The class name JUnit viewers group by: the test's folder.
+std::string className(const TestReport& r) {
+    const std::string parent = std::filesystem::path(r.test.id).parent_path().generic_string();
+    return parent.empty() ? "litmus" : parent;
+}
+
+} // namespace
+
+std::string xmlEscape(std::string_view s) {
+    std::string out;
+    out.reserve(s.size());
+    for (const char ch : s) {
+        const auto c = static_cast<unsigned char>(ch);
+        switch (ch) {
+        case '&':
+            out += "&amp;";
+            break;
+        case '<':
+            out += "&lt;";
+            break;
+        case '>':
+            out += "&gt;";
+            break;
+        case '"':
+            out += "&quot;";
+            break;
+        case '\'':
+            out += "&apos;";
+            break;
+        default:
+            if (c < 0x20 && ch != '\n' && ch != '\t' && ch != '\r')
+                out += '?';
+            else
+                out += ch;
+        }
+    }
+    return out;
+}
+
+std::string junitXml(const std::string& suite, const std::vector<TestReport>& reports,
+                     const Summary& summary) {
+    std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+    const std::string counts = " tests=\"" + std::to_string(reports.size()) + "\" failures=\"" +
+                               std::to_string(summary.failed) + "\" errors=\"" +
+                               std::to_string(summary.errors) + "\" skipped=\"" +
+                               std::to_string(summary.unsupported) + "\" time=\"" +
+                               seconds(summary.seconds) + "\"";
+    out += "<testsuites" + counts + ">\n";
+    out += "  <testsuite name=\"" + xmlEscape(suite) + "\"" + counts + ">\n";
+    for (const TestReport& r : reports) {
+        out += "    <testcase classname=\"" + xmlEscape(className(r)) + "\" name=\"" +
+               xmlEscape(r.test.id) + "\" time=\"" + seconds(r.seconds) + "\"";
+        const std::string text = xmlEscape(r.diff);
+        switch (r.status) {
+        case Status::Passed:
+        case Status::Updated:
+            out += "/>\n";
+            continue;
+        case Status::Failed:
+            out += ">\n      <failure message=\"" + xmlEscape(r.message) + "\">" + text +
+                   "</failure>\n";
+            break;
+        case Status::Error:
+            out += ">\n      <error message=\"" + xmlEscape(r.message) + "\"/>\n";
+            break;
+        case Status::Unsupported:
+            out += ">\n      <skipped message=\"unsupported: " + xmlEscape(r.message) + "\"/>\n";
+            break;
+        }
+        out += "    </testcase>\n";
+    }
+    out += "  </testsuite>\n</testsuites>\n";
+    return out;
+}
+
+nlohmann::json reportJson(const std::vector<TestReport>& reports, const Summary& summary) {
+    nlohmann::json tests = nlohmann::json::array();
+    for (const TestReport& r : reports) {
+        tests.push_back({{"id", r.test.id},
+                         {"file", r.test.litmus},
+                         {"name", r.name},
+                         {"status", statusName(r.status)},
+                         {"message", r.message},
+                         {"diff", r.diff},
+                         {"engine", r.engine},
+                         {"seconds", r.seconds}});
+    }
+    return {{"summary",
+             {{"total", summary.total()},
+              {"passed", summary.passed},
+              {"failed", summary.failed},
+              {"errors", summary.errors},
+              {"unsupported", summary.unsupported},
+              {"updated", summary.updated},
+              {"seconds", summary.seconds},
+              {"success", summary.success()}}},
+            {"tests", std::move(tests)}};
+}
+
+} // namespace ptx::regress

@@ -1,0 +1,147 @@
+#include "regress/Runner.hpp"
+
+#include "check/Parallel.hpp"
+#include "parser/Parser.hpp"
+
+#include <chrono>
+#include <filesystem>
+
+namespace ptx::regress {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double since(Clock::time_point start) {
+    return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+std::string firstLine(const std::string& s) {
+    return s.substr(0, s.find('\n'));
+}
+
+void judgeAgainstFile(const TestCase& test, const Program& program, const CheckResult& result,
+                      const RunOptions& options, TestReport& r) {
+    const Expectation actual = expectationOf(program, result);
+    const bool exists = std::filesystem::exists(test.expected);
+    if (!exists && !options.update) {
+        r.status = Status::Error;
+        r.message = "no expectation file " + test.expected + " (record one with --update)";
+        return;
+    }
+    Expectation expected;
+    if (exists) expected = readExpectationFile(test.expected);
+    if (exists && sameVerdict(expected, actual)) {
+        r.status = Status::Passed;
+        return;
+    }
+    if (exists) r.diff = diffExpectations(expected, actual);
+    if (options.update) {
+        Expectation written = actual;
+        written.comments = exists ? expected.comments
+                                  : std::vector<std::string>{
+                                        " recorded by `ptxlitmus regress --update`: the checker's "
+                                        "answer, not reviewed by hand"};
+        writeExpectationFile(test.expected, written);
+        r.status = Status::Updated;
+        r.message = exists ? "expectation rewritten" : "expectation recorded";
+        return;
+    }
+    r.status = Status::Failed;
+    r.message = "outcomes differ from " + test.expected;
+}
+
+void judgeAgainstCsv(const TestCase& test, const CheckResult& result, TestReport& r) {
+    const bool expectedOk = test.csvOk.value_or(false);
+    if (result.ok == expectedOk) {
+        r.status = Status::Passed;
+        return;
+    }
+    r.status = Status::Failed;
+    r.message = std::string("expected ") + (expectedOk ? "Ok" : "No") + " (CSV " +
+                (expectedOk ? "1" : "0") + "), got " + (result.ok ? "Ok" : "No");
+    r.diff =
+        std::string("- ") + (expectedOk ? "Ok" : "No") + "\n+ " + (result.ok ? "Ok" : "No") + "\n";
+}
+
+} // namespace
+
+const char* statusName(Status s) {
+    switch (s) {
+    case Status::Passed:
+        return "PASS";
+    case Status::Failed:
+        return "FAIL";
+    case Status::Error:
+        return "ERROR";
+    case Status::Unsupported:
+        return "UNSUPPORTED";
+    case Status::Updated:
+        return "UPDATED";
+    }
+    return "ERROR";
+}
+
+void Summary::add(Status s) {
+    switch (s) {
+    case Status::Passed:
+        ++passed;
+        break;
+    case Status::Failed:
+        ++failed;
+        break;
+    case Status::Error:
+        ++errors;
+        break;
+    case Status::Unsupported:
+        ++unsupported;
+        break;
+    case Status::Updated:
+        ++updated;
+        break;
+    }
+}
+
+TestReport runTest(const TestCase& test, const RunOptions& options) {
+    TestReport r;
+    r.test = test;
+    const auto start = Clock::now();
+    try {
+        const Program program = parseLitmusFile(test.litmus);
+        r.name = program.name;
+        const CheckResult result = check(program, options.check);
+        r.engine = result.engine;
+        if (test.source == ExpectationSource::Csv)
+            judgeAgainstCsv(test, result, r);
+        else
+            judgeAgainstFile(test, program, result, options, r);
+        if (result.boundHit && r.status == Status::Failed)
+            r.message += " (loop bound reached: try a larger --unroll)";
+    } catch (const Unsupported& e) {
+        r.status = Status::Unsupported;
+        r.message = firstLine(e.what());
+    } catch (const SolverFailure& e) {
+        r.status = Status::Error;
+        r.message = "solver failure: " + firstLine(e.what());
+    } catch (const std::exception& e) {
+        r.status = Status::Error;
+        r.message = firstLine(e.what());
+    }
+    r.seconds = since(start);
+    return r;
+}
+
+Summary runSuite(const std::vector<TestCase>& tests, const RunOptions& options,
+                 const std::function<void(const TestReport&)>& deliver) {
+    Summary summary;
+    const auto start = Clock::now();
+    runOrdered<TestReport>(
+        tests.size(), options.threads, [&](std::size_t i) { return runTest(tests[i], options); },
+        [&](std::size_t, TestReport& r) {
+            summary.add(r.status);
+            deliver(r);
+        });
+    summary.seconds = since(start);
+    return summary;
+}
+
+} // namespace ptx::regress

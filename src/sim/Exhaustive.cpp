@@ -1,0 +1,150 @@
+// Exhaustive exploration: every schedule, every read source, with state hashing and a bound on
+// the number of distinct states.
+#include "sim/Simulator.hpp"
+
+#include <chrono>
+#include <unordered_map>
+
+namespace ptx::sim {
+namespace {
+
+constexpr std::uint32_t kNone = 0xffffffffu;
+
+/// The reachable state graph from one state.
+struct StateGraph {
+    std::unordered_map<std::string, std::uint32_t> ids;
+    std::vector<std::vector<std::uint32_t>> succ;
+    std::vector<std::pair<std::uint32_t, Transition>> parent;
+    std::vector<std::uint32_t> finals; // ids of finished states
+    std::vector<Outcome> finalOutcomes;
+    bool boundHit = false;
+
+    /// Explores depth first; stops at `bound` states or, with stopAtFinal, at the first final.
+    void explore(const Machine& m, const MachineState& start, std::uint64_t bound,
+                 const std::vector<Observable>* projection, bool stopAtFinal) {
+        std::string key;
+        start.appendKey(key);
+        ids.emplace(key, 0);
+        succ.emplace_back();
+        parent.emplace_back(kNone, Transition{});
+        std::vector<std::pair<std::uint32_t, MachineState>> stack;
+        stack.emplace_back(0, start);
+        std::vector<Transition> trans;
+        while (!stack.empty()) {
+            auto [id, s] = std::move(stack.back());
+            stack.pop_back();
+            m.enabled(s, trans);
+            if (trans.empty() && m.finished(s)) {
+                finals.push_back(id);
+                if (projection) finalOutcomes.push_back(m.outcome(s, *projection));
+                if (stopAtFinal) return;
+                continue;
+            }
+            for (const auto& t : trans) {
+                MachineState next = s;
+                m.apply(next, t);
+                key.clear();
+                next.appendKey(key);
+                auto it = ids.find(key);
+                if (it == ids.end()) {
+                    if (ids.size() >= bound) {
+                        boundHit = true;
+                        continue;
+                    }
+                    const auto nid = static_cast<std::uint32_t>(succ.size());
+                    it = ids.emplace(std::move(key), nid).first;
+                    key = std::string();
+                    succ.emplace_back();
+                    parent.emplace_back(id, t);
+                    stack.emplace_back(nid, std::move(next));
+                }
+                succ[id].push_back(it->second);
+            }
+        }
+    }
+
+    /// States from which no final state is reachable (only meaningful without boundHit).
+    [[nodiscard]] std::vector<bool> canFinish() const {
+        std::vector<std::vector<std::uint32_t>> pred(succ.size());
+        for (std::uint32_t a = 0; a < succ.size(); ++a)
+            for (auto b : succ[a])
+                pred[b].push_back(a);
+        std::vector<bool> ok(succ.size(), false);
+        std::vector<std::uint32_t> work(finals.begin(), finals.end());
+        for (auto f : finals)
+            ok[f] = true;
+        while (!work.empty()) {
+            const auto x = work.back();
+            work.pop_back();
+            for (auto p : pred[x])
+                if (!ok[p]) {
+                    ok[p] = true;
+                    work.push_back(p);
+                }
+        }
+        return ok;
+    }
+
+    [[nodiscard]] std::vector<Transition> pathTo(std::uint32_t id) const {
+        std::vector<Transition> path;
+        while (parent[id].first != kNone) {
+            path.push_back(parent[id].second);
+            id = parent[id].first;
+        }
+        return {path.rbegin(), path.rend()};
+    }
+};
+
+bool matches(const Outcome& target, const Outcome& o) {
+    for (const auto& [k, v] : target) {
+        auto it = o.find(k);
+        if (it == o.end() || it->second != v) return false;
+    }
+    return true;
+}
+
+} // namespace
+
+SimResult Simulator::runExhaustive() const {
+    const auto start = std::chrono::steady_clock::now();
+    SimResult r;
+    r.name = program_.name;
+    r.exhaustive = true;
+    r.projection = projection_;
+    StateGraph g;
+    g.explore(machine_, machine_.initialState(), options_.maxStates, &projection_, false);
+    for (const auto& o : g.finalOutcomes)
+        ++r.histogram[o];
+    r.states = g.ids.size();
+    r.boundHit = g.boundHit;
+    if (!g.boundHit) {
+        const auto ok = g.canFinish();
+        for (std::uint32_t id = 0; id < ok.size(); ++id)
+            if (!ok[id]) {
+                r.hangReachable = true;
+                r.hangWhere = g.succ[id].empty()
+                                  ? "deadlock: no thread can move (barrier or inactive lanes)"
+                                  : "livelock: a reachable state from which no schedule terminates";
+                break;
+            }
+    }
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return r;
+}
+
+Simulator::Exploration Simulator::canTerminate(const MachineState& from,
+                                               std::uint64_t bound) const {
+    StateGraph g;
+    g.explore(machine_, from, bound, nullptr, true);
+    return Exploration{!g.finals.empty(), !g.boundHit, g.ids.size()};
+}
+
+std::optional<std::vector<std::string>> Simulator::exhaustiveTrace(const Outcome& target) const {
+    StateGraph g;
+    g.explore(machine_, machine_.initialState(), options_.maxStates, &projection_, false);
+    for (std::size_t i = 0; i < g.finals.size(); ++i)
+        if (matches(target, g.finalOutcomes[i])) return replay(g.pathTo(g.finals[i]));
+    return std::nullopt;
+}
+
+} // namespace ptx::sim

@@ -1,0 +1,556 @@
+#include "sim/Machine.hpp"
+
+#include "check/Checker.hpp" // ptx::Unsupported (header-only)
+
+#include <algorithm>
+
+namespace ptx::sim {
+
+const char* sourceName(Source s) {
+    switch (s) {
+    case Source::Forward:
+        return "store-buffer forward";
+    case Source::L1:
+        return "L1";
+    case Source::L2:
+        return "L2";
+    case Source::Memory:
+        return "memory";
+    case Source::SharedBank:
+        return "shared bank";
+    }
+    return "?";
+}
+
+namespace {
+
+std::int64_t binop(BinOp op, std::int64_t a, std::int64_t b) {
+    switch (op) {
+    case BinOp::Add:
+        return static_cast<std::int64_t>(static_cast<std::uint64_t>(a) +
+                                         static_cast<std::uint64_t>(b));
+    case BinOp::Sub:
+        return static_cast<std::int64_t>(static_cast<std::uint64_t>(a) -
+                                         static_cast<std::uint64_t>(b));
+    case BinOp::Mul:
+        return static_cast<std::int64_t>(static_cast<std::uint64_t>(a) *
+                                         static_cast<std::uint64_t>(b));
+    case BinOp::Div:
+        return b == 0 || (a == INT64_MIN && b == -1) ? 0 : a / b;
+    case BinOp::And:
+        return a & b;
+    case BinOp::Or:
+        return a | b;
+    case BinOp::Xor:
+        return a ^ b;
+    case BinOp::Mov:
+        return a;
+    }
+    return 0;
+}
+
+bool compare(CmpOp op, std::int64_t a, std::int64_t b) {
+    switch (op) {
+    case CmpOp::Eq:
+        return a == b;
+    case CmpOp::Ne:
+        return a != b;
+    case CmpOp::Lt:
+        return a < b;
+    case CmpOp::Gt:
+        return a > b;
+    case CmpOp::Le:
+        return a <= b;
+    case CmpOp::Ge:
+        return a >= b;
+    }
+    return false;
+}
+
+std::int64_t atomicResult(AtomOp op, std::int64_t old, std::int64_t a, std::int64_t b) {
+    switch (op) {
+    case AtomOp::Add:
+        return binop(BinOp::Add, old, a);
+    case AtomOp::Sub:
+        return binop(BinOp::Sub, old, a);
+    case AtomOp::Exch:
+        return a;
+    case AtomOp::Cas:
+        return old == a ? b : old;
+    case AtomOp::And:
+        return old & a;
+    case AtomOp::Or:
+        return old | a;
+    case AtomOp::Xor:
+        return old ^ a;
+    case AtomOp::Min:
+        return std::min(old, a);
+    case AtomOp::Max:
+        return std::max(old, a);
+    case AtomOp::Inc:
+        return old >= a ? 0 : old + 1;
+    case AtomOp::Dec:
+        return (old == 0 || old > a) ? a : old - 1;
+    }
+    return old;
+}
+
+const char* scopeText(Scope s) {
+    return s == Scope::Cta ? "cta" : s == Scope::Gpu ? "gpu" : "sys";
+}
+
+bool isMemory(const SimInstr& i) {
+    return i.kind == OpKind::Load || i.kind == OpKind::Store;
+}
+
+} // namespace
+
+Machine::Machine(SimProgram program, MachineOptions options)
+    : program_(std::move(program)), options_(options),
+      topology_(placeThreads(program_, options.layout)) {
+    options_.window = std::clamp(options_.window, 1, 31);
+}
+
+MachineState Machine::initialState() const {
+    MachineState s;
+    std::vector<std::int64_t> init;
+    for (const auto& l : program_.locations)
+        init.push_back(l.init);
+    s.memory = SystemMemory(init);
+    s.l1.assign(static_cast<std::size_t>(topology_.sms), Cache(init.size()));
+    s.l2.assign(static_cast<std::size_t>(topology_.gpus), Cache(init.size()));
+    for (const auto& t : program_.threads) {
+        ThreadState ts;
+        ts.regs = t.initRegs;
+        ts.seen.assign(init.size(), 0);
+        s.threads.push_back(std::move(ts));
+    }
+    if (options_.simt == SimtMode::Lockstep)
+        for (int lanes : topology_.warpLanes)
+            s.warps.emplace_back(lanes);
+    return s;
+}
+
+std::int64_t Machine::value(const ThreadState& ts, const Src& src) const {
+    return src.isReg ? ts.regs[static_cast<std::size_t>(src.reg)] : src.imm;
+}
+
+int Machine::location(const ThreadState& ts, const SimInstr& ins) const {
+    if (ins.addr.loc >= 0) return ins.addr.loc;
+    const std::int64_t a = ts.regs[static_cast<std::size_t>(ins.addr.reg)] + ins.addr.offset;
+    if (auto l = program_.locationOf(a)) return *l;
+    throw Unsupported("sim: `" + ins.text + "` accesses an address that names no location");
+}
+
+bool Machine::schedulable(const MachineState& s, int thread) const {
+    const auto& code = program_.threads[static_cast<std::size_t>(thread)].code;
+    if (s.threads[static_cast<std::size_t>(thread)].pc >= static_cast<int>(code.size()))
+        return false;
+    if (options_.simt == SimtMode::Lockstep) {
+        const auto& p = topology_.threads[static_cast<std::size_t>(thread)];
+        return (s.warps[static_cast<std::size_t>(p.warp)].activeMask() >> p.lane) & 1u;
+    }
+    return true;
+}
+
+Machine::ReadChoices Machine::loadChoices(const MachineState& s, int thread, int loc,
+                                          const SimInstr& ins) const {
+    ReadChoices rc;
+    const auto& ts = s.threads[static_cast<std::size_t>(thread)];
+    if (auto f = ts.buffer.forward(loc)) {
+        rc.c[rc.n++] = ReadChoice{Source::Forward, Versioned{*f, -1}};
+        return rc;
+    }
+    const Versioned mem = s.memory.read(loc);
+    if (program_.locations[static_cast<std::size_t>(loc)].shared) {
+        rc.c[rc.n++] = ReadChoice{Source::SharedBank, mem};
+        return rc;
+    }
+    const auto& p = topology_.threads[static_cast<std::size_t>(thread)];
+    const std::int32_t floor = ts.seen[static_cast<std::size_t>(loc)];
+    // Levels a read may be served from: weak and cta-scope reads from L1 up, gpu-scope from L2
+    // up, sys-scope from memory. The thread never goes back in coherence (floor).
+    const bool isAtomic = ins.kind == OpKind::Atomic;
+    const Scope scope = ins.strong ? ins.scope : Scope::Cta;
+    auto add = [&](Source src, std::optional<Versioned> v) {
+        if (!v || v->version < floor || v->version == mem.version) return;
+        for (int i = 0; i < rc.n; ++i)
+            if (rc.c[i].value.version == v->version) return;
+        rc.c[rc.n++] = ReadChoice{src, *v};
+    };
+    if (scope == Scope::Cta) add(Source::L1, s.l1[static_cast<std::size_t>(p.sm)].lookup(loc));
+    // Atomics are performed at their scope's level only (cta: L1, gpu: L2, sys: memory).
+    if (scope != Scope::Sys && !(isAtomic && scope == Scope::Cta))
+        add(Source::L2, s.l2[static_cast<std::size_t>(p.gpu)].lookup(loc));
+    rc.c[rc.n++] = ReadChoice{Source::Memory, mem};
+    return rc;
+}
+
+bool Machine::barrierReady(const MachineState& s, int thread) const {
+    const auto& ts = s.threads[static_cast<std::size_t>(thread)];
+    const auto& mine = ts.arrivals[static_cast<std::size_t>(ts.waiting)];
+    const auto& me = program_.threads[static_cast<std::size_t>(thread)];
+    int arrived = 0;
+    for (std::size_t u = 0; u < s.threads.size(); ++u) {
+        const auto& other = program_.threads[u];
+        if (other.gpu != me.gpu || other.cta != me.cta) continue;
+        for (const auto& a : s.threads[u].arrivals)
+            if (a.instance == mine.instance && a.id == mine.id && a.count >= mine.count) ++arrived;
+    }
+    return arrived >= ts.waitQuorum;
+}
+
+void Machine::addExec(const MachineState& s, int thread, int offset,
+                      std::vector<Transition>& out) const {
+    const auto& ts = s.threads[static_cast<std::size_t>(thread)];
+    const auto& ins = program_.threads[static_cast<std::size_t>(thread)]
+                          .code[static_cast<std::size_t>(ts.pc + offset)];
+    Transition t{TransitionKind::Exec, static_cast<std::int16_t>(thread),
+                 static_cast<std::int16_t>(offset), 0};
+    const bool guardOff =
+        ins.guardReg >= 0 &&
+        ((ts.regs[static_cast<std::size_t>(ins.guardReg)] != 0) == ins.guardNegated);
+    if (!guardOff && (ins.kind == OpKind::Load || ins.kind == OpKind::Atomic)) {
+        int loc = location(ts, ins);
+        int n = 1;
+        if (ins.kind == OpKind::Load || !ts.buffer.holds(loc))
+            n = loadChoices(s, thread, loc, ins).n;
+        for (int c = 0; c < n; ++c) {
+            t.choice = static_cast<std::int8_t>(c);
+            out.push_back(t);
+        }
+        return;
+    }
+    if (!guardOff && ins.kind == OpKind::Barrier && ts.waiting >= 0 && !barrierReady(s, thread))
+        return;
+    out.push_back(t);
+}
+
+void Machine::enabled(const MachineState& s, std::vector<Transition>& out) const {
+    out.clear();
+    for (int t = 0; t < static_cast<int>(s.threads.size()); ++t) {
+        const auto& ts = s.threads[static_cast<std::size_t>(t)];
+        if (schedulable(s, t)) {
+            const auto& code = program_.threads[static_cast<std::size_t>(t)].code;
+            addExec(s, t, 0, out);
+            for (int k = 1; k < options_.window && ts.pc + k < static_cast<int>(code.size()); ++k) {
+                const bool prevPending = k == 1 || !((ts.early >> (k - 1)) & 1u);
+                if (prevPending && code[static_cast<std::size_t>(ts.pc + k - 1)].windowBarrier)
+                    break;
+                if ((ts.early >> k) & 1u) continue;
+                if (canIssueEarly(ts, code, k)) addExec(s, t, k, out);
+            }
+        }
+        for (std::size_t e = 0; e < ts.buffer.size(); ++e)
+            if (ts.buffer.canDrain(e))
+                out.push_back(Transition{TransitionKind::Drain, static_cast<std::int16_t>(t),
+                                         static_cast<std::int16_t>(e), 0});
+    }
+}
+
+bool Machine::canIssueEarly(const ThreadState& ts, const std::vector<SimInstr>& code,
+                            int offset) const {
+    const auto& ins = code[static_cast<std::size_t>(ts.pc + offset)];
+    if (!ins.canGoEarly) return false;
+    // Registers written by pending older instructions, to tell which addresses are known.
+    auto writtenBefore = [&](int reg, int upto) {
+        for (int j = 0; j < upto; ++j) {
+            if (j > 0 && ((ts.early >> j) & 1u)) continue;
+            if (code[static_cast<std::size_t>(ts.pc + j)].dst == reg) return true;
+        }
+        return false;
+    };
+    std::optional<int> myLoc;
+    if (isMemory(ins)) {
+        if (ins.addr.loc >= 0)
+            myLoc = ins.addr.loc;
+        else if (auto l = program_.locationOf(ts.regs[static_cast<std::size_t>(ins.addr.reg)] +
+                                              ins.addr.offset))
+            myLoc = *l;
+    }
+    for (int j = 0; j < offset; ++j) {
+        if (j > 0 && ((ts.early >> j) & 1u)) continue; // already executed
+        const auto& older = code[static_cast<std::size_t>(ts.pc + j)];
+        // Register dependencies: read-after-write, write-after-read, write-after-write.
+        if (older.dst >= 0 &&
+            std::find(ins.reads.begin(), ins.reads.end(), older.dst) != ins.reads.end())
+            return false;
+        if (ins.dst >= 0 &&
+            (ins.dst == older.dst ||
+             std::find(older.reads.begin(), older.reads.end(), ins.dst) != older.reads.end()))
+            return false;
+        // Same-location accesses stay in program order, except two weak loads.
+        if (isMemory(ins) && isMemory(older)) {
+            if (ins.kind == OpKind::Load && older.kind == OpKind::Load && !ins.strong &&
+                !older.strong)
+                continue;
+            std::optional<int> olderLoc;
+            if (older.addr.loc >= 0)
+                olderLoc = older.addr.loc;
+            else if (!writtenBefore(older.addr.reg, j))
+                olderLoc = program_.locationOf(ts.regs[static_cast<std::size_t>(older.addr.reg)] +
+                                               older.addr.offset);
+            if (!myLoc || !olderLoc || *myLoc == *olderLoc) return false;
+        }
+    }
+    return true;
+}
+
+Versioned Machine::writeThrough(MachineState& s, int thread, int loc, std::int64_t v) const {
+    const Versioned w = s.memory.write(loc, v);
+    auto& ts = s.threads[static_cast<std::size_t>(thread)];
+    ts.seen[static_cast<std::size_t>(loc)] = w.version;
+    if (!program_.locations[static_cast<std::size_t>(loc)].shared) {
+        const auto& p = topology_.threads[static_cast<std::size_t>(thread)];
+        s.l1[static_cast<std::size_t>(p.sm)].fill(loc, w);
+        s.l2[static_cast<std::size_t>(p.gpu)].fill(loc, w);
+    }
+    return w;
+}
+
+void Machine::drain(MachineState& s, int thread, std::size_t entry,
+                    std::vector<std::string>* trace) const {
+    const BufferEntry e = s.threads[static_cast<std::size_t>(thread)].buffer.take(entry);
+    const Versioned w = writeThrough(s, thread, e.loc, e.value);
+    if (trace)
+        trace->push_back(
+            "P" + std::to_string(program_.threads[static_cast<std::size_t>(thread)].id) +
+            " store buffer drains " + program_.locations[static_cast<std::size_t>(e.loc)].name +
+            "=" + std::to_string(e.value) + " to memory (coherence #" + std::to_string(w.version) +
+            "), writing through its L1 and L2");
+}
+
+void Machine::drainAll(MachineState& s, int thread, std::vector<std::string>* trace) const {
+    while (!s.threads[static_cast<std::size_t>(thread)].buffer.empty())
+        drain(s, thread, 0, trace);
+}
+
+void Machine::invalidateBelow(MachineState& s, int thread, Scope scope,
+                              std::vector<std::string>* trace) const {
+    if (scope == Scope::Cta) return; // a CTA shares its SM's L1: nothing below cta scope
+    const auto& p = topology_.threads[static_cast<std::size_t>(thread)];
+    s.l1[static_cast<std::size_t>(p.sm)].invalidateAll();
+    if (scope == Scope::Sys) s.l2[static_cast<std::size_t>(p.gpu)].invalidateAll();
+    if (trace)
+        trace->push_back(std::string("  invalidates ") +
+                         (scope == Scope::Sys ? "L1 of SM and L2 of GPU" : "L1 of SM") + " (" +
+                         scopeText(scope) + " scope)");
+}
+
+void Machine::advance(MachineState& s, int thread, int offset) const {
+    auto& ts = s.threads[static_cast<std::size_t>(thread)];
+    if (offset > 0) {
+        ts.early |= 1u << offset;
+        return;
+    }
+    ++ts.pc;
+    ts.early >>= 1;
+    while (ts.early & 1u) {
+        ++ts.pc;
+        ts.early >>= 1;
+    }
+}
+
+void Machine::apply(MachineState& s, const Transition& t, std::vector<std::string>* trace) const {
+    if (t.kind == TransitionKind::Drain)
+        drain(s, t.thread, static_cast<std::size_t>(t.index), trace);
+    else
+        exec(s, t.thread, t.index, t.choice, trace);
+    if (options_.simt == SimtMode::Lockstep) {
+        const auto& p = topology_.threads[static_cast<std::size_t>(t.thread)];
+        std::uint32_t finishedMask = 0;
+        const auto& lanes = topology_.warpThreads[static_cast<std::size_t>(p.warp)];
+        for (int u : lanes)
+            if (s.threads[static_cast<std::size_t>(u)].pc >=
+                static_cast<int>(program_.threads[static_cast<std::size_t>(u)].code.size()))
+                finishedMask |= 1u << topology_.threads[static_cast<std::size_t>(u)].lane;
+        s.warps[static_cast<std::size_t>(p.warp)].reconverge(finishedMask);
+    }
+}
+
+void Machine::exec(MachineState& s, int thread, int offset, int choice,
+                   std::vector<std::string>* trace) const {
+    auto& ts = s.threads[static_cast<std::size_t>(thread)];
+    const auto& th = program_.threads[static_cast<std::size_t>(thread)];
+    const auto& ins = th.code[static_cast<std::size_t>(ts.pc + offset)];
+    const std::string who = "P" + std::to_string(th.id);
+    if (trace)
+        trace->push_back(who + " " + ins.text +
+                         (offset > 0 ? "  [out of order: issued ahead of " +
+                                           std::to_string(offset) + " older instruction(s)]"
+                                     : ""));
+    if (ins.guardReg >= 0 &&
+        ((ts.regs[static_cast<std::size_t>(ins.guardReg)] != 0) == ins.guardNegated)) {
+        if (trace) trace->push_back("  guard false: no effect");
+        advance(s, thread, offset);
+        return;
+    }
+    switch (ins.kind) {
+    case OpKind::Load: {
+        const int loc = location(ts, ins);
+        const ReadChoices rc = loadChoices(s, thread, loc, ins);
+        const ReadChoice& c = rc.c[std::min(choice, rc.n - 1)];
+        ts.regs[static_cast<std::size_t>(ins.dst)] = c.value.value;
+        const auto& p = topology_.threads[static_cast<std::size_t>(thread)];
+        if (c.source != Source::Forward) {
+            auto& seen = ts.seen[static_cast<std::size_t>(loc)];
+            seen = std::max(seen, c.value.version);
+            if (c.source == Source::Memory)
+                s.l2[static_cast<std::size_t>(p.gpu)].fill(loc, c.value);
+            if (c.source == Source::Memory || c.source == Source::L2)
+                s.l1[static_cast<std::size_t>(p.sm)].fill(loc, c.value);
+        }
+        if (trace) {
+            const Versioned mem = s.memory.read(loc);
+            std::string line = "  reads " + program_.locations[static_cast<std::size_t>(loc)].name +
+                               "=" + std::to_string(c.value.value) + " from " +
+                               sourceName(c.source);
+            if (c.source == Source::L1 || c.source == Source::L2)
+                line += c.value.version < mem.version
+                            ? " (stale line: memory holds " + std::to_string(mem.value) + ")"
+                            : " (hit)";
+            trace->push_back(line);
+        }
+        if (ins.sem == Sem::Acquire) invalidateBelow(s, thread, ins.scope, trace);
+        break;
+    }
+    case OpKind::Store: {
+        const int loc = location(ts, ins);
+        const std::int64_t v = value(ts, ins.a);
+        if (ins.sem == Sem::Release) {
+            if (trace && !ts.buffer.empty())
+                trace->push_back("  release: drains the store buffer first");
+            drainAll(s, thread, trace);
+            const Versioned w = writeThrough(s, thread, loc, v);
+            if (trace)
+                trace->push_back("  writes " +
+                                 program_.locations[static_cast<std::size_t>(loc)].name + "=" +
+                                 std::to_string(v) + " through to memory (coherence #" +
+                                 std::to_string(w.version) + ")");
+        } else {
+            ts.buffer.push(loc, v);
+            if (trace) trace->push_back("  enters the store buffer");
+        }
+        break;
+    }
+    case OpKind::Atomic: {
+        const int loc = location(ts, ins);
+        if (ins.sem == Sem::Release || ins.sem == Sem::AcqRel) {
+            if (trace && !ts.buffer.empty())
+                trace->push_back("  release: drains the store buffer first");
+            drainAll(s, thread, trace);
+        } else {
+            while (auto i = ts.buffer.oldest(loc))
+                drain(s, thread, *i, trace);
+        }
+        const ReadChoices rc = loadChoices(s, thread, loc, ins);
+        const ReadChoice& c = rc.c[std::min(choice, rc.n - 1)];
+        const std::int64_t old = c.value.value;
+        const std::int64_t nv =
+            atomicResult(ins.atomOp, old, value(ts, ins.a), ins.hasB ? value(ts, ins.b) : 0);
+        if (ins.dst >= 0) ts.regs[static_cast<std::size_t>(ins.dst)] = old;
+        const Versioned w = writeThrough(s, thread, loc, nv);
+        if (trace)
+            trace->push_back("  atomic at " + std::string(sourceName(c.source)) + " (" +
+                             scopeText(ins.scope) + " scope): reads " + std::to_string(old) +
+                             ", writes " + std::to_string(nv) + " (coherence #" +
+                             std::to_string(w.version) + ")");
+        if (ins.sem == Sem::Acquire || ins.sem == Sem::AcqRel)
+            invalidateBelow(s, thread, ins.scope, trace);
+        break;
+    }
+    case OpKind::Fence: {
+        if (trace && !ts.buffer.empty()) trace->push_back("  drains the store buffer");
+        drainAll(s, thread, trace);
+        if (trace && ins.fence == FenceKind::Sc)
+            trace->push_back(std::string("  fence.sc: takes its place in the global ") +
+                             scopeText(ins.scope) + "-scope fence order");
+        invalidateBelow(s, thread, ins.scope, trace);
+        break;
+    }
+    case OpKind::Barrier: {
+        if (ts.waiting >= 0) {
+            ts.waiting = -1;
+            if (trace) trace->push_back("  barrier quorum reached: passes");
+            break;
+        }
+        if (trace && !ts.buffer.empty())
+            trace->push_back("  drains the store buffer before arriving");
+        drainAll(s, thread, trace);
+        const std::int64_t inst = value(ts, ins.a);
+        const std::int64_t id = ins.hasB ? value(ts, ins.b) : 0;
+        auto it =
+            std::find_if(ts.arrivals.begin(), ts.arrivals.end(), [&](const BarrierArrivals& a) {
+                return a.instance == inst && a.id == id;
+            });
+        if (it == ts.arrivals.end()) {
+            ts.arrivals.push_back(BarrierArrivals{inst, id, 0});
+            it = ts.arrivals.end() - 1;
+        }
+        ++it->count;
+        if (trace)
+            trace->push_back("  arrives at barrier " + std::to_string(inst) + "/" +
+                             std::to_string(id) + " (arrival " + std::to_string(it->count) + ")");
+        if (!ins.arrive) {
+            ts.waiting = static_cast<int>(it - ts.arrivals.begin());
+            ts.waitQuorum = ins.hasC ? static_cast<int>(value(ts, ins.c)) : ins.defaultQuorum;
+            return; // stays at this pc until the quorum is reached
+        }
+        break;
+    }
+    case OpKind::Local:
+        ts.regs[static_cast<std::size_t>(ins.dst)] =
+            binop(ins.binOp, value(ts, ins.a), ins.hasB ? value(ts, ins.b) : 0);
+        break;
+    case OpKind::SetP:
+        ts.regs[static_cast<std::size_t>(ins.dst)] =
+            compare(ins.cmp, value(ts, ins.a), value(ts, ins.b)) ? 1 : 0;
+        break;
+    case OpKind::Branch: {
+        const bool taken =
+            !ins.hasCondition || compare(ins.cmp, value(ts, ins.a), value(ts, ins.b));
+        if (taken) {
+            ts.pc = ins.target;
+            ts.early = 0;
+            if (trace) trace->push_back("  taken");
+            return;
+        }
+        if (trace) trace->push_back("  not taken");
+        break;
+    }
+    case OpKind::Nop:
+        break;
+    }
+    advance(s, thread, offset);
+}
+
+bool Machine::finished(const MachineState& s) const {
+    for (std::size_t t = 0; t < s.threads.size(); ++t) {
+        if (s.threads[t].pc < static_cast<int>(program_.threads[t].code.size())) return false;
+        if (!s.threads[t].buffer.empty()) return false;
+    }
+    return true;
+}
+
+Outcome Machine::outcome(const MachineState& s, const std::vector<Observable>& projection) const {
+    Outcome o;
+    for (const auto& obs : projection) {
+        if (const auto* r = std::get_if<RegTerm>(&obs)) {
+            std::int64_t v = 0;
+            for (std::size_t t = 0; t < program_.threads.size(); ++t) {
+                if (program_.threads[t].id != r->thread) continue;
+                auto it = program_.threads[t].regIndex.find(r->reg);
+                if (it != program_.threads[t].regIndex.end())
+                    v = s.threads[t].regs[static_cast<std::size_t>(it->second)];
+            }
+            o[obs] = v;
+        } else {
+            const auto& name = std::get<LocTerm>(obs).location;
+            auto it = program_.locationByName.find(name);
+            o[obs] = it == program_.locationByName.end() ? 0 : s.memory.read(it->second).value;
+        }
+    }
+    return o;
+}
+
+} // namespace ptx::sim

@@ -1,0 +1,93 @@
+// The simulated GPU: transitions of the machine (execute an instruction of a lane, drain a store
+// buffer entry) and their effects on the memory hierarchy. Schedulers (random, exhaustive) pick
+// among the enabled transitions; the machine itself holds no mutable state.
+#pragma once
+
+#include "model/Outcome.hpp"
+#include "sim/MachineState.hpp"
+#include "sim/SimProgram.hpp"
+#include "sim/Topology.hpp"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ptx::sim {
+
+struct MachineOptions {
+    SimtMode simt = SimtMode::Its;
+    LayoutOptions layout;
+    int window = 4; // out-of-order window: instructions pc .. pc+window-1 may issue
+};
+
+/// Where a load's (or an atomic's) value comes from.
+enum class Source : std::uint8_t { Forward, L1, L2, Memory, SharedBank };
+
+enum class TransitionKind : std::uint8_t { Exec, Drain };
+
+/// An enabled step. Exec: thread executes instruction pc+index, taking read source `choice`.
+/// Drain: thread's store buffer entry `index` reaches memory.
+struct Transition {
+    TransitionKind kind = TransitionKind::Exec;
+    std::int16_t thread = 0;
+    std::int16_t index = 0;
+    std::int8_t choice = 0;
+    friend bool operator==(const Transition&, const Transition&) = default;
+};
+
+class Machine {
+  public:
+    Machine(SimProgram program, MachineOptions options);
+
+    [[nodiscard]] MachineState initialState() const;
+    /// Appends every enabled transition to out (cleared first).
+    void enabled(const MachineState& s, std::vector<Transition>& out) const;
+    /// Performs a transition; with a trace, appends one line per mechanism it used.
+    void apply(MachineState& s, const Transition& t,
+               std::vector<std::string>* trace = nullptr) const;
+    /// Every thread ran to its end and every store buffer drained.
+    [[nodiscard]] bool finished(const MachineState& s) const;
+    [[nodiscard]] Outcome outcome(const MachineState& s,
+                                  const std::vector<Observable>& projection) const;
+
+    [[nodiscard]] const SimProgram& program() const { return program_; }
+    [[nodiscard]] const Topology& topology() const { return topology_; }
+    [[nodiscard]] const MachineOptions& options() const { return options_; }
+
+  private:
+    struct ReadChoice {
+        Source source = Source::Memory;
+        Versioned value;
+    };
+    struct ReadChoices {
+        ReadChoice c[4];
+        int n = 0;
+    };
+
+    [[nodiscard]] bool schedulable(const MachineState& s, int thread) const;
+    [[nodiscard]] int location(const ThreadState& ts, const SimInstr& ins) const;
+    [[nodiscard]] ReadChoices loadChoices(const MachineState& s, int thread, int loc,
+                                          const SimInstr& ins) const;
+    [[nodiscard]] bool barrierReady(const MachineState& s, int thread) const;
+    void addExec(const MachineState& s, int thread, int offset, std::vector<Transition>& out) const;
+    [[nodiscard]] bool canIssueEarly(const ThreadState& ts, const std::vector<SimInstr>& code,
+                                     int offset) const;
+    void exec(MachineState& s, int thread, int offset, int choice,
+              std::vector<std::string>* trace) const;
+    void drain(MachineState& s, int thread, std::size_t entry,
+               std::vector<std::string>* trace) const;
+    void drainAll(MachineState& s, int thread, std::vector<std::string>* trace) const;
+    Versioned writeThrough(MachineState& s, int thread, int loc, std::int64_t value) const;
+    void invalidateBelow(MachineState& s, int thread, Scope scope,
+                         std::vector<std::string>* trace) const;
+    void advance(MachineState& s, int thread, int offset) const;
+    [[nodiscard]] std::int64_t value(const ThreadState& ts, const Src& src) const;
+
+    SimProgram program_;
+    MachineOptions options_;
+    Topology topology_;
+};
+
+[[nodiscard]] const char* sourceName(Source s);
+
+} // namespace ptx::sim

@@ -1,0 +1,76 @@
+#include "sim/MachineState.hpp"
+
+#include <algorithm>
+
+namespace ptx::sim {
+namespace {
+
+void put(std::string& out, std::int64_t v) {
+    // Small values are common: 1 byte for [-64, 63], else a tag + 8 bytes.
+    if (v >= -64 && v < 64) {
+        out.push_back(static_cast<char>(v & 0x7f));
+        return;
+    }
+    out.push_back(static_cast<char>(0x80));
+    for (int i = 0; i < 8; ++i)
+        out.push_back(static_cast<char>((static_cast<std::uint64_t>(v) >> (8 * i)) & 0xff));
+}
+
+} // namespace
+
+void MachineState::appendKey(std::string& out) const {
+    const std::size_t locs = memory.size();
+    std::vector<std::vector<std::int32_t>> ranks(locs);
+    for (std::size_t l = 0; l < locs; ++l) {
+        auto& r = ranks[l];
+        r.push_back(memory.read(static_cast<int>(l)).version);
+        for (const auto& c : l1)
+            if (c.lines()[l].version >= 0) r.push_back(c.lines()[l].version);
+        for (const auto& c : l2)
+            if (c.lines()[l].version >= 0) r.push_back(c.lines()[l].version);
+        for (const auto& t : threads)
+            r.push_back(t.seen[l]);
+        std::sort(r.begin(), r.end());
+        r.erase(std::unique(r.begin(), r.end()), r.end());
+    }
+    auto rank = [&](std::size_t l, std::int32_t v) -> std::int64_t {
+        if (v < 0) return -1;
+        const auto& r = ranks[l];
+        return std::lower_bound(r.begin(), r.end(), v) - r.begin();
+    };
+    for (const auto& t : threads) {
+        put(out, t.pc);
+        put(out, t.early);
+        for (auto v : t.regs)
+            put(out, v);
+        put(out, static_cast<std::int64_t>(t.buffer.size()));
+        for (std::size_t i = 0; i < t.buffer.size(); ++i) {
+            put(out, t.buffer[i].loc);
+            put(out, t.buffer[i].value);
+        }
+        for (std::size_t l = 0; l < locs; ++l)
+            put(out, rank(l, t.seen[l]));
+        put(out, static_cast<std::int64_t>(t.arrivals.size()));
+        for (const auto& a : t.arrivals) {
+            put(out, a.instance);
+            put(out, a.id);
+            put(out, a.count);
+        }
+        put(out, t.waiting);
+        put(out, t.waitQuorum);
+    }
+    for (std::size_t l = 0; l < locs; ++l) {
+        put(out, memory.read(static_cast<int>(l)).value);
+        put(out, rank(l, memory.read(static_cast<int>(l)).version));
+    }
+    for (const auto* level : {&l1, &l2})
+        for (const auto& c : *level)
+            for (std::size_t l = 0; l < locs; ++l) {
+                put(out, rank(l, c.lines()[l].version));
+                if (c.lines()[l].version >= 0) put(out, c.lines()[l].value);
+            }
+    for (const auto& w : warps)
+        put(out, static_cast<std::int64_t>(w.depth()));
+}
+
+} // namespace ptx::sim

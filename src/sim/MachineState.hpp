@@ -1,0 +1,52 @@
+// The whole state of the simulated machine: threads (pc, out-of-order window, registers, store
+// buffer, per-location coherence floor, barrier arrivals), the memory hierarchy and, under
+// lockstep SIMT, each warp's reconvergence stack.
+#pragma once
+
+#include "sim/Cache.hpp"
+#include "sim/ReconvergenceStack.hpp"
+#include "sim/StoreBuffer.hpp"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ptx::sim {
+
+/// How many times a thread has arrived at barrier (instance, id).
+struct BarrierArrivals {
+    std::int64_t instance = 0;
+    std::int64_t id = 0;
+    int count = 0;
+    friend bool operator==(const BarrierArrivals&, const BarrierArrivals&) = default;
+};
+
+struct ThreadState {
+    int pc = 0;
+    std::uint32_t early = 0; // bit k (k >= 1): instruction pc+k already executed ahead of pc
+    std::vector<std::int64_t> regs;
+    StoreBuffer buffer;
+    /// Per location, the newest coherence version this thread has read or written: it never
+    /// reads an older one (SC per location for its own accesses, in the order they execute).
+    std::vector<std::int32_t> seen;
+    std::vector<BarrierArrivals> arrivals;
+    int waiting = -1;   // index into arrivals while blocked in bar.sync
+    int waitQuorum = 0; // threads that must have arrived (this generation) to pass
+    friend bool operator==(const ThreadState&, const ThreadState&) = default;
+};
+
+struct MachineState {
+    std::vector<ThreadState> threads;
+    SystemMemory memory;
+    std::vector<Cache> l1;                 // per SM
+    std::vector<Cache> l2;                 // per GPU
+    std::vector<ReconvergenceStack> warps; // lockstep only (empty under ITS)
+    friend bool operator==(const MachineState&, const MachineState&) = default;
+
+    /// A canonical byte key for state hashing: coherence versions are replaced by their rank
+    /// among the versions still in use per location (only their order matters), so spin loops
+    /// that keep writing the same values revisit the same key.
+    void appendKey(std::string& out) const;
+};
+
+} // namespace ptx::sim

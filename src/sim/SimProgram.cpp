@@ -1,0 +1,421 @@
+#include "sim/SimProgram.hpp"
+
+#include "check/Checker.hpp" // ptx::Unsupported (header-only)
+
+#include <set>
+#include <stdexcept>
+
+namespace ptx::sim {
+namespace {
+
+const char* scopeName(Scope s) {
+    switch (s) {
+    case Scope::Cta:
+        return "cta";
+    case Scope::Gpu:
+        return "gpu";
+    case Scope::Sys:
+        return "sys";
+    }
+    return "?";
+}
+
+const char* semName(Sem s) {
+    switch (s) {
+    case Sem::Weak:
+        return "weak";
+    case Sem::Relaxed:
+        return "relaxed";
+    case Sem::Acquire:
+        return "acquire";
+    case Sem::Release:
+        return "release";
+    case Sem::AcqRel:
+        return "acq_rel";
+    case Sem::Sc:
+        return "sc";
+    }
+    return "?";
+}
+
+std::string operandText(const Operand& o) {
+    if (const auto* i = std::get_if<std::int64_t>(&o)) return std::to_string(*i);
+    if (const auto* r = std::get_if<Reg>(&o)) return r->name;
+    return "&" + std::get<AddressOf>(o).location;
+}
+
+std::string addressText(const Address& a) {
+    std::string s = std::holds_alternative<std::string>(a.base) ? std::get<std::string>(a.base)
+                                                                : std::get<Reg>(a.base).name;
+    if (a.offset != 0) s += (a.offset > 0 ? "+" : "") + std::to_string(a.offset);
+    return "[" + s + "]";
+}
+
+std::string locName(const std::string& base, std::int64_t offset) {
+    if (offset == 0) return base;
+    return base + (offset > 0 ? "+" : "") + std::to_string(offset);
+}
+
+/// Builds the tables while walking the IR.
+class Compiler {
+  public:
+    explicit Compiler(const Program& p) : p_(p) {}
+
+    SimProgram run() {
+        if (!p_.aliases.empty())
+            throw Unsupported("sim: alias declarations (proxies) are not simulated");
+        out_.name = p_.name;
+        // Locations: init entries, every named address, every &x, condition terms.
+        for (const auto& e : p_.init)
+            if (!e.thread) baseIndex(e.name);
+        for (const auto& t : p_.threads)
+            for (const auto& ins : t.code)
+                collectLocations(ins);
+        collectCondLocations(p_.condition.expr);
+        if (p_.filter) collectCondLocations(*p_.filter);
+        for (const auto& o : p_.locations)
+            if (const auto* l = std::get_if<LocTerm>(&o)) baseIndex(l->location);
+        for (const auto& e : p_.init) {
+            if (e.thread) continue;
+            const int loc = location(e.name, 0);
+            out_.locations[static_cast<std::size_t>(loc)].init = initValue(e.value);
+        }
+        for (const auto& [name, space] : p_.spaces)
+            if (space == StateSpace::Shared) markShared(name);
+        for (const auto& t : p_.threads)
+            out_.threads.push_back(compileThread(t));
+        computeQuorums();
+        return std::move(out_);
+    }
+
+  private:
+    int baseIndex(const std::string& name) {
+        auto [it, inserted] = bases_.try_emplace(name, static_cast<int>(bases_.size()));
+        if (inserted) location(name, 0);
+        return it->second;
+    }
+
+    int location(const std::string& base, std::int64_t offset) {
+        const int b = baseIndex(base);
+        const std::int64_t addr = addressValue(b, offset);
+        auto it = out_.locationByAddress.find(addr);
+        if (it != out_.locationByAddress.end()) return it->second;
+        const int idx = static_cast<int>(out_.locations.size());
+        out_.locations.push_back(SimLocation{locName(base, offset), 0, false});
+        out_.locationByAddress.emplace(addr, idx);
+        out_.locationByName.emplace(locName(base, offset), idx);
+        return idx;
+    }
+
+    void markShared(const std::string& name) {
+        for (auto& l : out_.locations)
+            if (l.name == name || l.name.rfind(name + "+", 0) == 0 ||
+                l.name.rfind(name + "-", 0) == 0)
+                l.shared = true;
+    }
+
+    std::int64_t initValue(const InitValue& v) {
+        if (const auto* i = std::get_if<std::int64_t>(&v)) return *i;
+        return addressValue(baseIndex(std::get<AddressOf>(v).location), 0);
+    }
+
+    void collectAddress(const Address& a) {
+        if (const auto* n = std::get_if<std::string>(&a.base)) location(*n, a.offset);
+    }
+    void collectOperand(const Operand& o) {
+        if (const auto* a = std::get_if<AddressOf>(&o)) baseIndex(a->location);
+    }
+
+    void collectLocations(const Instruction& ins) {
+        std::visit(
+            [&](const auto& b) {
+                using T = std::decay_t<decltype(b)>;
+                if constexpr (std::is_same_v<T, Load>) {
+                    collectAddress(b.addr);
+                } else if constexpr (std::is_same_v<T, Store>) {
+                    collectAddress(b.addr);
+                    collectOperand(b.value);
+                } else if constexpr (std::is_same_v<T, Atomic>) {
+                    collectAddress(b.addr);
+                    collectOperand(b.operand);
+                    if (b.operand2) collectOperand(*b.operand2);
+                } else if constexpr (std::is_same_v<T, Local>) {
+                    collectOperand(b.a);
+                    if (b.b) collectOperand(*b.b);
+                } else if constexpr (std::is_same_v<T, SetPredicate>) {
+                    collectOperand(b.a);
+                    collectOperand(b.b);
+                }
+            },
+            ins.body);
+    }
+
+    void collectCondLocations(const CondExpr& e) {
+        std::visit(
+            [&](const auto& n) {
+                using T = std::decay_t<decltype(n)>;
+                if constexpr (std::is_same_v<T, CondCompare>) {
+                    for (const Term* t : {&n.lhs, &n.rhs})
+                        if (const auto* l = std::get_if<LocTerm>(t)) baseIndex(l->location);
+                } else if constexpr (std::is_same_v<T, CondAnd> || std::is_same_v<T, CondOr>) {
+                    for (const auto& p : n.parts)
+                        collectCondLocations(p);
+                } else if constexpr (std::is_same_v<T, CondNot>) {
+                    for (const auto& p : n.inner)
+                        collectCondLocations(p);
+                }
+            },
+            e.node);
+    }
+
+    int reg(SimThread& t, const std::string& name) {
+        auto [it, inserted] = t.regIndex.try_emplace(name, static_cast<int>(t.regNames.size()));
+        if (inserted) {
+            t.regNames.push_back(name);
+            t.initRegs.push_back(0);
+        }
+        return it->second;
+    }
+
+    Src src(SimThread& t, const Operand& o, SimInstr& ins) {
+        Src s;
+        if (const auto* i = std::get_if<std::int64_t>(&o)) {
+            s.imm = *i;
+        } else if (const auto* r = std::get_if<Reg>(&o)) {
+            s.isReg = true;
+            s.reg = reg(t, r->name);
+            ins.reads.push_back(s.reg);
+        } else {
+            s.imm = addressValue(baseIndex(std::get<AddressOf>(o).location), 0);
+        }
+        return s;
+    }
+
+    AddrRef addr(SimThread& t, const Address& a, SimInstr& ins) {
+        AddrRef r;
+        if (const auto* n = std::get_if<std::string>(&a.base)) {
+            r.loc = location(*n, a.offset);
+        } else {
+            r.reg = reg(t, std::get<Reg>(a.base).name);
+            r.offset = a.offset;
+            ins.reads.push_back(r.reg);
+        }
+        return r;
+    }
+
+    SimThread compileThread(const Thread& th) {
+        SimThread t;
+        t.id = th.id;
+        t.gpu = th.gpu;
+        t.cta = th.cta;
+        t.warp = th.warp;
+        std::map<std::string, int> labels;
+        {
+            int idx = 0;
+            for (const auto& ins : th.code) {
+                if (const auto* l = std::get_if<Label>(&ins.body))
+                    labels[l->name] = idx;
+                else
+                    ++idx;
+            }
+        }
+        for (const auto& ins : th.code) {
+            if (std::holds_alternative<Label>(ins.body)) continue;
+            SimInstr s = compileInstr(t, ins, labels);
+            if (ins.guard) {
+                s.guardReg = reg(t, ins.guard->predicate.name);
+                s.guardNegated = ins.guard->negated;
+                s.reads.push_back(s.guardReg);
+                s.text = std::string("@") + (s.guardNegated ? "!" : "") +
+                         ins.guard->predicate.name + " " + s.text;
+            }
+            t.code.push_back(std::move(s));
+        }
+        for (const auto& e : p_.init) {
+            if (!e.thread || *e.thread != th.id) continue;
+            const int r = reg(t, e.name);
+            t.initRegs[static_cast<std::size_t>(r)] = initValue(e.value);
+        }
+        return t;
+    }
+
+    SimInstr compileInstr(SimThread& t, const Instruction& ins,
+                          const std::map<std::string, int>& labels) {
+        SimInstr s;
+        std::visit(
+            [&](const auto& b) {
+                using T = std::decay_t<decltype(b)>;
+                if constexpr (std::is_same_v<T, Load>) {
+                    if (b.proxy != Proxy::Generic)
+                        throw Unsupported("sim: texture/surface loads (proxies) are not simulated");
+                    s.kind = OpKind::Load;
+                    s.sem = b.isVolatile ? Sem::Relaxed : b.sem;
+                    s.scope = b.isVolatile ? Scope::Sys : b.scope.value_or(Scope::Sys);
+                    s.strong = s.sem != Sem::Weak;
+                    s.dst = reg(t, b.dst.name);
+                    s.addr = addr(t, b.addr, s);
+                    if (b.space == StateSpace::Shared && s.addr.loc >= 0)
+                        out_.locations[static_cast<std::size_t>(s.addr.loc)].shared = true;
+                    s.windowBarrier = s.sem == Sem::Acquire;
+                    s.canGoEarly = s.sem != Sem::Acquire;
+                    s.text =
+                        std::string("ld.") + (b.isVolatile ? "volatile" : semName(s.sem)) +
+                        (s.strong && !b.isVolatile ? std::string(".") + scopeName(s.scope) : "") +
+                        " " + b.dst.name + ", " + addressText(b.addr);
+                } else if constexpr (std::is_same_v<T, Store>) {
+                    if (b.proxy != Proxy::Generic)
+                        throw Unsupported("sim: surface stores (proxies) are not simulated");
+                    s.kind = OpKind::Store;
+                    s.sem = b.isVolatile ? Sem::Relaxed : b.sem;
+                    s.scope = b.isVolatile ? Scope::Sys : b.scope.value_or(Scope::Sys);
+                    s.strong = s.sem != Sem::Weak;
+                    s.addr = addr(t, b.addr, s);
+                    s.a = src(t, b.value, s);
+                    if (b.space == StateSpace::Shared && s.addr.loc >= 0)
+                        out_.locations[static_cast<std::size_t>(s.addr.loc)].shared = true;
+                    s.canGoEarly = s.sem != Sem::Release;
+                    s.text =
+                        std::string("st.") + (b.isVolatile ? "volatile" : semName(s.sem)) +
+                        (s.strong && !b.isVolatile ? std::string(".") + scopeName(s.scope) : "") +
+                        " " + addressText(b.addr) + ", " + operandText(b.value);
+                } else if constexpr (std::is_same_v<T, Atomic>) {
+                    s.kind = OpKind::Atomic;
+                    s.sem = b.sem;
+                    s.scope = b.scope;
+                    s.strong = true;
+                    s.atomOp = b.op;
+                    if (b.dst) s.dst = reg(t, b.dst->name);
+                    s.addr = addr(t, b.addr, s);
+                    s.a = src(t, b.operand, s);
+                    if (b.operand2) {
+                        s.b = src(t, *b.operand2, s);
+                        s.hasB = true;
+                    }
+                    s.windowBarrier = true;
+                    s.text = std::string(b.isRed ? "red." : "atom.") + semName(s.sem) + "." +
+                             scopeName(s.scope) + " " + (b.dst ? b.dst->name + ", " : "") +
+                             addressText(b.addr) + ", " + operandText(b.operand) +
+                             (b.operand2 ? ", " + operandText(*b.operand2) : "");
+                } else if constexpr (std::is_same_v<T, Fence>) {
+                    if (b.kind != FenceKind::Sc && b.kind != FenceKind::AcqRel)
+                        throw Unsupported("sim: proxy fences are not simulated");
+                    s.kind = OpKind::Fence;
+                    s.fence = b.kind;
+                    s.scope = b.scope;
+                    s.windowBarrier = true;
+                    s.text = std::string("fence.") +
+                             (b.kind == FenceKind::Sc ? "sc." : "acq_rel.") + scopeName(b.scope);
+                } else if constexpr (std::is_same_v<T, Barrier>) {
+                    s.kind = OpKind::Barrier;
+                    s.arrive = b.arrive;
+                    s.a = src(t, b.instance, s);
+                    if (b.id) {
+                        s.b = src(t, *b.id, s);
+                        s.hasB = true;
+                    }
+                    if (b.count) {
+                        s.c = src(t, *b.count, s);
+                        s.hasC = true;
+                    }
+                    s.windowBarrier = true;
+                    s.text = std::string(b.arrive ? "bar.cta.arrive " : "bar.cta.sync ") +
+                             operandText(b.instance) + (b.id ? ", " + operandText(*b.id) : "") +
+                             (b.count ? ", " + operandText(*b.count) : "");
+                } else if constexpr (std::is_same_v<T, Local>) {
+                    s.kind = OpKind::Local;
+                    s.binOp = b.op;
+                    s.dst = reg(t, b.dst.name);
+                    s.a = src(t, b.a, s);
+                    if (b.b) {
+                        s.b = src(t, *b.b, s);
+                        s.hasB = true;
+                    }
+                    s.canGoEarly = true;
+                    s.text = "op " + b.dst.name + ", " + operandText(b.a) +
+                             (b.b ? ", " + operandText(*b.b) : "");
+                } else if constexpr (std::is_same_v<T, SetPredicate>) {
+                    s.kind = OpKind::SetP;
+                    s.cmp = b.cmp;
+                    s.dst = reg(t, b.dst.name);
+                    s.a = src(t, b.a, s);
+                    s.b = src(t, b.b, s);
+                    s.canGoEarly = true;
+                    s.text =
+                        "setp " + b.dst.name + ", " + operandText(b.a) + ", " + operandText(b.b);
+                } else if constexpr (std::is_same_v<T, Branch>) {
+                    s.kind = OpKind::Branch;
+                    auto it = labels.find(b.target);
+                    if (it == labels.end())
+                        throw Unsupported("sim: branch to unknown label " + b.target);
+                    s.target = it->second;
+                    if (b.condition) {
+                        s.hasCondition = true;
+                        s.cmp = b.condition->cmp;
+                        s.a = src(t, b.condition->a, s);
+                        s.b = src(t, b.condition->b, s);
+                    }
+                    s.windowBarrier = true;
+                    s.text = (b.condition ? "b" + operandText(b.condition->a) + "?" +
+                                                operandText(b.condition->b) + " "
+                                          : std::string("goto ")) +
+                             b.target;
+                    if (b.condition) {
+                        static const char* names[] = {"beq", "bne", "blt", "bgt", "ble", "bge"};
+                        s.text = std::string(names[static_cast<int>(b.condition->cmp)]) + " " +
+                                 operandText(b.condition->a) + ", " + operandText(b.condition->b) +
+                                 ", " + b.target;
+                    }
+                }
+            },
+            ins.body);
+        return s;
+    }
+
+    /// A barrier without a count waits for every thread of its CTA whose code holds a barrier
+    /// with the same instance (and the same constant id, or a register id).
+    void computeQuorums() {
+        auto sameKey = [](const SimInstr& x, const SimInstr& y) {
+            if (x.a.isReg || y.a.isReg) return true;
+            if (x.a.imm != y.a.imm) return false;
+            const bool xr = x.hasB && x.b.isReg, yr = y.hasB && y.b.isReg;
+            if (xr || yr) return true;
+            return (x.hasB ? x.b.imm : 0) == (y.hasB ? y.b.imm : 0);
+        };
+        for (auto& t : out_.threads)
+            for (auto& ins : t.code) {
+                if (ins.kind != OpKind::Barrier) continue;
+                int n = 0;
+                for (const auto& u : out_.threads) {
+                    if (u.gpu != t.gpu || u.cta != t.cta) continue;
+                    for (const auto& other : u.code)
+                        if (other.kind == OpKind::Barrier && sameKey(ins, other)) {
+                            ++n;
+                            break;
+                        }
+                }
+                ins.defaultQuorum = n;
+            }
+    }
+
+    const Program& p_;
+    SimProgram out_;
+    std::map<std::string, int> bases_;
+};
+
+} // namespace
+
+std::int64_t addressValue(int baseIndex, std::int64_t offset) {
+    return (static_cast<std::int64_t>(baseIndex) + 1) * (std::int64_t{1} << 32) + offset;
+}
+
+std::optional<int> SimProgram::locationOf(std::int64_t address) const {
+    auto it = locationByAddress.find(address);
+    if (it == locationByAddress.end()) return std::nullopt;
+    return it->second;
+}
+
+SimProgram compileProgram(const Program& program) {
+    return Compiler(program).run();
+}
+
+} // namespace ptx::sim

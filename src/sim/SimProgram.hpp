@@ -1,0 +1,90 @@
+// A litmus program compiled for the simulator: locations and registers numbered, operands
+// resolved, per-instruction register read/write sets precomputed for the out-of-order window.
+#pragma once
+
+#include "model/Program.hpp"
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace ptx::sim {
+
+enum class OpKind : std::uint8_t { Load, Store, Atomic, Fence, Barrier, Local, SetP, Branch, Nop };
+
+/// An operand: an immediate (addresses of locations are immediates too) or a register index.
+struct Src {
+    bool isReg = false;
+    std::int64_t imm = 0;
+    int reg = -1;
+};
+
+/// A memory address: a static location, or a register holding an address plus an offset.
+struct AddrRef {
+    int loc = -1; // >= 0: statically known location
+    int reg = -1; // >= 0: the address is the value of this register + offset
+    std::int64_t offset = 0;
+};
+
+struct SimInstr {
+    OpKind kind = OpKind::Nop;
+    Sem sem = Sem::Weak;
+    Scope scope = Scope::Sys;
+    bool strong = false; // strong load/store (relaxed, acquire, release, volatile)
+    int dst = -1;        // destination register, -1 when none
+    AddrRef addr;
+    Src a, b, c; // operands (meaning depends on kind)
+    bool hasB = false, hasC = false;
+    AtomOp atomOp = AtomOp::Add;
+    BinOp binOp = BinOp::Mov;
+    CmpOp cmp = CmpOp::Eq;
+    bool hasCondition = false; // branch: conditional
+    FenceKind fence = FenceKind::Sc;
+    bool arrive = false;   // barrier: bar.arrive
+    int defaultQuorum = 0; // barrier without count: threads of the CTA using this barrier
+    int target = -1;       // branch target (instruction index)
+    int guardReg = -1;
+    bool guardNegated = false;
+    std::vector<int> reads;     // registers read (operands, address, guard)
+    bool windowBarrier = false; // nothing later in program order may execute before it
+    bool canGoEarly = false;    // may execute ahead of older instructions in the window
+    std::string text;           // for traces
+};
+
+struct SimThread {
+    int id = 0;
+    int gpu = 0;
+    int cta = 0;
+    std::optional<int> warp;
+    std::vector<SimInstr> code;
+    std::vector<std::string> regNames;   // index -> name
+    std::map<std::string, int> regIndex; // name -> index
+    std::vector<std::int64_t> initRegs;
+};
+
+struct SimLocation {
+    std::string name; // "x", or "x+4" for an offset
+    std::int64_t init = 0;
+    bool shared = false; // .shared state space: served by the SM's banks, never cached
+};
+
+struct SimProgram {
+    std::string name;
+    std::vector<SimLocation> locations;
+    std::unordered_map<std::int64_t, int> locationByAddress; // address value -> location
+    std::map<std::string, int> locationByName;
+    std::vector<SimThread> threads;
+    [[nodiscard]] std::optional<int> locationOf(std::int64_t address) const;
+};
+
+/// The value of `&x` (+offset): distinct named locations are 2^32 apart.
+[[nodiscard]] std::int64_t addressValue(int baseIndex, std::int64_t offset);
+
+/// Compiles the IR; throws ptx::Unsupported (check/Checker.hpp) for proxies and aliases.
+[[nodiscard]] SimProgram compileProgram(const Program& program);
+
+} // namespace ptx::sim

@@ -1,0 +1,139 @@
+#include "sim/Simulator.hpp"
+
+#include "sim/Condition.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <set>
+
+namespace ptx::sim {
+
+Rng::Rng(std::uint64_t seed) {
+    // splitmix64 expands the seed into the four words of state.
+    for (auto& w : s_) {
+        seed += 0x9e3779b97f4a7c15ULL;
+        std::uint64_t z = seed;
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+        w = z ^ (z >> 31);
+    }
+}
+
+std::uint64_t Rng::next() {
+    auto rotl = [](std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); };
+    const std::uint64_t result = rotl(s_[1] * 5, 7) * 9;
+    const std::uint64_t t = s_[1] << 17;
+    s_[2] ^= s_[0];
+    s_[3] ^= s_[1];
+    s_[1] ^= s_[2];
+    s_[0] ^= s_[3];
+    s_[2] ^= t;
+    s_[3] = rotl(s_[3], 45);
+    return result;
+}
+
+Simulator::Simulator(const Program& program, SimOptions options)
+    : program_(program), options_(std::move(options)),
+      machine_(compileProgram(program), options_.machine) {
+    std::set<Observable> p;
+    for (const auto& o :
+         options_.allObservables ? allObservables(program) : conditionObservables(program))
+        p.insert(o);
+    for (const auto& o : options_.extraObservables)
+        p.insert(o);
+    projection_.assign(p.begin(), p.end());
+}
+
+Simulator::RunEnd Simulator::randomRun(MachineState& s, Rng& rng, std::vector<Transition>& scratch,
+                                       std::vector<Transition>* path) const {
+    for (std::uint64_t step = 0; step < options_.maxSteps; ++step) {
+        machine_.enabled(s, scratch);
+        if (scratch.empty()) return machine_.finished(s) ? RunEnd::Finished : RunEnd::Deadlock;
+        const Transition t = scratch[rng.below(scratch.size())];
+        if (path) path->push_back(t);
+        machine_.apply(s, t);
+    }
+    machine_.enabled(s, scratch);
+    if (scratch.empty() && machine_.finished(s)) return RunEnd::Finished;
+    return RunEnd::StepBound;
+}
+
+namespace {
+bool matches(const Outcome& target, const Outcome& o) {
+    for (const auto& [k, v] : target) {
+        auto it = o.find(k);
+        if (it == o.end() || it->second != v) return false;
+    }
+    return true;
+}
+} // namespace
+
+SimResult Simulator::runRandom() const {
+    const auto start = std::chrono::steady_clock::now();
+    SimResult r;
+    r.name = program_.name;
+    r.projection = projection_;
+    Rng rng(options_.seed);
+    const MachineState init = machine_.initialState();
+    MachineState s = init;
+    std::vector<Transition> scratch;
+    scratch.reserve(64);
+    for (std::uint64_t run = 0; run < options_.runs; ++run) {
+        s = init;
+        ++r.runs;
+        switch (randomRun(s, rng, scratch, nullptr)) {
+        case RunEnd::Finished:
+            ++r.histogram[machine_.outcome(s, projection_)];
+            break;
+        case RunEnd::Deadlock:
+            ++r.hungRuns;
+            if (!r.hangWhere)
+                r.hangWhere = "deadlock: no thread can move (barrier or inactive lanes)";
+            break;
+        case RunEnd::StepBound: {
+            // No progress or just a long run? Search the schedules from here (bounded).
+            const Exploration e = canTerminate(s, 20000);
+            if (!e.finalReachable && e.complete) {
+                ++r.hungRuns;
+                if (!r.hangWhere)
+                    r.hangWhere = "livelock: no schedule from the state reached can terminate";
+            } else {
+                ++r.unfinishedRuns;
+                r.boundHit = true;
+            }
+            break;
+        }
+        }
+    }
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return r;
+}
+
+std::vector<std::string> Simulator::replay(const std::vector<Transition>& path) const {
+    std::vector<std::string> lines;
+    MachineState s = machine_.initialState();
+    for (const auto& t : path)
+        machine_.apply(s, t, &lines);
+    lines.push_back("final: " + formatOutcome(machine_.outcome(s, projection_)));
+    return lines;
+}
+
+std::optional<std::vector<std::string>> Simulator::trace(const Outcome& target,
+                                                         bool exhaustive) const {
+    if (!exhaustive) {
+        Rng rng(options_.seed);
+        const MachineState init = machine_.initialState();
+        std::vector<Transition> scratch, path;
+        for (std::uint64_t run = 0; run < options_.runs; ++run) {
+            MachineState s = init;
+            path.clear();
+            if (randomRun(s, rng, scratch, &path) == RunEnd::Finished &&
+                matches(target, machine_.outcome(s, projection_)))
+                return replay(path);
+        }
+        return std::nullopt;
+    }
+    return exhaustiveTrace(target);
+}
+
+} // namespace ptx::sim

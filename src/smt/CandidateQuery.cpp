@@ -1,0 +1,204 @@
+#include "smt/CandidateQuery.hpp"
+
+#include "smt/AxiomEncoding.hpp"
+
+#include <cmath>
+#include <z3++.h>
+
+namespace ptx::smt {
+namespace {
+
+constexpr unsigned kValueBits = 64; // as in CandidateEncoding
+
+std::int64_t numeral(const z3::model& m, const z3::expr& e) {
+    const z3::expr v = m.eval(e, true);
+    std::uint64_t u = 0;
+    if (!v.is_numeral_u64(u)) return 0;
+    return static_cast<std::int64_t>(u);
+}
+
+} // namespace
+
+struct CandidateQuery::Impl {
+    z3::context ctx;
+    z3::solver solver;
+    const CandidateExecution& c;
+    EncodedCandidate enc;
+    std::vector<std::string> names;
+    std::optional<z3::model> model;
+    std::vector<std::string> core;
+
+    Impl(const CandidateExecution& candidate, const MemoryModel& m, std::optional<double> timeout)
+        : solver(ctx), c(candidate), enc(ctx, solver, candidate, m, {}) {
+        if (timeout) {
+            z3::params p(ctx);
+            p.set("timeout", static_cast<unsigned>(std::ceil(*timeout * 1000)));
+            solver.set(p);
+        }
+        for (const AxiomGuard& g : enc.guards)
+            names.push_back(g.name);
+    }
+
+    z3::expr term(const Term& t,
+                  const std::function<std::optional<int>(const std::string&)>& locationIndex) {
+        if (const auto* v = std::get_if<std::int64_t>(&t)) return ctx.bv_val(*v, kValueBits);
+        if (const auto* r = std::get_if<RegTerm>(&t)) {
+            const auto it = c.finalRegisters.find(*r);
+            return it == c.finalRegisters.end() ? ctx.bv_val(0, kValueBits)
+                                                : enc.encoding.value(it->second);
+        }
+        const auto l = locationIndex(std::get<LocTerm>(t).location);
+        return l ? enc.encoding.finalValue(*l) : ctx.bv_val(0, kValueBits);
+    }
+
+    z3::expr encode(const CondExpr& expr,
+                    const std::function<std::optional<int>(const std::string&)>& loc) {
+        return std::visit(
+            [&](const auto& n) -> z3::expr {
+                using T = std::decay_t<decltype(n)>;
+                if constexpr (std::is_same_v<T, CondCompare>) {
+                    const z3::expr a = term(n.lhs, loc), b = term(n.rhs, loc);
+                    switch (n.cmp) {
+                    case CmpOp::Eq:
+                        return a == b;
+                    case CmpOp::Ne:
+                        return a != b;
+                    case CmpOp::Lt:
+                        return a < b; // signed, as the checker compares
+                    case CmpOp::Gt:
+                        return a > b;
+                    case CmpOp::Le:
+                        return a <= b;
+                    case CmpOp::Ge:
+                        return a >= b;
+                    }
+                    return ctx.bool_val(false);
+                } else if constexpr (std::is_same_v<T, CondAnd> || std::is_same_v<T, CondOr>) {
+                    z3::expr_vector parts(ctx);
+                    for (const CondExpr& p : n.parts)
+                        parts.push_back(encode(p, loc));
+                    if constexpr (std::is_same_v<T, CondAnd>)
+                        return z3::mk_and(parts);
+                    else
+                        return z3::mk_or(parts);
+                } else if constexpr (std::is_same_v<T, CondNot>) {
+                    return !encode(n.inner.at(0), loc);
+                } else {
+                    return ctx.bool_val(n.value);
+                }
+            },
+            expr.node);
+    }
+
+    bool cell(const SymRelation& r, int a, int b) {
+        const SymBool& x = r.at(a, b);
+        if (x.isFalse()) return false;
+        if (x.isTrue()) return true;
+        return model->eval(x.expr(ctx), true).is_true();
+    }
+
+    Relation read(BaseRel which) {
+        const SymRelation r = enc.encoding.base(which);
+        Relation out(r.size());
+        for (int a = 0; a < r.size(); ++a)
+            for (int b = 0; b < r.size(); ++b)
+                if (cell(r, a, b)) out.add(a, b);
+        return out;
+    }
+
+    /// The literals that pin rf and co to `shape`.
+    z3::expr_vector pin(const Shape& shape) {
+        z3::expr_vector lits(ctx);
+        for (const BaseRel which : {BaseRel::Rf, BaseRel::Co}) {
+            const SymRelation r = enc.encoding.base(which);
+            const Relation& want = which == BaseRel::Rf ? shape.rf : shape.co;
+            for (int a = 0; a < r.size(); ++a)
+                for (int b = 0; b < r.size(); ++b) {
+                    const SymBool& x = r.at(a, b);
+                    if (x.isFalse() || x.isTrue()) continue;
+                    const z3::expr e = x.expr(ctx);
+                    lits.push_back(want.has(a, b) ? e : !e);
+                }
+        }
+        return lits;
+    }
+};
+
+CandidateQuery::CandidateQuery(const CandidateExecution& candidate, const MemoryModel& model,
+                               std::optional<double> timeoutSeconds)
+    : impl_(std::make_unique<Impl>(candidate, model, timeoutSeconds)) {}
+
+CandidateQuery::~CandidateQuery() = default;
+
+const std::vector<std::string>& CandidateQuery::axioms() const {
+    return impl_->names;
+}
+
+void CandidateQuery::require(
+    const CondExpr& expr,
+    const std::function<std::optional<int>(const std::string&)>& locationIndex) {
+    impl_->solver.add(impl_->encode(expr, locationIndex));
+}
+
+Answer CandidateQuery::check(const std::vector<std::string>& on,
+                             const std::optional<Shape>& shape) {
+    Impl& s = *impl_;
+    s.model.reset();
+    s.core.clear();
+    z3::expr_vector assumptions(s.ctx);
+    for (const AxiomGuard& g : s.enc.guards)
+        for (const std::string& name : on)
+            if (g.name == name) assumptions.push_back(g.literal);
+    if (shape) {
+        s.solver.push();
+        s.solver.add(z3::mk_and(s.pin(*shape)));
+    }
+    const z3::check_result r = s.solver.check(assumptions);
+    if (r == z3::sat) s.model = s.solver.get_model();
+    if (r == z3::unsat) {
+        const z3::expr_vector core = s.solver.unsat_core();
+        for (const AxiomGuard& g : s.enc.guards)
+            for (unsigned i = 0; i < core.size(); ++i)
+                if (z3::eq(core[static_cast<int>(i)], g.literal)) s.core.push_back(g.name);
+    }
+    if (shape) s.solver.pop();
+    return r == z3::sat ? Answer::Sat : r == z3::unsat ? Answer::Unsat : Answer::Unknown;
+}
+
+std::vector<std::string> CandidateQuery::core() const {
+    return impl_->core;
+}
+
+ChosenRelations CandidateQuery::model() const {
+    Impl& s = *impl_;
+    ChosenRelations out{s.read(BaseRel::Rf),
+                        s.read(BaseRel::Co),
+                        s.read(BaseRel::SyncFence),
+                        s.read(BaseRel::SyncBarrier),
+                        {},
+                        {},
+                        {}};
+    for (const Event& e : s.c.events)
+        out.eventValue.push_back(
+            isMemory(e) && e.value >= 0 ? numeral(*s.model, s.enc.encoding.value(e.value)) : 0);
+    for (std::size_t l = 0; l < s.c.locations.size(); ++l)
+        out.finalValue.push_back(numeral(*s.model, s.enc.encoding.finalValue(static_cast<int>(l))));
+    for (const auto& [reg, v] : s.c.finalRegisters)
+        out.registers[reg] = numeral(*s.model, s.enc.encoding.value(v));
+    return out;
+}
+
+void CandidateQuery::exclude(const Shape& shape) {
+    const z3::expr_vector lits = impl_->pin(shape);
+    if (lits.empty()) {
+        impl_->solver.add(impl_->ctx.bool_val(false));
+        return;
+    }
+    impl_->solver.add(!z3::mk_and(lits));
+}
+
+std::string CandidateQuery::reasonUnknown() const {
+    return impl_->solver.reason_unknown();
+}
+
+} // namespace ptx::smt

@@ -1,0 +1,83 @@
+// Harness planning over parsed litmus files: ours under data/ and the whole peer suite (every
+// test either gets a harness or a HarnessUnsupported reason, never another failure).
+#include "cuda/HarnessPlan.hpp"
+#include "cuda/HarnessWriter.hpp"
+#include "parser/Parser.hpp"
+
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <iostream>
+
+using namespace ptx;
+using namespace ptx::cuda;
+
+TEST_CASE("the core data files plan, the quorum test is rejected") {
+    for (const char* name : {"MP", "MP-relaxed", "MP-spin", "SB", "SB-bar", "LB", "CoRR"}) {
+        CAPTURE(name);
+        const HarnessPlan plan =
+            planHarness(parseLitmusFile(std::string(CUDA_TEST_DIR "/data/") + name + ".litmus"));
+        CHECK_FALSE(writeHarness(plan).empty());
+    }
+    const std::string quorum = CUDA_TEST_DIR "/data/Unsupported-quorum.litmus";
+    CHECK_THROWS_WITH(
+        (void)planHarness(parseLitmusFile(quorum)),
+        (quorum +
+         ":8:2: test Unsupported-quorum is unsupported by the CUDA harness: barrier thread "
+         "counts: the hardware counts whole warps")
+            .c_str());
+}
+
+TEST_CASE("MP-spin: the spin loop is capped, SB-bar: one barrier of two warps") {
+    const HarnessPlan spin = planHarness(parseLitmusFile(CUDA_TEST_DIR "/data/MP-spin.litmus"));
+    CHECK(writeHarness(spin).find("@tc bra CAPPED_%=;") != std::string::npos);
+    const HarnessPlan bar = planHarness(parseLitmusFile(CUDA_TEST_DIR "/data/SB-bar.litmus"));
+    CHECK(writeHarness(bar).find("bar.cta.sync 1, 64;") != std::string::npos);
+}
+
+namespace {
+
+// Plans every test under dir; returns {harnesses, unsupported}.
+std::pair<int, int> planAll(const std::filesystem::path& dir) {
+    int supported = 0, unsupported = 0;
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(dir)) {
+        if (entry.path().extension() != ".litmus") continue;
+        CAPTURE(entry.path().string());
+        const Program p = parseLitmusFile(entry.path().string());
+        std::string text;
+        try {
+            text = writeHarness(planHarness(p));
+        } catch (const HarnessUnsupported&) {
+            ++unsupported;
+            continue;
+        }
+        CHECK_FALSE(text.empty());
+        ++supported;
+    }
+    return {supported, unsupported};
+}
+
+} // namespace
+
+TEST_CASE("peer suite: every test gets a harness or a reason") {
+    const std::filesystem::path dir =
+        std::filesystem::path(CUDA_TEST_DIR) / "../../../shared/peer-suites/dat3m-ptx/litmus/PTX";
+    if (!std::filesystem::exists(dir)) {
+        MESSAGE("peer suite absent: skipped");
+        return;
+    }
+    const auto [supported, unsupported] = planAll(dir);
+    MESSAGE("peer suite: " << supported << " harnesses, " << unsupported << " unsupported");
+    CHECK(supported > 300);
+}
+
+TEST_CASE("litmus/: every test gets a harness or a reason") {
+    const std::filesystem::path dir = std::filesystem::path(PTXLITMUS_SOURCE_DIR) / "litmus";
+    if (!std::filesystem::exists(dir)) {
+        MESSAGE("litmus/ absent: skipped");
+        return;
+    }
+    const auto [supported, unsupported] = planAll(dir);
+    MESSAGE("litmus/: " << supported << " harnesses, " << unsupported << " unsupported");
+    CHECK(supported > 0);
+}

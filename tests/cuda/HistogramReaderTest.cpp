@@ -1,0 +1,102 @@
+#include "cuda/HistogramReader.hpp"
+
+#include <doctest/doctest.h>
+
+using namespace ptx;
+using namespace ptx::cuda;
+
+namespace {
+
+std::string errorOf(const std::string& text) {
+    try {
+        (void)readHistograms(text, "h.txt");
+    } catch (const HistogramError& e) {
+        return e.what();
+    }
+    return "";
+}
+
+} // namespace
+
+TEST_CASE("observable names") {
+    CHECK(parseObservable("1:r0") == Observable{RegTerm{1, "r0"}});
+    CHECK(parseObservable("P12:r3") == Observable{RegTerm{12, "r3"}});
+    CHECK(parseObservable("x") == Observable{LocTerm{"x"}});
+    CHECK(parseObservable("[y]") == Observable{LocTerm{"y"}});
+    CHECK_FALSE(parseObservable("1:"));
+    CHECK_FALSE(parseObservable("a:r0"));
+    CHECK_FALSE(parseObservable("x y"));
+}
+
+TEST_CASE("our layout and litmus7's: marks, counts, spacing, test names") {
+    const auto hs = readHistograms("% header\nTest MP Allowed\nHistogram (2 states)\n"
+                                   "5000  *>1:r0=1; 1:r1=0;\n"
+                                   "  17 :> 1:r0=0;1:r1=-1; \nOk\n",
+                                   "h.txt");
+    REQUIRE(hs.size() == 1);
+    const Histogram& h = hs[0];
+    CHECK(h.test == "MP");
+    CHECK(h.line == 3);
+    CHECK(h.total() == 5017);
+    REQUIRE(h.entries.size() == 2);
+    CHECK(h.entries[0].marked);
+    CHECK(h.entries[0].count == 5000);
+    CHECK(formatOutcome(h.entries[1].outcome) == "1:r0=0; 1:r1=-1;");
+    CHECK(h.observables == std::vector<Observable>{RegTerm{1, "r0"}, RegTerm{1, "r1"}});
+}
+
+TEST_CASE("litmus7 output with several tests, the name may come from Observation") {
+    const auto hs = readHistograms("Test A Allowed\nHistogram (1 states)\n3 :>0:r0=1; x=2;\n"
+                                   "Observation A Never 0 3\n"
+                                   "Histogram (1 state)\n4 *>[x]=0x10;\nObservation B Always 4 0\n",
+                                   "h.txt");
+    REQUIRE(hs.size() == 2);
+    CHECK(hs[0].test == "A");
+    CHECK(hs[1].test == "B");
+    CHECK(hs[1].entries[0].outcome.at(LocTerm{"x"}) == 16);
+    CHECK(&selectHistogram(hs, "B") == &hs[1]);
+    CHECK_THROWS_AS((void)selectHistogram(hs, "C"), HistogramError);
+}
+
+TEST_CASE("JSON: a list, or an object with a test name") {
+    const auto list = readHistograms(R"([{"outcome": {"1:r0": 1, "x": 2}, "count": 5},
+                                         {"outcome": {"1:r0": 0, "x": 2}, "count": 0}])",
+                                     "h.json");
+    REQUIRE(list.size() == 1);
+    CHECK(list[0].total() == 5);
+    CHECK(list[0].observables.size() == 2);
+    const auto obj = readHistograms(R"({"test": "T", "histogram": []})", "h.json");
+    CHECK(obj[0].test == "T");
+    CHECK(obj[0].entries.empty());
+}
+
+TEST_CASE("malformed input: file:line errors") {
+    CHECK(errorOf("Histogram (3 states)\n1 :>x=1;\n") ==
+          "h.txt:1: error: the histogram announces 3 states but the file ends after 1");
+    CHECK(errorOf("Histogram (1 states)\nlots :>x=1;\n")
+              .rfind("h.txt:2: error: expected a state", 0) == 0);
+    CHECK(errorOf("Histogram (1 states)\n1 :>x=one;\n") ==
+          "h.txt:2: error: value `one` of x is not an integer");
+    CHECK(errorOf("Histogram (1 states)\n1 :>x;\n") == "h.txt:2: error: `x` is not `name=value`");
+    CHECK(errorOf("Histogram (2 states)\n1 :>x=1;\n2 :>y=1;\n") ==
+          "h.txt:3: error: outcome y=1; has other observables than the first one");
+    CHECK(errorOf("Histogram (two states)\n") == "h.txt:1: error: expected `Histogram (N states)`");
+    CHECK(errorOf("nothing here\n") == "h.txt: error: no `Histogram (N states)` section");
+    CHECK(errorOf("[{\"outcome\": {\"x\": 1}}]") ==
+          "h.txt: error: entry 1: expected {\"outcome\": {...}, \"count\": N}");
+    CHECK(errorOf("[\n{\"outcome\": \n}").rfind("h.txt:3: error: malformed JSON", 0) == 0);
+    CHECK(errorOf("[{\"outcome\": {\"x\": 1}, \"count\": -1}]").find("non-negative") !=
+          std::string::npos);
+}
+
+TEST_CASE("the bundled samples read") {
+    const std::string dir = CUDA_TEST_DIR "/samples/";
+    CHECK(readHistogramFile(dir + "MP.hist")[0].total() == 100000);
+    CHECK(readHistogramFile(dir + "MP-forbidden.hist")[0].entries.size() == 4);
+    CHECK(readHistogramFile(dir + "SB.litmus7.txt")[0].test == "SB");
+    CHECK(readHistogramFile(dir + "CoRR.json")[0].test == "CoRR");
+    CHECK_THROWS_WITH(
+        readHistogramFile(dir + "malformed.hist"),
+        (dir + "malformed.hist:4: error: value `zero` of 1:r0 is not an integer").c_str());
+    CHECK_THROWS_AS(readHistogramFile(dir + "absent.hist"), HistogramError);
+}

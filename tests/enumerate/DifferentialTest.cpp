@@ -1,0 +1,141 @@
+// Differential test of the two engines (issue 4.4): on every litmus test under the given folder,
+// the explicit engine and the SMT engine must report the same full states with the same witness
+// counts. Tests the enumerator cannot model (EnumerationError "unsupported": proxies) are skipped,
+// and so are tests with more than --max-candidates path combinations, where the SMT engine takes
+// minutes (the CADP loops); both are counted in the summary.
+//   engine_differential FOLDER [--max-candidates N] [--jobs J]
+// Exit status: 0 all equal, 1 some difference or error, 77 the folder is absent or empty.
+#include "enumerate/ExplicitEngine.hpp"
+#include "parser/Parser.hpp"
+#include "smt/SmtEngine.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <filesystem>
+#include <mutex>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace fs = std::filesystem;
+using namespace ptx;
+
+namespace {
+
+enum class Verdict { Same, Different, Unsupported, TooBig, Error };
+
+std::string describe(const FullState& s) {
+    std::ostringstream out;
+    for (const auto& [reg, v] : s.registers)
+        out << reg.thread << ":" << reg.reg << "=" << v << " ";
+    out << "| locations:";
+    for (const std::int64_t v : s.locations)
+        out << " " << v;
+    return out.str();
+}
+
+/// States whose counts differ between the engines, as text (at most a few).
+std::string difference(const EngineResult& a, const EngineResult& b) {
+    std::ostringstream out;
+    int shown = 0;
+    auto report = [&](const FullState& s, std::uint64_t ca, std::uint64_t cb) {
+        if (ca == cb || shown++ >= 5) return;
+        out << "    " << describe(s) << "  explicit=" << ca << " smt=" << cb << "\n";
+    };
+    for (const auto& [s, c] : a.witnesses)
+        report(s, c, b.witnesses.count(s) ? b.witnesses.at(s) : 0);
+    for (const auto& [s, c] : b.witnesses)
+        if (!a.witnesses.count(s)) report(s, 0, c);
+    if (a.candidates != b.candidates)
+        out << "    candidates: explicit=" << a.candidates << " smt=" << b.candidates << "\n";
+    return out.str();
+}
+
+Verdict compare(const std::string& file, std::uint64_t maxCandidates, std::string& message) {
+    try {
+        const Program program = parseLitmusFile(file);
+        const ProgramPaths paths = [&] {
+            try {
+                return expandProgram(program, 2);
+            } catch (const EnumerationError& e) {
+                if (std::string(e.what()).find("unsupported") != std::string::npos)
+                    throw; // rethrown below as Unsupported
+                throw std::runtime_error(e.what());
+            }
+        }();
+        if (paths.combinations() > maxCandidates) return Verdict::TooBig;
+        const MemoryModel model = ptx6Model();
+        const EngineRequest request{program, paths, model, {}, true, {}, {}};
+        const EngineResult explicitResult = runExplicit(request);
+        const EngineResult smtResult = runSmt(request);
+        if (explicitResult.witnesses == smtResult.witnesses &&
+            explicitResult.candidates == smtResult.candidates)
+            return Verdict::Same;
+        message = difference(explicitResult, smtResult);
+        return Verdict::Different;
+    } catch (const EnumerationError& e) {
+        message = e.what();
+        return Verdict::Unsupported;
+    } catch (const std::exception& e) {
+        message = e.what();
+        return Verdict::Error;
+    }
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    if (argc < 2) {
+        std::fprintf(stderr, "usage: engine_differential FOLDER [--max-candidates N] [--jobs J]\n");
+        return 2;
+    }
+    const std::string folder = argv[1];
+    std::uint64_t maxCandidates = 8;
+    unsigned jobs = 2;
+    for (int i = 2; i + 1 < argc; i += 2) {
+        if (std::string(argv[i]) == "--max-candidates") maxCandidates = std::stoull(argv[i + 1]);
+        if (std::string(argv[i]) == "--jobs") jobs = static_cast<unsigned>(std::stoul(argv[i + 1]));
+    }
+    if (!fs::is_directory(folder)) {
+        std::printf("SKIPPED: %s is absent\n", folder.c_str());
+        return 77;
+    }
+    std::vector<std::string> files;
+    for (const auto& e : fs::recursive_directory_iterator(folder))
+        if (e.path().extension() == ".litmus") files.push_back(e.path().string());
+    std::sort(files.begin(), files.end());
+    if (files.empty()) {
+        std::printf("SKIPPED: no .litmus file under %s\n", folder.c_str());
+        return 77;
+    }
+    std::vector<Verdict> verdicts(files.size());
+    std::vector<std::string> messages(files.size());
+    std::atomic<std::size_t> next{0};
+    std::vector<std::jthread> pool;
+    for (unsigned j = 0; j < std::max(1U, jobs); ++j)
+        pool.emplace_back([&] {
+            for (std::size_t i = next++; i < files.size(); i = next++)
+                verdicts[i] = compare(files[i], maxCandidates, messages[i]);
+        });
+    pool.clear(); // joins
+    int counts[5] = {0, 0, 0, 0, 0};
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        ++counts[static_cast<int>(verdicts[i])];
+        if (verdicts[i] == Verdict::Different)
+            std::printf("DIFFERENT %s\n%s", files[i].c_str(), messages[i].c_str());
+        else if (verdicts[i] == Verdict::Error)
+            std::printf("ERROR %s: %s\n", files[i].c_str(), messages[i].c_str());
+        else if (verdicts[i] == Verdict::Unsupported)
+            std::printf("skipped (unsupported) %s\n", files[i].c_str());
+        else if (verdicts[i] == Verdict::TooBig)
+            std::printf("skipped (more than %llu candidates) %s\n",
+                        static_cast<unsigned long long>(maxCandidates), files[i].c_str());
+    }
+    std::printf("SUMMARY: %d same, %d different, %d errors, %d unsupported (skipped), %d with more "
+                "than %llu candidates (skipped), of %zu tests\n",
+                counts[0], counts[1], counts[4], counts[2], counts[3],
+                static_cast<unsigned long long>(maxCandidates), files.size());
+    return counts[1] + counts[4] > 0 ? 1 : 0;
+}

@@ -1,0 +1,113 @@
+// Path expansion (ThreadPath.hpp): loops and the unroll bound, predicated instructions, RMW
+// values and the dependencies recorded on each path.
+#include "enumerate/ThreadPath.hpp"
+#include "parser/Parser.hpp"
+
+#include <algorithm>
+#include <doctest/doctest.h>
+
+using namespace ptx;
+
+namespace {
+
+struct Expanded {
+    Program program;
+    ThreadPaths paths;
+};
+
+Expanded expand(const std::string& code, int unroll = 2) {
+    Program p = parseLitmus(
+        "PTX t\n{ x=0; y=0; }\n P0@cta 0,gpu 0 ;\n" + code + "exists (x == 0)\n", "t.litmus");
+    const LocationTable locations(p);
+    ThreadPaths paths = enumerateThreadPaths(p, p.threads.at(0), locations, unroll);
+    return {std::move(p), std::move(paths)};
+}
+
+bool has(const std::vector<EventPair>& pairs, int a, int b) {
+    return std::find(pairs.begin(), pairs.end(), EventPair{a, b}) != pairs.end();
+}
+
+} // namespace
+
+TEST_CASE("a loop on a read value is unrolled up to the bound; the rest is cut") {
+    const std::string loop = " LC00: ;\n ld.relaxed.gpu r0, x ;\n bne r0, 1, LC00 ;\n";
+    const Expanded two = expand(loop, 2);
+    CHECK(two.paths.paths.size() == 3); // leaves after 1, 2 or 3 reads
+    CHECK(two.paths.cut == 1);
+    CHECK(two.paths.cutAt == std::vector<std::string>{"LC00"});
+    std::vector<std::size_t> reads;
+    for (const ThreadPath& p : two.paths.paths) {
+        reads.push_back(p.events.size());
+        CHECK(p.conditions.size() == p.events.size()); // one condition per branch taken or not
+    }
+    std::sort(reads.begin(), reads.end());
+    CHECK(reads == std::vector<std::size_t>{1, 2, 3});
+    const Expanded zero = expand(loop, 0);
+    CHECK(zero.paths.paths.size() == 1);
+    CHECK(zero.paths.cut == 1);
+}
+
+TEST_CASE("a branch with a constant condition does not fork") {
+    const Expanded e =
+        expand(" mov r0, 1 ;\n beq r0, 1, L ;\n st.weak x, 1 ;\n L: ;\n st.weak y, 2 ;\n");
+    REQUIRE(e.paths.paths.size() == 1);
+    CHECK(e.paths.paths[0].events.size() == 1);
+    CHECK(e.paths.paths[0].conditions.empty());
+}
+
+TEST_CASE("a predicated instruction gives two paths, with opposite conditions") {
+    const Expanded e = expand(" ld.weak r0, x ;\n setp.eq.s32 p, r0, 1 ;\n @p st.weak y, 1 ;\n");
+    REQUIRE(e.paths.paths.size() == 2);
+    std::vector<std::size_t> sizes;
+    for (const ThreadPath& p : e.paths.paths) {
+        sizes.push_back(p.events.size());
+        REQUIRE(p.conditions.size() == 1);
+        std::vector<std::int64_t> readValue(p.events.size(), 1); // the read sees 1
+        const bool holds = p.values.evaluate(p.conditions[0], readValue) != 0;
+        CHECK(holds == (p.events.size() == 2)); // the store happens exactly when x was 1
+        if (p.events.size() == 2) CHECK(has(p.ctrl, 0, 1));
+    }
+    std::sort(sizes.begin(), sizes.end());
+    CHECK(sizes == std::vector<std::size_t>{1, 2});
+}
+
+TEST_CASE("RMW: a read and a write related by rmw; the written value is computed from the read") {
+    const Expanded e =
+        expand(" atom.relaxed.gpu.add r0, x, 5 ;\n atom.acq_rel.gpu.cas r1, y, 0, 7 ;\n");
+    REQUIRE(e.paths.paths.size() == 1);
+    const ThreadPath& p = e.paths.paths[0];
+    REQUIRE(p.events.size() == 4);
+    CHECK(has(p.rmw, 0, 1));
+    CHECK(has(p.rmw, 2, 3));
+    CHECK(p.events[0].isRmw);
+    CHECK(p.events[2].sem == Sem::Acquire);
+    CHECK(p.events[3].sem == Sem::Release);
+    std::vector<std::int64_t> v{10, 0, 0, 0};
+    CHECK(p.values.evaluate(p.events[1].value, v) == 15);
+    CHECK(p.values.evaluate(p.events[3].value, v) == 7); // y was 0: cas succeeds
+    v[2] = 3;
+    CHECK(p.values.evaluate(p.events[3].value, v) == 3); // fails: writes the old value
+    CHECK(has(p.data, 0, 1));
+    CHECK(has(p.valueDeps, 0, 1));
+    CHECK(p.values.evaluate(p.finalRegisters.at("r0"), v) == 10);
+}
+
+TEST_CASE("dependencies: data through registers, control after a branch, none after xor-zero") {
+    const Expanded e = expand(" ld.weak r0, x ;\n add r1, r0, 1 ;\n st.weak y, r1 ;\n"
+                              " xor r2, r0, r0 ;\n st.weak x, r2 ;\n beq r0, 9, L ;\n L: ;\n"
+                              " st.weak y, 3 ;\n");
+    REQUIRE(e.paths.paths.size() == 2); // the branch forks (both targets reach L)
+    for (const ThreadPath& p : e.paths.paths) {
+        REQUIRE(p.events.size() == 4);
+        CHECK(has(p.data, 0, 1));
+        CHECK(has(p.valueDeps, 0, 1));
+        CHECK(has(p.data, 0, 2));            // syntactic dependency kept
+        CHECK_FALSE(has(p.valueDeps, 0, 2)); // but the value is the constant 0
+        CHECK(has(p.ctrl, 0, 3));
+        CHECK_FALSE(has(p.ctrl, 0, 1));
+    }
+}
+
+TEST_CASE("fence.proxy and texture accesses are unsupported") {
+    CHECK_THROWS_AS((void)expand(" fence.proxy.alias ;\n"), EnumerationError);
+}

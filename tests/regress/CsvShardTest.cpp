@@ -1,0 +1,64 @@
+#include "regress/CsvExpectations.hpp"
+#include "regress/Shard.hpp"
+
+#include <algorithm>
+#include <doctest/doctest.h>
+#include <numeric>
+
+using namespace ptx::regress;
+
+TEST_CASE("Dat3M CSV: entries, comments, blank lines, no trailing newline") {
+    const auto entries = parseCsv("// header comment\n"
+                                  "litmus/PTX/Manual/MP-cta.litmus,1\n"
+                                  "\n"
+                                  "litmus/PTX/Manual/MP+RMW.litmus, 0\r\n"
+                                  "a,b.litmus,1",
+                                  "t.csv");
+    REQUIRE(entries.size() == 3);
+    CHECK(entries[0].path == "litmus/PTX/Manual/MP-cta.litmus");
+    CHECK(entries[0].ok);
+    CHECK(entries[1].path == "litmus/PTX/Manual/MP+RMW.litmus");
+    CHECK_FALSE(entries[1].ok);
+    CHECK(entries[2].path == "a,b.litmus");
+
+    const auto tests = csvTests(entries, "/suite");
+    REQUIRE(tests.size() == 3);
+    CHECK(tests[0].id == "litmus/PTX/Manual/MP-cta.litmus");
+    CHECK(tests[0].litmus == "/suite/litmus/PTX/Manual/MP-cta.litmus");
+    CHECK(tests[0].source == ExpectationSource::Csv);
+    CHECK(tests[1].csvOk == false);
+}
+
+TEST_CASE("malformed CSV lines are errors with the line number") {
+    CHECK_THROWS_WITH_AS(parseCsv("a.litmus\n", "t.csv"), "t.csv:1: expected `PATH,0` or `PATH,1`",
+                         CsvError);
+    CHECK_THROWS_WITH_AS(parseCsv("\na.litmus,2\n", "t.csv"),
+                         "t.csv:2: the expected value must be 0 or 1, found `2`", CsvError);
+    CHECK_THROWS_AS(parseCsv("a.litmus,1\na.litmus,0\n", "t.csv"), CsvError);
+    CHECK_THROWS_AS(parseCsv(",1\n", "t.csv"), CsvError);
+}
+
+TEST_CASE("--shard I/N parses 1-based slices and rejects nonsense") {
+    const Shard s = parseShard("2/3");
+    CHECK(s.index == 2);
+    CHECK(s.count == 3);
+    for (const char* bad : {"", "3", "0/3", "4/3", "1/0", "a/b", "1/3x", "-1/3", "1//3"})
+        CHECK_THROWS_AS(static_cast<void>(parseShard(bad)), std::invalid_argument);
+}
+
+TEST_CASE("shards partition a suite, deterministically and evenly") {
+    std::vector<int> all(103);
+    std::iota(all.begin(), all.end(), 0);
+    for (std::size_t n : {1U, 2U, 4U, 7U, 200U}) {
+        std::vector<int> seen;
+        for (std::size_t i = 1; i <= n; ++i) {
+            const auto part = shardOf(all, Shard{i, n});
+            CHECK(part == shardOf(all, Shard{i, n})); // the same slice every time
+            CHECK(part.size() >= all.size() / n);
+            CHECK(part.size() <= all.size() / n + 1);
+            seen.insert(seen.end(), part.begin(), part.end());
+        }
+        std::sort(seen.begin(), seen.end());
+        CHECK(seen == all); // every test in exactly one shard
+    }
+}

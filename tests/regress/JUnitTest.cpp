@@ -1,0 +1,86 @@
+#include "regress/JUnitWriter.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <doctest/doctest.h>
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
+
+using namespace ptx::regress;
+
+namespace {
+
+TestReport report(const std::string& id, Status s, std::string message = {},
+                  std::string diff = {}) {
+    TestReport r;
+    r.test.id = id;
+    r.test.litmus = id;
+    r.status = s;
+    r.message = std::move(message);
+    r.diff = std::move(diff);
+    return r;
+}
+
+std::size_t count(const std::string& text, const std::string& what) {
+    std::size_t n = 0;
+    for (auto p = text.find(what); p != std::string::npos; p = text.find(what, p + 1))
+        ++n;
+    return n;
+}
+
+} // namespace
+
+TEST_CASE("xmlEscape escapes markup and drops control characters") {
+    CHECK(xmlEscape("a<b>&\"c'") == "a&lt;b&gt;&amp;&quot;c&apos;");
+    CHECK(xmlEscape(std::string("x\x01y\n", 4)) == "x?y\n");
+}
+
+TEST_CASE("JUnit XML: one testcase per test, failures/errors/skipped, escaped text") {
+    std::vector<TestReport> reports = {
+        report("MP/MP.litmus", Status::Passed),
+        report("MP/MP+rel&acq.litmus", Status::Failed, "outcomes differ", "- No\n+ Ok <&>\n"),
+        report("SB/bad.litmus", Status::Error, "f:1:2: error: `<`, expected \"x\""),
+        report("proxy/P.litmus", Status::Unsupported, "proxies are not in the model"),
+        report("top.litmus", Status::Updated),
+    };
+    Summary s;
+    for (const auto& r : reports)
+        s.add(r.status);
+    const std::string xml = junitXml("suite <1>", reports, s);
+    CHECK(count(xml, "<testcase ") == 5);
+    CHECK(count(xml, "<failure ") == 1);
+    CHECK(count(xml, "<error ") == 1);
+    CHECK(count(xml, "<skipped ") == 1);
+    CHECK(xml.find("tests=\"5\" failures=\"1\" errors=\"1\" skipped=\"1\"") != std::string::npos);
+    CHECK(xml.find("name=\"MP/MP+rel&amp;acq.litmus\"") != std::string::npos);
+    CHECK(xml.find("+ Ok &lt;&amp;&gt;") != std::string::npos);
+    CHECK(xml.find("classname=\"MP\"") != std::string::npos);
+    CHECK(xml.find("suite &lt;1&gt;") != std::string::npos);
+
+    // Well-formed for a real XML parser, when xmllint is installed (libxml2-utils).
+    if (std::system("command -v xmllint >/dev/null 2>&1") == 0) {
+        const auto path = std::filesystem::temp_directory_path() /
+                          ("ptxlitmus-junit-" + std::to_string(::getpid()) + ".xml");
+        std::ofstream(path) << xml;
+        CHECK(std::system(("xmllint --noout " + path.string()).c_str()) == 0);
+        std::filesystem::remove(path);
+    } else {
+        MESSAGE("xmllint not installed: XML well-formedness not checked by a parser");
+    }
+}
+
+TEST_CASE("the JSON report carries the summary and every test") {
+    std::vector<TestReport> reports = {report("a.litmus", Status::Passed),
+                                       report("b.litmus", Status::Failed, "m", "- No\n+ Ok\n")};
+    Summary s;
+    for (const auto& r : reports)
+        s.add(r.status);
+    const auto j = reportJson(reports, s);
+    CHECK(j["summary"]["total"] == 2);
+    CHECK(j["summary"]["failed"] == 1);
+    CHECK(j["summary"]["success"] == false);
+    REQUIRE(j["tests"].size() == 2);
+    CHECK(j["tests"][1]["status"] == "FAIL");
+    CHECK(j["tests"][1]["diff"] == "- No\n+ Ok\n");
+}

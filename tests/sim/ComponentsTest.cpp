@@ -1,0 +1,136 @@
+// Unit tests of the simulator's components: store buffer, caches and memory, reconvergence
+// stack, placement, RNG, conditions and the litmus7 histogram.
+#include "sim/Cache.hpp"
+#include "sim/Condition.hpp"
+#include "sim/Histogram.hpp"
+#include "sim/ReconvergenceStack.hpp"
+#include "sim/Simulator.hpp"
+#include "sim/StoreBuffer.hpp"
+#include "sim/Topology.hpp"
+
+#include <doctest/doctest.h>
+#include <stdexcept>
+
+using namespace ptx;
+using namespace ptx::sim;
+
+TEST_CASE("store buffer: forwarding and per-location FIFO draining") {
+    StoreBuffer b;
+    b.push(0, 1);
+    b.push(1, 5);
+    b.push(0, 2);
+    CHECK(b.forward(0) == 2);
+    CHECK(b.forward(1) == 5);
+    CHECK_FALSE(b.forward(3).has_value());
+    CHECK(b.canDrain(0));
+    CHECK(b.canDrain(1));       // a different location may overtake
+    CHECK_FALSE(b.canDrain(2)); // the second store to 0 waits for the first
+    const auto e = b.take(1);
+    CHECK(e.loc == 1);
+    CHECK(e.value == 5);
+    CHECK(b.oldest(0) == 0u);
+    b.take(0);
+    CHECK(b.canDrain(0));
+    CHECK(b.size() == 1);
+}
+
+TEST_CASE("memory versions and monotone cache lines") {
+    SystemMemory m({7, 0});
+    CHECK(m.read(0).value == 7);
+    CHECK(m.read(0).version == 0);
+    const auto w = m.write(0, 8);
+    CHECK(w.version == 1);
+    Cache c(2);
+    CHECK_FALSE(c.lookup(0).has_value());
+    c.fill(0, w);
+    CHECK(c.lookup(0)->value == 8);
+    c.fill(0, Versioned{7, 0}); // an older version never replaces a newer one
+    CHECK(c.lookup(0)->value == 8);
+    c.invalidateAll();
+    CHECK_FALSE(c.anyPresent());
+}
+
+TEST_CASE("reconvergence stack serialises lanes and pops finished arms") {
+    ReconvergenceStack s(3);
+    CHECK(s.activeMask() == 0b001u);
+    s.reconverge(0b000u);
+    CHECK(s.activeMask() == 0b001u);
+    s.reconverge(0b001u);
+    CHECK(s.activeMask() == 0b010u);
+    s.reconverge(0b111u);
+    CHECK(s.activeMask() == 0b111u);
+    CHECK(s.depth() == 1);
+}
+
+TEST_CASE("rng is deterministic per seed") {
+    Rng a(42), b(42), c(43);
+    for (int i = 0; i < 10; ++i) {
+        const auto x = a.next();
+        CHECK(x == b.next());
+        (void)c.next();
+    }
+    CHECK(Rng(1).next() != Rng(2).next());
+    Rng r(5);
+    for (int i = 0; i < 100; ++i)
+        CHECK(r.below(3) < 3);
+}
+
+TEST_CASE("placement: CTA i on SM i, one thread per warp, options co-locate and pack") {
+    SimProgram p;
+    for (int i = 0; i < 3; ++i) {
+        SimThread t;
+        t.id = i;
+        t.cta = i == 2 ? 1 : 0;
+        p.threads.push_back(t);
+    }
+    auto topo = placeThreads(p, {});
+    CHECK(topo.sms == 2);
+    CHECK(topo.threads[0].sm == topo.threads[1].sm);
+    CHECK(topo.threads[2].sm != topo.threads[0].sm);
+    CHECK(topo.warpThreads.size() == 3);
+    auto packed = placeThreads(p, LayoutOptions{false, true});
+    CHECK(packed.threads[0].warp == packed.threads[1].warp);
+    CHECK(packed.threads[1].lane == 1);
+    CHECK(packed.threads[2].warp != packed.threads[0].warp);
+    auto colocated = placeThreads(p, LayoutOptions{true, false});
+    CHECK(colocated.sms == 1);
+}
+
+namespace {
+CondExpr eq(Term a, std::int64_t v) {
+    return CondExpr{CondCompare{CmpOp::Eq, a, v, {}}};
+}
+} // namespace
+
+TEST_CASE("histogram in litmus7's layout") {
+    Condition c;
+    c.kind = ConditionKind::Exists;
+    c.expr = CondExpr{CondAnd{{eq(RegTerm{1, "r0"}, 1), eq(RegTerm{1, "r1"}, 0)}}};
+    const Observable r0{RegTerm{1, "r0"}}, r1{RegTerm{1, "r1"}};
+    std::map<Outcome, std::uint64_t> h{
+        {{{r0, 0}, {r1, 0}}, 5000}, {{{r0, 1}, {r1, 0}}, 2500}, {{{r0, 1}, {r1, 1}}, 2500}};
+    CHECK(formatHistogram("MP", c, h) == "Test MP Allowed\n"
+                                         "Histogram (3 states)\n"
+                                         "5000  :> 1:r0=0; 1:r1=0;\n"
+                                         "2500  *> 1:r0=1; 1:r1=0;\n"
+                                         "2500  :> 1:r0=1; 1:r1=1;\n"
+                                         "Ok\n"
+                                         "Witnesses\n"
+                                         "Positive: 2500, Negative: 7500\n"
+                                         "Condition exists (1:r0=1 /\\ 1:r1=0)\n"
+                                         "Observation MP Sometimes 2500 7500\n");
+    c.kind = ConditionKind::NotExists;
+    const auto s = summarize(c, h);
+    CHECK_FALSE(s.ok);
+    CHECK(s.observation == "Sometimes");
+    CHECK(formatCondition(c) == "~exists (1:r0=1 /\\ 1:r1=0)");
+}
+
+TEST_CASE("condition evaluation") {
+    const Observable x{LocTerm{"x"}};
+    CondExpr e{CondOr{{eq(LocTerm{"x"}, 2), CondExpr{CondNot{{eq(LocTerm{"x"}, 1)}}}}}};
+    CHECK(evaluate(e, Outcome{{x, 2}}));
+    CHECK_FALSE(evaluate(e, Outcome{{x, 1}}));
+    CHECK(evaluate(e, Outcome{{x, 0}}));
+    CHECK_THROWS_AS((void)evaluate(e, Outcome{}), std::out_of_range);
+}
