@@ -1,0 +1,55 @@
+// The bit-matrix relations and symbolic values every engine builds on.
+#include "model/Relation.hpp"
+#include "model/Value.hpp"
+
+#include <doctest/doctest.h>
+
+using ptx::Relation;
+
+TEST_CASE("relation algebra: union, intersection, difference, sequence, inverse") {
+    Relation a(4), b(4);
+    a.add(0, 1);
+    a.add(1, 2);
+    b.add(1, 2);
+    b.add(2, 3);
+    CHECK((a | b).pairs().size() == 3);
+    CHECK((a & b).pairs() == std::vector<std::pair<int, int>>{{1, 2}});
+    CHECK((a - b).pairs() == std::vector<std::pair<int, int>>{{0, 1}});
+    CHECK(a.compose(b).pairs() == std::vector<std::pair<int, int>>{{0, 2}, {1, 3}});
+    CHECK(a.inverse().has(1, 0));
+    CHECK_FALSE(a.inverse().has(0, 1));
+}
+
+TEST_CASE("closures and acyclicity") {
+    Relation r(70);  // more than one machine word per row
+    r.add(0, 1);
+    r.add(1, 65);
+    r.add(65, 69);
+    const Relation plus = r.transitiveClosure();
+    CHECK(plus.has(0, 69));
+    CHECK_FALSE(plus.has(69, 0));
+    CHECK(r.acyclic());
+    CHECK(r.reflexive().has(5, 5));
+    r.add(69, 0);
+    CHECK_FALSE(r.acyclic());
+    CHECK_FALSE(r.transitiveClosure().irreflexive());
+}
+
+TEST_CASE("values: folding, wrapping arithmetic, division by zero, dependencies") {
+    ptx::ValuePool vp;
+    const auto one = vp.constant(1);
+    const auto r0 = vp.read(3);
+    CHECK(vp.constantValue(vp.binary(ptx::ValueOp::Add, one, one)) == 2);
+    CHECK(vp.constantValue(vp.binary(ptx::ValueOp::Xor, r0, r0)) == 0);
+    CHECK(vp.constantValue(vp.binary(ptx::ValueOp::Div, one, vp.constant(0))) == 0);
+    CHECK(ptx::applyOp(ptx::ValueOp::Add, INT64_MAX, 1) == INT64_MIN);
+    const auto sum = vp.binary(ptx::ValueOp::Add, r0, one);
+    CHECK(vp.readsOf(sum) == std::vector<int>{3});
+    std::vector<std::int64_t> reads(4, 0);
+    reads[3] = 41;
+    CHECK(vp.evaluate(sum, reads) == 42);
+    const auto cas = vp.select(vp.binary(ptx::ValueOp::Eq, r0, vp.constant(41)), vp.constant(7), r0);
+    CHECK(vp.evaluate(cas, reads) == 7);
+    CHECK(ptx::applyOp(ptx::ValueOp::IncWrap, 5, 5) == 0);
+    CHECK(ptx::applyOp(ptx::ValueOp::DecWrap, 0, 9) == 9);
+}
