@@ -1,4 +1,5 @@
 #include "cuda/PtxEmitter.hpp"
+#include "model/Names.hpp"
 
 #include "model/Outcome.hpp"
 
@@ -9,36 +10,6 @@
 namespace ptx::cuda {
 
 namespace {
-
-const char* scopeName(Scope s) {
-    switch (s) {
-    case Scope::Cta:
-        return "cta";
-    case Scope::Gpu:
-        return "gpu";
-    case Scope::Sys:
-        return "sys";
-    }
-    return "gpu";
-}
-
-const char* cmpName(CmpOp op) {
-    switch (op) {
-    case CmpOp::Eq:
-        return "eq";
-    case CmpOp::Ne:
-        return "ne";
-    case CmpOp::Lt:
-        return "lt";
-    case CmpOp::Gt:
-        return "gt";
-    case CmpOp::Le:
-        return "le";
-    case CmpOp::Ge:
-        return "ge";
-    }
-    return "eq";
-}
 
 // `%k`, the k-th inline-asm operand. (Built with += : GCC 12 warns falsely on "%" + string.)
 std::string operand(std::size_t k) {

@@ -1,5 +1,7 @@
 #include "enumerate/ThreadPath.hpp"
 
+#include "model/Names.hpp"
+
 #include <algorithm>
 #include <set>
 
@@ -17,15 +19,6 @@ std::vector<int> merged(std::vector<int> a, const std::vector<int>& b) {
     std::sort(a.begin(), a.end());
     a.erase(std::unique(a.begin(), a.end()), a.end());
     return a;
-}
-
-const char* scopeText(Scope s) {
-    switch (s) {
-    case Scope::Cta: return "cta";
-    case Scope::Gpu: return "gpu";
-    case Scope::Sys: return "sys";
-    }
-    return "?";
 }
 
 const char* semText(Sem s) {
@@ -94,7 +87,6 @@ class PathWalker {
                 } else {
                     State skip = s;
                     skip.path.conditions.push_back(skip.path.values.binary(ValueOp::Eq, holds, zero));
-                    skip.ctrlDeps = merged(skip.ctrlDeps, {});
                     ++skip.pc;
                     push(std::move(skip), stack);
                     s.path.conditions.push_back(holds);
@@ -202,7 +194,7 @@ class PathWalker {
         e.sem = ld.isVolatile ? Sem::Relaxed : ld.sem;
         e.scope = ld.isVolatile ? Scope::Sys : ld.scope.value_or(Scope::Sys);
         e.location = loc;
-        e.text = std::string("R") + semText(e.sem) + (e.sem == Sem::Weak ? "" : std::string(".") + scopeText(e.scope)) + " " + locations_.names()[static_cast<std::size_t>(loc)];
+        e.text = std::string("R") + semText(e.sem) + (e.sem == Sem::Weak ? "" : std::string(".") + scopeName(e.scope)) + " " + locations_.names()[static_cast<std::size_t>(loc)];
         const int id = addEvent(s, std::move(e), ins, extraCtrl);
         s.path.events[static_cast<std::size_t>(id)].value = s.path.values.read(id);
         for (const int r : addrDeps) s.path.addr.emplace_back(r, id);
@@ -219,7 +211,7 @@ class PathWalker {
         e.scope = st.isVolatile ? Scope::Sys : st.scope.value_or(Scope::Sys);
         e.location = loc;
         e.value = v.value;
-        e.text = std::string("W") + semText(e.sem) + (e.sem == Sem::Weak ? "" : std::string(".") + scopeText(e.scope)) + " " + locations_.names()[static_cast<std::size_t>(loc)];
+        e.text = std::string("W") + semText(e.sem) + (e.sem == Sem::Weak ? "" : std::string(".") + scopeName(e.scope)) + " " + locations_.names()[static_cast<std::size_t>(loc)];
         const int id = addEvent(s, std::move(e), ins, extraCtrl);
         for (const int r : addrDeps) s.path.addr.emplace_back(r, id);
         for (const int r : v.deps) s.path.data.emplace_back(r, id);
@@ -237,7 +229,7 @@ class PathWalker {
         r.scope = at.scope;
         r.location = loc;
         r.isRmw = true;
-        r.text = std::string("R") + semText(r.sem) + "." + scopeText(at.scope) + " " + name + " (atom)";
+        r.text = std::string("R") + semText(r.sem) + "." + scopeName(at.scope) + " " + name + " (atom)";
         const int rid = addEvent(s, std::move(r), ins, extraCtrl);
         ValuePool& vp = s.path.values;
         const ValueId old = vp.read(rid);
@@ -272,7 +264,7 @@ class PathWalker {
         w.location = loc;
         w.isRmw = true;
         w.value = next;
-        w.text = std::string("W") + semText(w.sem) + "." + scopeText(at.scope) + " " + name + " (atom)";
+        w.text = std::string("W") + semText(w.sem) + "." + scopeName(at.scope) + " " + name + " (atom)";
         const int wid = addEvent(s, std::move(w), ins, extraCtrl);
         s.path.rmw.emplace_back(rid, wid);
         for (const int a : addrDeps) {
@@ -291,7 +283,7 @@ class PathWalker {
         e.kind = EventKind::Fence;
         e.sem = f.kind == FenceKind::Sc ? Sem::Sc : Sem::AcqRel;
         e.scope = f.scope;
-        e.text = std::string("F") + semText(e.sem) + "." + scopeText(f.scope);
+        e.text = std::string("F") + semText(e.sem) + "." + scopeName(f.scope);
         addEvent(s, std::move(e), ins, extraCtrl);
     }
 

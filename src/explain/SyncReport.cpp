@@ -2,21 +2,10 @@
 
 #include "explain/Decompose.hpp"
 #include "model/EventSets.hpp"
+#include "model/Names.hpp"
 
 namespace ptx::explain {
 namespace {
-
-const char* scopeName(Scope s) {
-    switch (s) {
-    case Scope::Cta:
-        return "cta";
-    case Scope::Gpu:
-        return "gpu";
-    case Scope::Sys:
-        return "sys";
-    }
-    return "?";
-}
 
 const Event& ev(const Execution& x, int e) {
     return x.candidate.events.at(static_cast<std::size_t>(e));

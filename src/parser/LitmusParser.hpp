@@ -2,6 +2,7 @@
 // One instance parses one test; its parts live in Parse*.cpp files, one concept each.
 #pragma once
 
+#include "model/Names.hpp"
 #include "model/Program.hpp"
 #include "parser/Lexer.hpp"
 
@@ -106,11 +107,5 @@ class LitmusParser {
 
 /// The qualifier lists and spellings shared by the parser and the printer.
 [[nodiscard]] bool isTypeSuffix(std::string_view text);
-[[nodiscard]] const char* scopeName(Scope scope);
-[[nodiscard]] const char* semName(Sem sem);
-[[nodiscard]] const char* atomOpName(AtomOp op);
-[[nodiscard]] const char* binOpName(BinOp op);
-[[nodiscard]] const char* cmpName(CmpOp op); // eq, ne, lt...
-[[nodiscard]] const char* proxyName(Proxy proxy);
 
 } // namespace ptx::parser

@@ -6,11 +6,6 @@ namespace ptx {
 
 namespace {
 
-using parser::atomOpName;
-using parser::binOpName;
-using parser::cmpName;
-using parser::scopeName;
-using parser::semName;
 
 std::string spaceSuffix(const std::optional<StateSpace>& space) {
     if (!space) return "";

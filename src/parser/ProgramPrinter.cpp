@@ -122,7 +122,7 @@ std::string printProgram(const Program& program) {
     for (const InitEntry& e : program.init)
         out += printInit(e) + "\n";
     for (const AliasDecl& a : program.aliases)
-        out += a.name + " @ " + parser::proxyName(a.proxy) + " aliases " + a.target + ";\n";
+        out += a.name + " @ " + proxyName(a.proxy) + " aliases " + a.target + ";\n";
     out += "}\n";
 
     bool scopeTree = std::any_of(program.threads.begin(), program.threads.end(),

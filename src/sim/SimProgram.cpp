@@ -1,4 +1,5 @@
 #include "sim/SimProgram.hpp"
+#include "model/Names.hpp"
 
 #include "check/Checker.hpp" // ptx::Unsupported (header-only)
 
@@ -7,36 +8,6 @@
 
 namespace ptx::sim {
 namespace {
-
-const char* scopeName(Scope s) {
-    switch (s) {
-    case Scope::Cta:
-        return "cta";
-    case Scope::Gpu:
-        return "gpu";
-    case Scope::Sys:
-        return "sys";
-    }
-    return "?";
-}
-
-const char* semName(Sem s) {
-    switch (s) {
-    case Sem::Weak:
-        return "weak";
-    case Sem::Relaxed:
-        return "relaxed";
-    case Sem::Acquire:
-        return "acquire";
-    case Sem::Release:
-        return "release";
-    case Sem::AcqRel:
-        return "acq_rel";
-    case Sem::Sc:
-        return "sc";
-    }
-    return "?";
-}
 
 std::string operandText(const Operand& o) {
     if (const auto* i = std::get_if<std::int64_t>(&o)) return std::to_string(*i);

@@ -1,0 +1,117 @@
+#include "model/Names.hpp"
+
+namespace ptx {
+
+const char* scopeName(Scope scope) {
+    switch (scope) {
+    case Scope::Cta:
+        return "cta";
+    case Scope::Gpu:
+        return "gpu";
+    case Scope::Sys:
+        return "sys";
+    }
+    return "?";
+}
+
+const char* semName(Sem sem) {
+    switch (sem) {
+    case Sem::Weak:
+        return "weak";
+    case Sem::Relaxed:
+        return "relaxed";
+    case Sem::Acquire:
+        return "acquire";
+    case Sem::Release:
+        return "release";
+    case Sem::AcqRel:
+        return "acq_rel";
+    case Sem::Sc:
+        return "sc";
+    }
+    return "?";
+}
+
+const char* atomOpName(AtomOp op) {
+    switch (op) {
+    case AtomOp::Add:
+        return "add";
+    case AtomOp::Sub:
+        return "sub";
+    case AtomOp::Exch:
+        return "exch";
+    case AtomOp::Cas:
+        return "cas";
+    case AtomOp::And:
+        return "and";
+    case AtomOp::Or:
+        return "or";
+    case AtomOp::Xor:
+        return "xor";
+    case AtomOp::Min:
+        return "min";
+    case AtomOp::Max:
+        return "max";
+    case AtomOp::Inc:
+        return "inc";
+    case AtomOp::Dec:
+        return "dec";
+    }
+    return "?";
+}
+
+const char* binOpName(BinOp op) {
+    switch (op) {
+    case BinOp::Add:
+        return "add";
+    case BinOp::Sub:
+        return "sub";
+    case BinOp::Mul:
+        return "mul";
+    case BinOp::Div:
+        return "div";
+    case BinOp::And:
+        return "and";
+    case BinOp::Or:
+        return "or";
+    case BinOp::Xor:
+        return "xor";
+    case BinOp::Mov:
+        return "mov";
+    }
+    return "?";
+}
+
+const char* cmpName(CmpOp op) {
+    switch (op) {
+    case CmpOp::Eq:
+        return "eq";
+    case CmpOp::Ne:
+        return "ne";
+    case CmpOp::Lt:
+        return "lt";
+    case CmpOp::Gt:
+        return "gt";
+    case CmpOp::Le:
+        return "le";
+    case CmpOp::Ge:
+        return "ge";
+    }
+    return "?";
+}
+
+const char* proxyName(Proxy proxy) {
+    switch (proxy) {
+    case Proxy::Generic:
+        return "generic";
+    case Proxy::Surface:
+        return "surface";
+    case Proxy::Texture:
+        return "texture";
+    case Proxy::Constant:
+        return "constant";
+    }
+    return "?";
+}
+
+} // namespace ptx

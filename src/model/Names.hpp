@@ -1,0 +1,16 @@
+// The PTX spellings of the IR's enumerations (`cta`, `relaxed`, `exch`, `eq`, ...), shared by the
+// parser's printer, the simulator, the CUDA emitter and explanations.
+#pragma once
+
+#include "model/Program.hpp"
+
+namespace ptx {
+
+[[nodiscard]] const char* scopeName(Scope scope);
+[[nodiscard]] const char* semName(Sem sem);
+[[nodiscard]] const char* atomOpName(AtomOp op);
+[[nodiscard]] const char* binOpName(BinOp op);
+[[nodiscard]] const char* cmpName(CmpOp op);  // eq, ne, lt...
+[[nodiscard]] const char* proxyName(Proxy proxy);
+
+} // namespace ptx
