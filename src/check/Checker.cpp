@@ -14,12 +14,6 @@ namespace {
 
 constexpr double kExplicitLimit = 2e5;  // rf combinations above which `auto` picks SMT
 
-std::int64_t termValue(const Term& t, const Outcome& o) {
-    if (const auto* v = std::get_if<std::int64_t>(&t)) return *v;
-    if (const auto* r = std::get_if<RegTerm>(&t)) return o.at(Observable{*r});
-    return o.at(Observable{std::get<LocTerm>(t)});
-}
-
 /// The number of (candidate, rf) combinations: a rough size of the explicit engine's search.
 double rfSpace(const Program& program, const ProgramPaths& paths) {
     double total = 0;
@@ -45,38 +39,6 @@ EngineKind chooseEngine(const Program& program, const ProgramPaths& paths, const
 }
 
 } // namespace
-
-bool satisfies(const CondExpr& expr, const Outcome& outcome) {
-    return std::visit(
-        [&](const auto& n) -> bool {
-            using T = std::decay_t<decltype(n)>;
-            if constexpr (std::is_same_v<T, CondCompare>) {
-                const std::int64_t a = termValue(n.lhs, outcome), b = termValue(n.rhs, outcome);
-                switch (n.cmp) {
-                case CmpOp::Eq: return a == b;
-                case CmpOp::Ne: return a != b;
-                case CmpOp::Lt: return a < b;
-                case CmpOp::Gt: return a > b;
-                case CmpOp::Le: return a <= b;
-                case CmpOp::Ge: return a >= b;
-                }
-                return false;
-            } else if constexpr (std::is_same_v<T, CondAnd>) {
-                for (const CondExpr& p : n.parts)
-                    if (!satisfies(p, outcome)) return false;
-                return true;
-            } else if constexpr (std::is_same_v<T, CondOr>) {
-                for (const CondExpr& p : n.parts)
-                    if (satisfies(p, outcome)) return true;
-                return false;
-            } else if constexpr (std::is_same_v<T, CondNot>) {
-                return !satisfies(n.inner.at(0), outcome);
-            } else {
-                return n.value;
-            }
-        },
-        expr.node);
-}
 
 CheckResult check(const Program& program, const CheckOptions& options) {
     const auto start = std::chrono::steady_clock::now();

@@ -3,6 +3,7 @@
 // hardware validation use; it picks an engine (SMT or explicit) and runs it.
 #pragma once
 
+#include "model/ConditionValue.hpp"
 #include "model/Outcome.hpp"
 #include "model/Program.hpp"
 
@@ -59,8 +60,5 @@ class Unsupported : public std::runtime_error {
 
 [[nodiscard]] CheckResult check(const Program& program, const CheckOptions& options);
 
-/// True when the outcome's values satisfy the condition's proposition (registers or locations
-/// absent from the outcome make it throw std::out_of_range).
-[[nodiscard]] bool satisfies(const CondExpr& expr, const Outcome& outcome);
 
 } // namespace ptx

@@ -1,5 +1,7 @@
 #include "sim/Condition.hpp"
 
+#include "model/ConditionValue.hpp"
+
 #include <algorithm>
 #include <set>
 #include <stdexcept>
@@ -25,12 +27,6 @@ void collect(const CondExpr& e, std::set<Observable>& out) {
             }
         },
         e.node);
-}
-
-std::int64_t termValue(const Term& t, const Outcome& o) {
-    if (const auto* i = std::get_if<std::int64_t>(&t)) return *i;
-    if (const auto* r = std::get_if<RegTerm>(&t)) return o.at(Observable{*r});
-    return o.at(Observable{std::get<LocTerm>(t)});
 }
 
 std::string termText(const Term& t) {
@@ -106,41 +102,7 @@ std::vector<Observable> allObservables(const Program& program) {
     return {s.begin(), s.end()};
 }
 
-bool evaluate(const CondExpr& expr, const Outcome& outcome) {
-    return std::visit(
-        [&](const auto& n) -> bool {
-            using T = std::decay_t<decltype(n)>;
-            if constexpr (std::is_same_v<T, CondCompare>) {
-                const auto a = termValue(n.lhs, outcome), b = termValue(n.rhs, outcome);
-                switch (n.cmp) {
-                case CmpOp::Eq:
-                    return a == b;
-                case CmpOp::Ne:
-                    return a != b;
-                case CmpOp::Lt:
-                    return a < b;
-                case CmpOp::Gt:
-                    return a > b;
-                case CmpOp::Le:
-                    return a <= b;
-                case CmpOp::Ge:
-                    return a >= b;
-                }
-                return false;
-            } else if constexpr (std::is_same_v<T, CondAnd>) {
-                return std::all_of(n.parts.begin(), n.parts.end(),
-                                   [&](const CondExpr& p) { return evaluate(p, outcome); });
-            } else if constexpr (std::is_same_v<T, CondOr>) {
-                return std::any_of(n.parts.begin(), n.parts.end(),
-                                   [&](const CondExpr& p) { return evaluate(p, outcome); });
-            } else if constexpr (std::is_same_v<T, CondNot>) {
-                return !evaluate(n.inner.at(0), outcome);
-            } else {
-                return n.value;
-            }
-        },
-        expr.node);
-}
+bool evaluate(const CondExpr& expr, const Outcome& outcome) { return satisfies(expr, outcome); }
 
 std::string formatProposition(const CondExpr& expr) {
     return "(" + text(expr, true) + ")";
