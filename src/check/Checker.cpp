@@ -12,7 +12,7 @@
 namespace ptx {
 namespace {
 
-constexpr double kExplicitLimit = 2e5;  // rf combinations above which `auto` picks SMT
+constexpr double kExplicitLimit = 2e5; // rf combinations above which `auto` picks SMT
 
 /// The number of (candidate, rf) combinations: a rough size of the explicit engine's search.
 double rfSpace(const Program& program, const ProgramPaths& paths) {
@@ -45,8 +45,10 @@ CheckResult check(const Program& program, const CheckOptions& options) {
     const MemoryModel model = options.model == ModelKind::Sc ? scModel() : ptx6Model();
     for (const std::string& name : options.disabledAxioms) {
         bool known = false;
-        for (const Axiom& a : model.axioms) known = known || a.name == name;
-        if (!known) throw std::invalid_argument("model " + model.name + " has no axiom named " + name);
+        for (const Axiom& a : model.axioms)
+            known = known || a.name == name;
+        if (!known)
+            throw std::invalid_argument("model " + model.name + " has no axiom named " + name);
     }
     ProgramPaths paths = [&] {
         try {
@@ -59,10 +61,16 @@ CheckResult check(const Program& program, const CheckOptions& options) {
     CheckResult result;
     result.name = program.name;
     result.boundHit = paths.cut > 0;
-    result.projection = projectionOf(program, paths, options.allObservables, options.extraObservables);
+    result.projection =
+        projectionOf(program, paths, options.allObservables, options.extraObservables);
 
-    EngineRequest request{program, paths, model, options.disabledAxioms, options.countWitnesses,
-                          result.projection, options.timeoutSeconds};
+    EngineRequest request{program,
+                          paths,
+                          model,
+                          options.disabledAxioms,
+                          options.countWitnesses,
+                          result.projection,
+                          options.timeoutSeconds};
     EngineResult engine;
     try {
         if (chooseEngine(program, paths, options) == EngineKind::Smt) {
@@ -85,20 +93,29 @@ CheckResult check(const Program& program, const CheckOptions& options) {
         Outcome o = project(state, result.projection, paths);
         if (program.filter && !satisfies(*program.filter, o)) continue;
         const std::uint64_t n = options.countWitnesses ? count : (outcomes.count(o) ? 0 : 1);
-        if (satisfies(program.condition.expr, o)) result.positive += n;
-        else result.negative += n;
+        if (satisfies(program.condition.expr, o))
+            result.positive += n;
+        else
+            result.negative += n;
         outcomes.insert(std::move(o));
     }
     result.outcomes.assign(outcomes.begin(), outcomes.end());
     switch (program.condition.kind) {
-    case ConditionKind::Exists: result.ok = result.positive > 0; break;
-    case ConditionKind::NotExists: result.ok = result.positive == 0; break;
-    case ConditionKind::Forall: result.ok = result.negative == 0; break;
+    case ConditionKind::Exists:
+        result.ok = result.positive > 0;
+        break;
+    case ConditionKind::NotExists:
+        result.ok = result.positive == 0;
+        break;
+    case ConditionKind::Forall:
+        result.ok = result.negative == 0;
+        break;
     }
     result.observation = result.positive == 0   ? Observation::Never
                          : result.negative == 0 ? Observation::Always
                                                 : Observation::Sometimes;
-    result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    result.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return result;
 }
 

@@ -23,26 +23,26 @@ enum class Observation { Never, Sometimes, Always };
 struct CheckOptions {
     ModelKind model = ModelKind::Ptx6;
     EngineKind engine = EngineKind::Auto;
-    int unroll = 2;                         // loop bound: backward jumps per label per path
-    std::optional<double> timeoutSeconds;   // for the SMT engine; exceeding it is a SolverFailure
-    std::set<std::string> disabledAxioms;   // axiom names as in the model (e.g. "NoThinAir")
-    bool allObservables = false;            // project on every register and location (--all)
-    std::vector<Observable> extraObservables;  // added to the projection (e.g. from a histogram)
+    int unroll = 2;                           // loop bound: backward jumps per label per path
+    std::optional<double> timeoutSeconds;     // for the SMT engine; exceeding it is a SolverFailure
+    std::set<std::string> disabledAxioms;     // axiom names as in the model (e.g. "NoThinAir")
+    bool allObservables = false;              // project on every register and location (--all)
+    std::vector<Observable> extraObservables; // added to the projection (e.g. from a histogram)
     bool countWitnesses = true;
 };
 
 struct CheckResult {
     std::string name;
-    std::vector<Observable> projection;  // sorted: registers, then locations
-    std::vector<Outcome> outcomes;       // allowed outcomes, sorted, distinct
-    bool ok = false;                     // the condition's verdict (herd's Ok / No)
+    std::vector<Observable> projection; // sorted: registers, then locations
+    std::vector<Outcome> outcomes;      // allowed outcomes, sorted, distinct
+    bool ok = false;                    // the condition's verdict (herd's Ok / No)
     Observation observation = Observation::Never;
-    bool witnessesCounted = true;  // false: positive/negative count states, not executions
-    std::uint64_t positive = 0;  // consistent executions whose state satisfies the proposition
-    std::uint64_t negative = 0;  // ... and those whose state does not
-    bool boundHit = false;       // some path was cut by the loop bound: the answer may be incomplete
-    std::string engine;          // "smt" or "explicit": the engine that ran
-    std::uint64_t candidates = 0;  // candidate path combinations examined
+    bool witnessesCounted = true; // false: positive/negative count states, not executions
+    std::uint64_t positive = 0;   // consistent executions whose state satisfies the proposition
+    std::uint64_t negative = 0;   // ... and those whose state does not
+    bool boundHit = false; // some path was cut by the loop bound: the answer may be incomplete
+    std::string engine;    // "smt" or "explicit": the engine that ran
+    std::uint64_t candidates = 0; // candidate path combinations examined
     double seconds = 0;
 };
 
@@ -59,6 +59,5 @@ class Unsupported : public std::runtime_error {
 };
 
 [[nodiscard]] CheckResult check(const Program& program, const CheckOptions& options);
-
 
 } // namespace ptx

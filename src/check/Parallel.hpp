@@ -33,7 +33,8 @@ void runOrdered(std::size_t n, unsigned threads, const std::function<Result(std:
     };
     std::vector<std::jthread> pool;
     const unsigned count = std::max(1U, std::min<unsigned>(threads, static_cast<unsigned>(n)));
-    for (unsigned t = 0; t < count; ++t) pool.emplace_back(worker);
+    for (unsigned t = 0; t < count; ++t)
+        pool.emplace_back(worker);
     for (std::size_t i = 0; i < n; ++i) {
         std::unique_lock<std::mutex> lock(m);
         ready.wait(lock, [&] { return results[i].has_value(); });

@@ -14,9 +14,11 @@ void collectObservables(const CondExpr& expr, std::vector<Observable>& out) {
                     if (const auto* l = std::get_if<LocTerm>(t)) out.emplace_back(*l);
                 }
             } else if constexpr (std::is_same_v<T, CondAnd> || std::is_same_v<T, CondOr>) {
-                for (const CondExpr& p : n.parts) collectObservables(p, out);
+                for (const CondExpr& p : n.parts)
+                    collectObservables(p, out);
             } else if constexpr (std::is_same_v<T, CondNot>) {
-                for (const CondExpr& p : n.inner) collectObservables(p, out);
+                for (const CondExpr& p : n.inner)
+                    collectObservables(p, out);
             }
         },
         expr.node);
@@ -33,7 +35,8 @@ std::vector<Observable> projectionOf(const Program& program, const ProgramPaths&
             for (const ThreadPath& p : paths.threads[t].paths)
                 for (const auto& [reg, v] : p.finalRegisters)
                     out.emplace_back(RegTerm{program.threads[t].id, reg});
-        for (const std::string& l : paths.locations.names()) out.emplace_back(LocTerm{l});
+        for (const std::string& l : paths.locations.names())
+            out.emplace_back(LocTerm{l});
     }
     std::sort(out.begin(), out.end());
     out.erase(std::unique(out.begin(), out.end()), out.end());

@@ -15,8 +15,9 @@ void collectObservables(const CondExpr& expr, std::vector<Observable>& out);
 
 /// The condition's observables, those of `locations [...]`, and `extra`; with `all`, every
 /// register any path writes or initialises and every location. Sorted, distinct.
-[[nodiscard]] std::vector<Observable> projectionOf(const Program& program, const ProgramPaths& paths,
-                                                   bool all, const std::vector<Observable>& extra);
+[[nodiscard]] std::vector<Observable> projectionOf(const Program& program,
+                                                   const ProgramPaths& paths, bool all,
+                                                   const std::vector<Observable>& extra);
 
 /// A full state's values on the projection (a register a path never wrote reads 0).
 [[nodiscard]] Outcome project(const FullState& state, const std::vector<Observable>& projection,

@@ -1,7 +1,7 @@
 // `ptxlitmus FILE...`: check each test against the model, herd7's layout or JSON lines.
 #include "check/Parallel.hpp"
-#include "cli/CheckOutput.hpp"
 #include "cli/CheckOptions.hpp"
+#include "cli/CheckOutput.hpp"
 #include "cli/Commands.hpp"
 #include "explain/ShowExecutions.hpp"
 #include "parser/Parser.hpp"
@@ -19,7 +19,7 @@ struct CheckArgs {
     CheckFlags flags;
     bool json = false;
     bool all = false;
-    std::string show;  // --show all|witness: DOT graphs after the states (src/explain)
+    std::string show; // --show all|witness: DOT graphs after the states (src/explain)
 };
 
 /// What checking one file produced: its text for stdout and stderr, and its exit status.
@@ -35,13 +35,14 @@ FileReport checkFile(const std::string& file, const CheckArgs& args, const Check
         CheckOptions o = options;
         o.allObservables = args.all;
         const CheckResult result = check(program, o);
-        if (args.json) r.out = toJson(program, result, args.flags.model).dump() + "\n";
-        else r.out = formatHerd(program, result) + "\n";
+        if (args.json)
+            r.out = toJson(program, result, args.flags.model).dump() + "\n";
+        else
+            r.out = formatHerd(program, result) + "\n";
         if (!args.show.empty() && !args.json)
-            r.out += explain::showExecutions(program, o,
-                                             args.show == "all" ? explain::ShowMode::All
-                                                                : explain::ShowMode::Witness,
-                                             20);
+            r.out += explain::showExecutions(
+                program, o,
+                args.show == "all" ? explain::ShowMode::All : explain::ShowMode::Witness, 20);
         if (args.flags.verbose)
             r.err = file + ": engine " + result.engine + ", " + std::to_string(result.candidates) +
                     " candidate path combinations\n";
@@ -74,7 +75,7 @@ void addCheckCommand(CLI::App& app, int& exitCode) {
         ->check(CLI::IsMember({"all", "witness"}));
     addCheckFlags(app, args->flags);
     app.callback([args, &app, &exitCode] {
-        if (!app.get_subcommands().empty()) return;  // a subcommand ran instead
+        if (!app.get_subcommands().empty()) return; // a subcommand ran instead
         if (args->files.empty()) throw CLI::CallForHelp();
         CheckOptions options;
         try {

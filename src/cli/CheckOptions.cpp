@@ -31,7 +31,9 @@ void addCheckFlags(CLI::App& app, CheckFlags& f) {
 CheckOptions CheckFlags::options() const {
     CheckOptions o;
     o.model = model == "sc" ? ModelKind::Sc : ModelKind::Ptx6;
-    o.engine = engine == "smt" ? EngineKind::Smt : engine == "explicit" ? EngineKind::Explicit : EngineKind::Auto;
+    o.engine = engine == "smt"        ? EngineKind::Smt
+               : engine == "explicit" ? EngineKind::Explicit
+                                      : EngineKind::Auto;
     o.unroll = unroll;
     o.countWitnesses = !noWitnesses;
     if (timeout > 0) o.timeoutSeconds = timeout;
@@ -40,7 +42,8 @@ CheckOptions CheckFlags::options() const {
     while (std::getline(items, item, ',')) {
         if (item.empty()) continue;
         if (item[0] != '-')
-            throw std::invalid_argument("--axioms: '" + item + "' should be -NAME (switch an axiom off)");
+            throw std::invalid_argument("--axioms: '" + item +
+                                        "' should be -NAME (switch an axiom off)");
         o.disabledAxioms.insert(item.substr(1));
     }
     return o;

@@ -11,10 +11,10 @@ namespace ptx::cli {
 struct CheckFlags {
     std::string model = "ptx6";
     std::string engine = "auto";
-    std::string axioms;  // `-NoThinAir,-Causality`
+    std::string axioms; // `-NoThinAir,-Causality`
     int unroll = 2;
     double timeout = 0;
-    unsigned jobs = 0;  // 0: all cores
+    unsigned jobs = 0; // 0: all cores
     bool verbose = false;
     bool noWitnesses = false;
 

@@ -10,9 +10,12 @@ namespace {
 
 const char* kindWord(ConditionKind k) {
     switch (k) {
-    case ConditionKind::Exists: return "exists";
-    case ConditionKind::NotExists: return "~exists";
-    case ConditionKind::Forall: return "forall";
+    case ConditionKind::Exists:
+        return "exists";
+    case ConditionKind::NotExists:
+        return "~exists";
+    case ConditionKind::Forall:
+        return "forall";
     }
     return "exists";
 }
@@ -26,9 +29,12 @@ std::string conditionText(const Program& program) {
 
 const char* observationName(Observation o) {
     switch (o) {
-    case Observation::Never: return "Never";
-    case Observation::Sometimes: return "Sometimes";
-    case Observation::Always: return "Always";
+    case Observation::Never:
+        return "Never";
+    case Observation::Sometimes:
+        return "Sometimes";
+    case Observation::Always:
+        return "Always";
     }
     return "Never";
 }
@@ -40,9 +46,11 @@ std::string formatHerd(const Program& program, const CheckResult& r) {
                                                                                    : "Allowed";
     out << "Test " << r.name << " " << verdictWord << "\n";
     out << "States " << r.outcomes.size() << "\n";
-    for (const Outcome& o : r.outcomes) out << formatOutcome(o) << "\n";
+    for (const Outcome& o : r.outcomes)
+        out << formatOutcome(o) << "\n";
     out << (r.ok ? "Ok" : "No") << "\n";
-    out << (r.witnessesCounted ? "Witnesses\n" : "Witnesses (states, not executions: --no-witnesses)\n");
+    out << (r.witnessesCounted ? "Witnesses\n"
+                               : "Witnesses (states, not executions: --no-witnesses)\n");
     out << "Positive: " << r.positive << " Negative: " << r.negative << "\n";
     out << "Condition " << conditionText(program) << "\n";
     out << "Observation " << r.name << " " << observationName(r.observation) << " " << r.positive
@@ -61,7 +69,8 @@ nlohmann::json toJson(const Program& program, const CheckResult& r, const std::s
     nlohmann::json outcomes = nlohmann::json::array();
     for (const Outcome& o : r.outcomes) {
         nlohmann::json obj = nlohmann::json::object();
-        for (const auto& [key, value] : o) obj[observableName(key)] = value;
+        for (const auto& [key, value] : o)
+            obj[observableName(key)] = value;
         outcomes.push_back(std::move(obj));
     }
     return {{"name", r.name},

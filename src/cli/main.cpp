@@ -21,7 +21,7 @@ int main(int argc, char** argv) {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
         const int rc = app.exit(e);
-        return rc == 0 ? 0 : 2;  // usage errors are exit status 2
+        return rc == 0 ? 0 : 2; // usage errors are exit status 2
     }
     return exitCode;
 }

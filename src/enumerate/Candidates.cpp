@@ -6,7 +6,8 @@ namespace ptx {
 
 std::uint64_t ProgramPaths::combinations() const {
     std::uint64_t n = 1;
-    for (const ThreadPaths& t : threads) n *= t.paths.size();
+    for (const ThreadPaths& t : threads)
+        n *= t.paths.size();
     return n;
 }
 
@@ -46,10 +47,18 @@ CandidateExecution buildCandidate(const Program& program, const ProgramPaths& pa
             const ValueNode& n = p.values.node(static_cast<ValueId>(v));
             auto shift = [&](ValueId x) { return x < 0 ? x : map[static_cast<std::size_t>(x)]; };
             switch (n.op) {
-            case ValueOp::Const: map[v] = c.values.constant(n.constant); break;
-            case ValueOp::Read: map[v] = c.values.read(n.event + eventBase); break;
-            case ValueOp::Select: map[v] = c.values.select(shift(n.a), shift(n.b), shift(n.c)); break;
-            default: map[v] = c.values.binary(n.op, shift(n.a), shift(n.b)); break;
+            case ValueOp::Const:
+                map[v] = c.values.constant(n.constant);
+                break;
+            case ValueOp::Read:
+                map[v] = c.values.read(n.event + eventBase);
+                break;
+            case ValueOp::Select:
+                map[v] = c.values.select(shift(n.a), shift(n.b), shift(n.c));
+                break;
+            default:
+                map[v] = c.values.binary(n.op, shift(n.a), shift(n.b));
+                break;
             }
         }
         (void)valueBase;
@@ -62,14 +71,16 @@ CandidateExecution buildCandidate(const Program& program, const ProgramPaths& pa
             c.events.push_back(std::move(e));
         }
         auto shiftPairs = [&](const std::vector<EventPair>& from, std::vector<EventPair>& to) {
-            for (const auto& [a, b] : from) to.emplace_back(a + eventBase, b + eventBase);
+            for (const auto& [a, b] : from)
+                to.emplace_back(a + eventBase, b + eventBase);
         };
         shiftPairs(p.rmw, c.rmw);
         shiftPairs(p.addr, c.addr);
         shiftPairs(p.data, c.data);
         shiftPairs(p.ctrl, c.ctrl);
         shiftPairs(p.valueDeps, c.valueDeps);
-        for (const ValueId cond : p.conditions) c.pathConditions.push_back(shiftValue(cond));
+        for (const ValueId cond : p.conditions)
+            c.pathConditions.push_back(shiftValue(cond));
         for (const auto& [reg, v] : p.finalRegisters)
             c.finalRegisters[RegTerm{program.threads[t].id, reg}] = shiftValue(v);
     }
@@ -80,7 +91,7 @@ void forEachCandidate(const Program& program, const ProgramPaths& paths,
                       const std::function<bool(const CandidateExecution&)>& f) {
     const std::size_t n = paths.threads.size();
     for (const ThreadPaths& t : paths.threads)
-        if (t.paths.empty()) return;  // some thread has no complete path
+        if (t.paths.empty()) return; // some thread has no complete path
     std::vector<int> choice(n, 0);
     while (true) {
         if (!f(buildCandidate(program, paths, choice))) return;
@@ -106,14 +117,20 @@ StaticRelations staticRelations(const CandidateExecution& c) {
             if (!ea.isInit && ea.thread == eb.thread && ea.index < eb.index) s.po.add(a, b);
             if (isMemory(ea) && isMemory(eb) && ea.location == eb.location) s.loc.add(a, b);
             if (sameScope(ea, eb)) s.sameScope.add(a, b);
-            if (!ea.isInit && !eb.isInit && ea.cta == eb.cta && ea.gpu == eb.gpu) s.sameCta.add(a, b);
+            if (!ea.isInit && !eb.isInit && ea.cta == eb.cta && ea.gpu == eb.gpu)
+                s.sameCta.add(a, b);
         }
     }
-    for (const auto& [a, b] : c.rmw) s.rmw.add(a, b);
-    for (const auto& [a, b] : c.addr) s.addr.add(a, b);
-    for (const auto& [a, b] : c.data) s.data.add(a, b);
-    for (const auto& [a, b] : c.ctrl) s.ctrl.add(a, b);
-    for (const auto& [a, b] : c.valueDeps) s.valueDeps.add(a, b);
+    for (const auto& [a, b] : c.rmw)
+        s.rmw.add(a, b);
+    for (const auto& [a, b] : c.addr)
+        s.addr.add(a, b);
+    for (const auto& [a, b] : c.data)
+        s.data.add(a, b);
+    for (const auto& [a, b] : c.ctrl)
+        s.ctrl.add(a, b);
+    for (const auto& [a, b] : c.valueDeps)
+        s.valueDeps.add(a, b);
     return s;
 }
 

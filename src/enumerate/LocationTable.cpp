@@ -51,9 +51,11 @@ LocationTable::LocationTable(const Program& program) {
                     for (const Term* t : {&n.lhs, &n.rhs})
                         if (const auto* l = std::get_if<LocTerm>(t)) add(l->location);
                 } else if constexpr (std::is_same_v<T, CondAnd> || std::is_same_v<T, CondOr>) {
-                    for (const CondExpr& p : n.parts) stack.push_back(&p);
+                    for (const CondExpr& p : n.parts)
+                        stack.push_back(&p);
                 } else if constexpr (std::is_same_v<T, CondNot>) {
-                    for (const CondExpr& p : n.inner) stack.push_back(&p);
+                    for (const CondExpr& p : n.inner)
+                        stack.push_back(&p);
                 }
             },
             e->node);
@@ -66,8 +68,11 @@ LocationTable::LocationTable(const Program& program) {
     for (const InitEntry& e : program.init) {
         if (e.thread) continue;
         const int i = index_.at(e.name);
-        if (const auto* v = std::get_if<std::int64_t>(&e.value)) init_[static_cast<std::size_t>(i)] = *v;
-        else init_[static_cast<std::size_t>(i)] = addressValue(std::get<AddressOf>(e.value).location);
+        if (const auto* v = std::get_if<std::int64_t>(&e.value))
+            init_[static_cast<std::size_t>(i)] = *v;
+        else
+            init_[static_cast<std::size_t>(i)] =
+                addressValue(std::get<AddressOf>(e.value).location);
     }
 }
 
@@ -76,7 +81,8 @@ int LocationTable::add(const std::string& name) {
     const int i = static_cast<int>(names_.size());
     names_.push_back(name);
     index_.emplace(name, i);
-    if (name.find_first_of("+-") == std::string::npos) baseIndex_.emplace(name, static_cast<int>(baseIndex_.size()));
+    if (name.find_first_of("+-") == std::string::npos)
+        baseIndex_.emplace(name, static_cast<int>(baseIndex_.size()));
     return i;
 }
 

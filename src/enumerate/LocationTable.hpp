@@ -26,14 +26,16 @@ class LocationTable {
     /// The location a pointer value designates, if any.
     [[nodiscard]] std::optional<int> locationOfAddress(std::int64_t value) const;
     /// The initial value of each location (by index): the init block's value or 0.
-    [[nodiscard]] std::int64_t initialValue(int location) const { return init_[static_cast<std::size_t>(location)]; }
+    [[nodiscard]] std::int64_t initialValue(int location) const {
+        return init_[static_cast<std::size_t>(location)];
+    }
 
   private:
     int add(const std::string& name);
     std::vector<std::string> names_;
     std::vector<std::int64_t> init_;
     std::map<std::string, int> index_;
-    std::map<std::string, int> baseIndex_;  // base names (without offset) -> address index
+    std::map<std::string, int> baseIndex_; // base names (without offset) -> address index
 };
 
 /// `x` for offset 0, else `x+4`.

@@ -23,12 +23,18 @@ std::vector<int> merged(std::vector<int> a, const std::vector<int>& b) {
 
 const char* semText(Sem s) {
     switch (s) {
-    case Sem::Weak: return "";
-    case Sem::Relaxed: return ".rlx";
-    case Sem::Acquire: return ".acq";
-    case Sem::Release: return ".rel";
-    case Sem::AcqRel: return ".acq_rel";
-    case Sem::Sc: return ".sc";
+    case Sem::Weak:
+        return "";
+    case Sem::Relaxed:
+        return ".rlx";
+    case Sem::Acquire:
+        return ".acq";
+    case Sem::Release:
+        return ".rel";
+    case Sem::AcqRel:
+        return ".acq_rel";
+    case Sem::Sc:
+        return ".sc";
     }
     return "";
 }
@@ -40,16 +46,18 @@ class PathWalker {
         : program_(program), thread_(thread), locations_(locations), unroll_(unroll),
           maxPaths_(maxPaths) {
         for (std::size_t i = 0; i < thread.code.size(); ++i)
-            if (const auto* l = std::get_if<Label>(&thread.code[i].body)) labels_[l->name] = static_cast<int>(i);
+            if (const auto* l = std::get_if<Label>(&thread.code[i].body))
+                labels_[l->name] = static_cast<int>(i);
     }
 
     ThreadPaths run() {
         State init;
         for (const InitEntry& e : program_.init) {
             if (!e.thread || *e.thread != thread_.id) continue;
-            const std::int64_t v = std::holds_alternative<std::int64_t>(e.value)
-                                       ? std::get<std::int64_t>(e.value)
-                                       : locations_.addressValue(std::get<AddressOf>(e.value).location);
+            const std::int64_t v =
+                std::holds_alternative<std::int64_t>(e.value)
+                    ? std::get<std::int64_t>(e.value)
+                    : locations_.addressValue(std::get<AddressOf>(e.value).location);
             init.regs[e.name] = {init.path.values.constant(v), {}};
         }
         std::vector<State> stack{std::move(init)};
@@ -78,7 +86,8 @@ class PathWalker {
             if (ins.guard && !std::holds_alternative<Branch>(ins.body)) {
                 const RegValue g = reg(s, ins.guard->predicate);
                 const ValueId zero = s.path.values.constant(0);
-                const ValueId holds = s.path.values.binary(ins.guard->negated ? ValueOp::Eq : ValueOp::Ne, g.value, zero);
+                const ValueId holds = s.path.values.binary(
+                    ins.guard->negated ? ValueOp::Eq : ValueOp::Ne, g.value, zero);
                 if (const auto c = s.path.values.constantValue(holds)) {
                     if (*c == 0) {
                         ++s.pc;
@@ -86,7 +95,8 @@ class PathWalker {
                     }
                 } else {
                     State skip = s;
-                    skip.path.conditions.push_back(skip.path.values.binary(ValueOp::Eq, holds, zero));
+                    skip.path.conditions.push_back(
+                        skip.path.values.binary(ValueOp::Eq, holds, zero));
                     ++skip.pc;
                     push(std::move(skip), stack);
                     s.path.conditions.push_back(holds);
@@ -122,7 +132,8 @@ class PathWalker {
         }
         if (ins.guard) {
             const RegValue g = reg(s, ins.guard->predicate);
-            const ValueId holds = vp.binary(ins.guard->negated ? ValueOp::Eq : ValueOp::Ne, g.value, vp.constant(0));
+            const ValueId holds =
+                vp.binary(ins.guard->negated ? ValueOp::Eq : ValueOp::Ne, g.value, vp.constant(0));
             taken = vp.binary(ValueOp::And, taken, holds);
             deps = merged(deps, g.deps);
         }
@@ -133,7 +144,8 @@ class PathWalker {
         const auto c = vp.constantValue(taken);
         if (!c) {
             State fallThrough = s;
-            fallThrough.path.conditions.push_back(fallThrough.path.values.binary(ValueOp::Eq, taken, fallThrough.path.values.constant(0)));
+            fallThrough.path.conditions.push_back(fallThrough.path.values.binary(
+                ValueOp::Eq, taken, fallThrough.path.values.constant(0)));
             ++fallThrough.pc;
             push(std::move(fallThrough), stack);
             s.path.conditions.push_back(taken);
@@ -144,7 +156,8 @@ class PathWalker {
         const int to = target->second;
         if (to <= s.pc && ++s.backJumps[to] > unroll_) {
             ++result_.cut;
-            if (std::find(result_.cutAt.begin(), result_.cutAt.end(), br.target) == result_.cutAt.end())
+            if (std::find(result_.cutAt.begin(), result_.cutAt.end(), br.target) ==
+                result_.cutAt.end())
                 result_.cutAt.push_back(br.target);
             return false;
         }
@@ -163,7 +176,8 @@ class PathWalker {
         e.cta = thread_.cta;
         e.gpu = thread_.gpu;
         e.pos = ins.pos;
-        for (const int r : merged(s.ctrlDeps, extraCtrl)) s.path.ctrl.emplace_back(r, e.id);
+        for (const int r : merged(s.ctrlDeps, extraCtrl))
+            s.path.ctrl.emplace_back(r, e.id);
         s.path.events.push_back(std::move(e));
         return s.path.events.back().id;
     }
@@ -179,8 +193,9 @@ class PathWalker {
         const auto v = s.path.values.constantValue(r.value);
         const auto loc = v ? locations_.locationOfAddress(*v + a.offset) : std::nullopt;
         if (!loc)
-            throw EnumerationError("unsupported: the address in register " + std::get<Reg>(a.base).name +
-                                   " of P" + std::to_string(thread_.id) +
+            throw EnumerationError("unsupported: the address in register " +
+                                   std::get<Reg>(a.base).name + " of P" +
+                                   std::to_string(thread_.id) +
                                    " is not a known location on every path (addresses computed "
                                    "from values read from memory are not modelled)");
         return {*loc, r.deps};
@@ -194,14 +209,18 @@ class PathWalker {
         e.sem = ld.isVolatile ? Sem::Relaxed : ld.sem;
         e.scope = ld.isVolatile ? Scope::Sys : ld.scope.value_or(Scope::Sys);
         e.location = loc;
-        e.text = std::string("R") + semText(e.sem) + (e.sem == Sem::Weak ? "" : std::string(".") + scopeName(e.scope)) + " " + locations_.names()[static_cast<std::size_t>(loc)];
+        e.text = std::string("R") + semText(e.sem) +
+                 (e.sem == Sem::Weak ? "" : std::string(".") + scopeName(e.scope)) + " " +
+                 locations_.names()[static_cast<std::size_t>(loc)];
         const int id = addEvent(s, std::move(e), ins, extraCtrl);
         s.path.events[static_cast<std::size_t>(id)].value = s.path.values.read(id);
-        for (const int r : addrDeps) s.path.addr.emplace_back(r, id);
+        for (const int r : addrDeps)
+            s.path.addr.emplace_back(r, id);
         s.regs[ld.dst.name] = {s.path.events[static_cast<std::size_t>(id)].value, {id}};
     }
 
-    void exec(State& s, const Instruction& ins, const Store& st, const std::vector<int>& extraCtrl) {
+    void exec(State& s, const Instruction& ins, const Store& st,
+              const std::vector<int>& extraCtrl) {
         if (st.proxy != Proxy::Generic) throw unsupportedProxy();
         auto [loc, addrDeps] = resolve(s, st.addr);
         const RegValue v = operand(s, st.value);
@@ -211,14 +230,20 @@ class PathWalker {
         e.scope = st.isVolatile ? Scope::Sys : st.scope.value_or(Scope::Sys);
         e.location = loc;
         e.value = v.value;
-        e.text = std::string("W") + semText(e.sem) + (e.sem == Sem::Weak ? "" : std::string(".") + scopeName(e.scope)) + " " + locations_.names()[static_cast<std::size_t>(loc)];
+        e.text = std::string("W") + semText(e.sem) +
+                 (e.sem == Sem::Weak ? "" : std::string(".") + scopeName(e.scope)) + " " +
+                 locations_.names()[static_cast<std::size_t>(loc)];
         const int id = addEvent(s, std::move(e), ins, extraCtrl);
-        for (const int r : addrDeps) s.path.addr.emplace_back(r, id);
-        for (const int r : v.deps) s.path.data.emplace_back(r, id);
-        for (const int r : s.path.values.readsOf(v.value)) s.path.valueDeps.emplace_back(r, id);
+        for (const int r : addrDeps)
+            s.path.addr.emplace_back(r, id);
+        for (const int r : v.deps)
+            s.path.data.emplace_back(r, id);
+        for (const int r : s.path.values.readsOf(v.value))
+            s.path.valueDeps.emplace_back(r, id);
     }
 
-    void exec(State& s, const Instruction& ins, const Atomic& at, const std::vector<int>& extraCtrl) {
+    void exec(State& s, const Instruction& ins, const Atomic& at,
+              const std::vector<int>& extraCtrl) {
         auto [loc, addrDeps] = resolve(s, at.addr);
         const std::string& name = locations_.names()[static_cast<std::size_t>(loc)];
         const bool acquire = at.sem == Sem::Acquire || at.sem == Sem::AcqRel;
@@ -229,7 +254,8 @@ class PathWalker {
         r.scope = at.scope;
         r.location = loc;
         r.isRmw = true;
-        r.text = std::string("R") + semText(r.sem) + "." + scopeName(at.scope) + " " + name + " (atom)";
+        r.text =
+            std::string("R") + semText(r.sem) + "." + scopeName(at.scope) + " " + name + " (atom)";
         const int rid = addEvent(s, std::move(r), ins, extraCtrl);
         ValuePool& vp = s.path.values;
         const ValueId old = vp.read(rid);
@@ -238,16 +264,36 @@ class PathWalker {
         ValueId next = -1;
         std::vector<int> deps = b.deps;
         switch (at.op) {
-        case AtomOp::Add: next = vp.binary(ValueOp::Add, old, b.value); break;
-        case AtomOp::Sub: next = vp.binary(ValueOp::Sub, old, b.value); break;
-        case AtomOp::Exch: next = b.value; break;
-        case AtomOp::And: next = vp.binary(ValueOp::And, old, b.value); break;
-        case AtomOp::Or: next = vp.binary(ValueOp::Or, old, b.value); break;
-        case AtomOp::Xor: next = vp.binary(ValueOp::Xor, old, b.value); break;
-        case AtomOp::Min: next = vp.binary(ValueOp::Min, old, b.value); break;
-        case AtomOp::Max: next = vp.binary(ValueOp::Max, old, b.value); break;
-        case AtomOp::Inc: next = vp.binary(ValueOp::IncWrap, old, b.value); break;
-        case AtomOp::Dec: next = vp.binary(ValueOp::DecWrap, old, b.value); break;
+        case AtomOp::Add:
+            next = vp.binary(ValueOp::Add, old, b.value);
+            break;
+        case AtomOp::Sub:
+            next = vp.binary(ValueOp::Sub, old, b.value);
+            break;
+        case AtomOp::Exch:
+            next = b.value;
+            break;
+        case AtomOp::And:
+            next = vp.binary(ValueOp::And, old, b.value);
+            break;
+        case AtomOp::Or:
+            next = vp.binary(ValueOp::Or, old, b.value);
+            break;
+        case AtomOp::Xor:
+            next = vp.binary(ValueOp::Xor, old, b.value);
+            break;
+        case AtomOp::Min:
+            next = vp.binary(ValueOp::Min, old, b.value);
+            break;
+        case AtomOp::Max:
+            next = vp.binary(ValueOp::Max, old, b.value);
+            break;
+        case AtomOp::Inc:
+            next = vp.binary(ValueOp::IncWrap, old, b.value);
+            break;
+        case AtomOp::Dec:
+            next = vp.binary(ValueOp::DecWrap, old, b.value);
+            break;
         case AtomOp::Cas: {
             if (!at.operand2) throw EnumerationError("atom.cas needs a compare and a new value");
             const RegValue c = operand(s, *at.operand2);
@@ -264,21 +310,25 @@ class PathWalker {
         w.location = loc;
         w.isRmw = true;
         w.value = next;
-        w.text = std::string("W") + semText(w.sem) + "." + scopeName(at.scope) + " " + name + " (atom)";
+        w.text =
+            std::string("W") + semText(w.sem) + "." + scopeName(at.scope) + " " + name + " (atom)";
         const int wid = addEvent(s, std::move(w), ins, extraCtrl);
         s.path.rmw.emplace_back(rid, wid);
         for (const int a : addrDeps) {
             s.path.addr.emplace_back(a, rid);
             s.path.addr.emplace_back(a, wid);
         }
-        for (const int d : deps) s.path.data.emplace_back(d, wid);
-        for (const int d : vp.readsOf(next)) s.path.valueDeps.emplace_back(d, wid);
+        for (const int d : deps)
+            s.path.data.emplace_back(d, wid);
+        for (const int d : vp.readsOf(next))
+            s.path.valueDeps.emplace_back(d, wid);
         if (at.dst) s.regs[at.dst->name] = {old, {rid}};
     }
 
     void exec(State& s, const Instruction& ins, const Fence& f, const std::vector<int>& extraCtrl) {
         if (f.kind != FenceKind::Sc && f.kind != FenceKind::AcqRel)
-            throw EnumerationError("unsupported: fence.proxy belongs to the PTX 7.5 mixed-proxy model, which ptxlitmus does not implement");
+            throw EnumerationError("unsupported: fence.proxy belongs to the PTX 7.5 mixed-proxy "
+                                   "model, which ptxlitmus does not implement");
         Event e;
         e.kind = EventKind::Fence;
         e.sem = f.kind == FenceKind::Sc ? Sem::Sc : Sem::AcqRel;
@@ -287,9 +337,11 @@ class PathWalker {
         addEvent(s, std::move(e), ins, extraCtrl);
     }
 
-    void exec(State& s, const Instruction& ins, const Barrier& b, const std::vector<int>& extraCtrl) {
+    void exec(State& s, const Instruction& ins, const Barrier& b,
+              const std::vector<int>& extraCtrl) {
         const RegValue inst = operand(s, b.instance);
-        const RegValue bid = b.id ? operand(s, *b.id) : RegValue{s.path.values.constant(INT64_MIN), {}};
+        const RegValue bid =
+            b.id ? operand(s, *b.id) : RegValue{s.path.values.constant(INT64_MIN), {}};
         Event e;
         e.kind = EventKind::Barrier;
         e.scope = Scope::Cta;
@@ -299,13 +351,16 @@ class PathWalker {
         if (b.count) {
             const RegValue c = operand(s, *b.count);
             const auto cv = s.path.values.constantValue(c.value);
-            if (!cv) throw EnumerationError("unsupported: a barrier thread count must be a constant");
+            if (!cv)
+                throw EnumerationError("unsupported: a barrier thread count must be a constant");
             e.barrierCount = *cv;
         }
         e.text = std::string("B.") + (b.arrive ? "arrive" : "sync");
         const int id = addEvent(s, std::move(e), ins, extraCtrl);
-        for (const int r : s.path.values.readsOf(inst.value)) s.path.valueDeps.emplace_back(r, id);
-        for (const int r : s.path.values.readsOf(bid.value)) s.path.valueDeps.emplace_back(r, id);
+        for (const int r : s.path.values.readsOf(inst.value))
+            s.path.valueDeps.emplace_back(r, id);
+        for (const int r : s.path.values.readsOf(bid.value))
+            s.path.valueDeps.emplace_back(r, id);
     }
 
     void exec(State& s, const Instruction&, const Local& l, const std::vector<int>&) {
@@ -315,12 +370,14 @@ class PathWalker {
             return;
         }
         const RegValue b = operand(s, *l.b);
-        s.regs[l.dst.name] = {s.path.values.binary(toValueOp(l.op), a.value, b.value), merged(a.deps, b.deps)};
+        s.regs[l.dst.name] = {s.path.values.binary(toValueOp(l.op), a.value, b.value),
+                              merged(a.deps, b.deps)};
     }
 
     void exec(State& s, const Instruction&, const SetPredicate& p, const std::vector<int>&) {
         const RegValue a = operand(s, p.a), b = operand(s, p.b);
-        s.regs[p.dst.name] = {s.path.values.binary(toValueOp(p.cmp), a.value, b.value), merged(a.deps, b.deps)};
+        s.regs[p.dst.name] = {s.path.values.binary(toValueOp(p.cmp), a.value, b.value),
+                              merged(a.deps, b.deps)};
     }
 
     void exec(State&, const Instruction&, const Branch&, const std::vector<int>&) {}
@@ -337,15 +394,18 @@ class PathWalker {
     RegValue operand(State& s, const Operand& o) {
         if (const auto* v = std::get_if<std::int64_t>(&o)) return {s.path.values.constant(*v), {}};
         if (const auto* r = std::get_if<Reg>(&o)) return reg(s, *r);
-        return {s.path.values.constant(locations_.addressValue(std::get<AddressOf>(o).location)), {}};
+        return {s.path.values.constant(locations_.addressValue(std::get<AddressOf>(o).location)),
+                {}};
     }
 
     static EnumerationError unsupportedProxy() {
-        return EnumerationError("unsupported: surface and texture accesses belong to the PTX 7.5 mixed-proxy model, which ptxlitmus does not implement");
+        return EnumerationError("unsupported: surface and texture accesses belong to the PTX 7.5 "
+                                "mixed-proxy model, which ptxlitmus does not implement");
     }
 
     void finish(State s) {
-        for (const auto& [name, v] : s.regs) s.path.finalRegisters[name] = v.value;
+        for (const auto& [name, v] : s.regs)
+            s.path.finalRegisters[name] = v.value;
         result_.paths.push_back(std::move(s.path));
     }
 
@@ -363,7 +423,8 @@ class PathWalker {
 ThreadPaths enumerateThreadPaths(const Program& program, const Thread& thread,
                                  const LocationTable& locations, int unroll, int maxPaths) {
     if (!program.aliases.empty())
-        throw EnumerationError("unsupported: alias declarations (`@ ... aliases`) belong to the PTX 7.5 mixed-proxy model, which ptxlitmus does not implement");
+        throw EnumerationError("unsupported: alias declarations (`@ ... aliases`) belong to the "
+                               "PTX 7.5 mixed-proxy model, which ptxlitmus does not implement");
     return PathWalker(program, thread, locations, unroll, maxPaths).run();
 }
 

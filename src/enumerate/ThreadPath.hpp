@@ -24,8 +24,8 @@ struct ThreadPath {
 
 struct ThreadPaths {
     std::vector<ThreadPath> paths;
-    int cut = 0;  // paths abandoned at the loop bound
-    std::vector<std::string> cutAt;  // labels whose backward jumps hit the bound
+    int cut = 0;                    // paths abandoned at the loop bound
+    std::vector<std::string> cutAt; // labels whose backward jumps hit the bound
 };
 
 /// A construct the enumerator cannot model (e.g. an address computed from a value read).

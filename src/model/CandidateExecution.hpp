@@ -18,19 +18,19 @@ namespace ptx {
 using EventPair = std::pair<int, int>;
 
 struct CandidateExecution {
-    std::vector<Event> events;           // initial writes first (one per location), then by thread
-    std::vector<std::string> locations;  // names (`x`, `x+4`)
+    std::vector<Event> events;          // initial writes first (one per location), then by thread
+    std::vector<std::string> locations; // names (`x`, `x+4`)
     ValuePool values;
-    std::vector<EventPair> rmw;   // (read, write) of one atomic operation
-    std::vector<EventPair> addr;  // read -> event whose address depends on it
-    std::vector<EventPair> data;  // read -> write whose value depends on it (syntactically)
-    std::vector<EventPair> ctrl;  // read -> event after a branch (or predicate) depending on it
+    std::vector<EventPair> rmw;  // (read, write) of one atomic operation
+    std::vector<EventPair> addr; // read -> event whose address depends on it
+    std::vector<EventPair> data; // read -> write whose value depends on it (syntactically)
+    std::vector<EventPair> ctrl; // read -> event after a branch (or predicate) depending on it
     /// Reads whose values the event's value refers to after folding (write values, barrier ids):
     /// the edges values flow along, used to keep values well-founded.
     std::vector<EventPair> valueDeps;
-    std::vector<ValueId> pathConditions;  // each must be non-zero for the paths to be taken
+    std::vector<ValueId> pathConditions; // each must be non-zero for the paths to be taken
     std::map<RegTerm, ValueId> finalRegisters;
-    std::vector<int> pathOfThread;  // which path of each thread this candidate took
+    std::vector<int> pathOfThread; // which path of each thread this candidate took
 
     [[nodiscard]] int size() const { return static_cast<int>(events.size()); }
 };

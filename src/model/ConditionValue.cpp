@@ -18,12 +18,18 @@ bool satisfies(const CondExpr& expr, const Outcome& outcome) {
             if constexpr (std::is_same_v<T, CondCompare>) {
                 const std::int64_t a = termValue(n.lhs, outcome), b = termValue(n.rhs, outcome);
                 switch (n.cmp) {
-                case CmpOp::Eq: return a == b;
-                case CmpOp::Ne: return a != b;
-                case CmpOp::Lt: return a < b;
-                case CmpOp::Gt: return a > b;
-                case CmpOp::Le: return a <= b;
-                case CmpOp::Ge: return a >= b;
+                case CmpOp::Eq:
+                    return a == b;
+                case CmpOp::Ne:
+                    return a != b;
+                case CmpOp::Lt:
+                    return a < b;
+                case CmpOp::Gt:
+                    return a > b;
+                case CmpOp::Le:
+                    return a <= b;
+                case CmpOp::Ge:
+                    return a >= b;
                 }
                 return false;
             } else if constexpr (std::is_same_v<T, CondAnd>) {

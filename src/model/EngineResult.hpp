@@ -16,15 +16,15 @@
 namespace ptx {
 
 struct FullState {
-    std::map<RegTerm, std::int64_t> registers;  // every register of every thread's path
-    std::vector<std::int64_t> locations;        // final value of each location, by index
+    std::map<RegTerm, std::int64_t> registers; // every register of every thread's path
+    std::vector<std::int64_t> locations;       // final value of each location, by index
     friend bool operator==(const FullState&, const FullState&) = default;
     friend auto operator<=>(const FullState&, const FullState&) = default;
 };
 
 struct EngineResult {
-    std::map<FullState, std::uint64_t> witnesses;  // state -> number of witnesses ending in it
-    std::uint64_t candidates = 0;                  // candidate path combinations examined
+    std::map<FullState, std::uint64_t> witnesses; // state -> number of witnesses ending in it
+    std::uint64_t candidates = 0;                 // candidate path combinations examined
 };
 
 } // namespace ptx

@@ -34,21 +34,31 @@ template <class Algebra> class Evaluator {
     /// The value of a named definition or any expression over the model's definitions.
     [[nodiscard]] Rel eval(const RelExpr& e) {
         switch (e->op) {
-        case RelOp::Base: return algebra_.base(e->base);
+        case RelOp::Base:
+            return algebra_.base(e->base);
         case RelOp::Ref: {
             auto& slot = cache_[static_cast<std::size_t>(e->ref)];
             if (!slot) slot = eval(e->a);
             return *slot;
         }
-        case RelOp::IdOn: return algebra_.idOn(e->set1);
-        case RelOp::Product: return algebra_.product(e->set1, e->set2);
-        case RelOp::Union: return algebra_.unite(eval(e->a), eval(e->b));
-        case RelOp::Inter: return algebra_.intersect(eval(e->a), eval(e->b));
-        case RelOp::Diff: return algebra_.subtract(eval(e->a), eval(e->b));
-        case RelOp::Seq: return algebra_.compose(eval(e->a), eval(e->b));
-        case RelOp::Inverse: return algebra_.inverse(eval(e->a));
-        case RelOp::Plus: return algebra_.plus(eval(e->a));
-        case RelOp::Opt: return algebra_.opt(eval(e->a));
+        case RelOp::IdOn:
+            return algebra_.idOn(e->set1);
+        case RelOp::Product:
+            return algebra_.product(e->set1, e->set2);
+        case RelOp::Union:
+            return algebra_.unite(eval(e->a), eval(e->b));
+        case RelOp::Inter:
+            return algebra_.intersect(eval(e->a), eval(e->b));
+        case RelOp::Diff:
+            return algebra_.subtract(eval(e->a), eval(e->b));
+        case RelOp::Seq:
+            return algebra_.compose(eval(e->a), eval(e->b));
+        case RelOp::Inverse:
+            return algebra_.inverse(eval(e->a));
+        case RelOp::Plus:
+            return algebra_.plus(eval(e->a));
+        case RelOp::Opt:
+            return algebra_.opt(eval(e->a));
         }
         return algebra_.base(BaseRel::Id);
     }
@@ -57,13 +67,15 @@ template <class Algebra> class Evaluator {
     /// those base relations); the others stay cached.
     void invalidate(const std::set<BaseRel>& changed) {
         unsigned mask = 0;
-        for (const BaseRel r : changed) mask |= 1U << static_cast<int>(r);
+        for (const BaseRel r : changed)
+            mask |= 1U << static_cast<int>(r);
         for (std::size_t i = 0; i < cache_.size(); ++i)
             if (dependsOn_[i] & mask) cache_[i].reset();
     }
 
     void clear() {
-        for (auto& slot : cache_) slot.reset();
+        for (auto& slot : cache_)
+            slot.reset();
     }
 
   private:
@@ -83,7 +95,7 @@ template <class Algebra> class Evaluator {
 
     Algebra& algebra_;
     std::vector<std::optional<Rel>> cache_;
-    std::vector<unsigned> dependsOn_;  // per definition: bit r set when it mentions BaseRel r
+    std::vector<unsigned> dependsOn_; // per definition: bit r set when it mentions BaseRel r
 };
 
 } // namespace ptx

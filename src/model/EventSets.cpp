@@ -7,29 +7,46 @@ bool belongsTo(const Event& e, EventSet s) {
     const bool fence = e.kind == EventKind::Fence;
     const bool strongAccess = (read || write) && !e.isInit && e.sem != Sem::Weak;
     switch (s) {
-    case EventSet::All: return true;
-    case EventSet::Memory: return read || write;
-    case EventSet::Read: return read;
-    case EventSet::Write: return write;
-    case EventSet::Init: return e.isInit;
-    case EventSet::Fence: return fence;
-    case EventSet::FenceSc: return fence && e.sem == Sem::Sc;
-    case EventSet::FenceAcqRel: return fence && (e.sem == Sem::AcqRel || e.sem == Sem::Sc);
-    case EventSet::Barrier: return e.kind == EventKind::Barrier;
-    case EventSet::Strong: return strongAccess || fence;
-    case EventSet::StrongRead: return read && strongAccess;
-    case EventSet::StrongWrite: return write && strongAccess;
-    case EventSet::AcquireRead: return read && e.sem == Sem::Acquire;
-    case EventSet::ReleaseWrite: return write && e.sem == Sem::Release;
+    case EventSet::All:
+        return true;
+    case EventSet::Memory:
+        return read || write;
+    case EventSet::Read:
+        return read;
+    case EventSet::Write:
+        return write;
+    case EventSet::Init:
+        return e.isInit;
+    case EventSet::Fence:
+        return fence;
+    case EventSet::FenceSc:
+        return fence && e.sem == Sem::Sc;
+    case EventSet::FenceAcqRel:
+        return fence && (e.sem == Sem::AcqRel || e.sem == Sem::Sc);
+    case EventSet::Barrier:
+        return e.kind == EventKind::Barrier;
+    case EventSet::Strong:
+        return strongAccess || fence;
+    case EventSet::StrongRead:
+        return read && strongAccess;
+    case EventSet::StrongWrite:
+        return write && strongAccess;
+    case EventSet::AcquireRead:
+        return read && e.sem == Sem::Acquire;
+    case EventSet::ReleaseWrite:
+        return write && e.sem == Sem::Release;
     }
     return false;
 }
 
 bool scopeIncludes(Scope s, int cta, int gpu, int cta2, int gpu2) {
     switch (s) {
-    case Scope::Cta: return cta == cta2 && gpu == gpu2;
-    case Scope::Gpu: return gpu == gpu2;
-    case Scope::Sys: return true;
+    case Scope::Cta:
+        return cta == cta2 && gpu == gpu2;
+    case Scope::Gpu:
+        return gpu == gpu2;
+    case Scope::Sys:
+        return true;
     }
     return false;
 }

@@ -32,7 +32,7 @@ struct Definition {
 
 struct MemoryModel {
     std::string name;
-    std::vector<Definition> definitions;  // in dependency order
+    std::vector<Definition> definitions; // in dependency order
     std::vector<Axiom> axioms;
 
     /// Names a relation: returns a reference to it, so that engines evaluate it once.
@@ -42,9 +42,15 @@ struct MemoryModel {
     void axiom(std::string name, std::string rule, std::vector<Check> checks);
 };
 
-[[nodiscard]] inline Check acyclic(RelExpr r) { return {CheckKind::Acyclic, std::move(r)}; }
-[[nodiscard]] inline Check irreflexive(RelExpr r) { return {CheckKind::Irreflexive, std::move(r)}; }
-[[nodiscard]] inline Check empty(RelExpr r) { return {CheckKind::Empty, std::move(r)}; }
+[[nodiscard]] inline Check acyclic(RelExpr r) {
+    return {CheckKind::Acyclic, std::move(r)};
+}
+[[nodiscard]] inline Check irreflexive(RelExpr r) {
+    return {CheckKind::Irreflexive, std::move(r)};
+}
+[[nodiscard]] inline Check empty(RelExpr r) {
+    return {CheckKind::Empty, std::move(r)};
+}
 
 /// The PTX memory consistency model (PTX ISA 6.0-7.x, sm_70+), as in
 /// shared/model/ptx-memory-model.md.

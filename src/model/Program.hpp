@@ -43,7 +43,8 @@ enum class BinOp { Add, Sub, Mul, Div, And, Or, Xor, Mov };
 /// Comparisons of branches, `setp` and conditions.
 enum class CmpOp { Eq, Ne, Lt, Gt, Le, Ge };
 
-/// A register of one thread, by name as written (`r1`, `%r1` is stored as `r1`; `p` for predicates).
+/// A register of one thread, by name as written (`r1`, `%r1` is stored as `r1`; `p` for
+/// predicates).
 struct Reg {
     std::string name;
     friend bool operator==(const Reg&, const Reg&) = default;
@@ -73,23 +74,24 @@ struct Address {
 using TypeSuffix = std::string;
 
 struct Load {
-    Sem sem = Sem::Weak;                // Weak, Relaxed or Acquire
-    std::optional<Scope> scope;         // required for Relaxed/Acquire
-    Proxy proxy = Proxy::Generic;       // `tld` = Texture, `suld` = Surface
-    bool isVolatile = false;            // `ld.volatile` (modelled as relaxed.sys)
-    std::vector<std::string> cacheOps;  // GPU_PTX cache operators (`ca`, `cg`, `cv`), kept for printing
-    std::optional<StateSpace> space;    // `.global` / `.shared` when written
+    Sem sem = Sem::Weak;          // Weak, Relaxed or Acquire
+    std::optional<Scope> scope;   // required for Relaxed/Acquire
+    Proxy proxy = Proxy::Generic; // `tld` = Texture, `suld` = Surface
+    bool isVolatile = false;      // `ld.volatile` (modelled as relaxed.sys)
+    std::vector<std::string>
+        cacheOps; // GPU_PTX cache operators (`ca`, `cg`, `cv`), kept for printing
+    std::optional<StateSpace> space; // `.global` / `.shared` when written
     TypeSuffix type;
     Reg dst;
     Address addr;
 };
 
 struct Store {
-    Sem sem = Sem::Weak;  // Weak, Relaxed or Release
+    Sem sem = Sem::Weak; // Weak, Relaxed or Release
     std::optional<Scope> scope;
-    Proxy proxy = Proxy::Generic;  // `sust` = Surface
+    Proxy proxy = Proxy::Generic; // `sust` = Surface
     bool isVolatile = false;
-    std::vector<std::string> cacheOps;  // `wb`, `wt`, `cg`, `cs`
+    std::vector<std::string> cacheOps; // `wb`, `wt`, `cg`, `cs`
     std::optional<StateSpace> space;
     TypeSuffix type;
     Address addr;
@@ -98,16 +100,16 @@ struct Store {
 
 /// `atom.SEM.SCOPE.OP d, [a], b{, c}` and `red.SEM.SCOPE.OP [a], b`.
 struct Atomic {
-    bool isRed = false;      // red: no destination register
-    Sem sem = Sem::Relaxed;  // Relaxed, Acquire, Release or AcqRel
+    bool isRed = false;     // red: no destination register
+    Sem sem = Sem::Relaxed; // Relaxed, Acquire, Release or AcqRel
     Scope scope = Scope::Gpu;
-    bool semWritten = true;  // false for GPU_PTX `atom.global.cas` (defaults applied)
+    bool semWritten = true; // false for GPU_PTX `atom.global.cas` (defaults applied)
     std::optional<StateSpace> space;
     AtomOp op = AtomOp::Add;
     TypeSuffix type;
-    std::optional<Reg> dst;  // absent for red
+    std::optional<Reg> dst; // absent for red
     Address addr;
-    Operand operand;                 // add/sub/exch/and/or/xor/min/max/inc/dec operand; cas: compare
+    Operand operand; // add/sub/exch/and/or/xor/min/max/inc/dec operand; cas: compare
     std::optional<Operand> operand2; // cas: the new value
 };
 
@@ -116,8 +118,8 @@ enum class FenceKind { Sc, AcqRel, ProxyAlias, ProxySurface, ProxyTexture, Proxy
 /// `fence.sc.S`, `fence.acq_rel.S`, `fence.proxy.K`, and `membar.{cta,gl,sys}` (= fence.sc).
 struct Fence {
     FenceKind kind = FenceKind::Sc;
-    Scope scope = Scope::Gpu;  // meaningless for proxy fences
-    bool isMembar = false;     // spelled `membar.*` in the source (printing only)
+    Scope scope = Scope::Gpu; // meaningless for proxy fences
+    bool isMembar = false;    // spelled `membar.*` in the source (printing only)
 };
 
 /// `bar.cta.sync a{, b{, c}}`, `bar.cta.arrive ...`, `bar.sync`, `bar.arrive`.
@@ -125,8 +127,8 @@ struct Fence {
 /// (quorum). Two barrier events synchronise when they are in the same CTA and agree on instance
 /// and id.
 struct Barrier {
-    bool arrive = false;       // bar.arrive: does not wait
-    bool ctaSpelled = true;    // `bar.cta.sync` vs `bar.sync` (printing only)
+    bool arrive = false;    // bar.arrive: does not wait
+    bool ctaSpelled = true; // `bar.cta.sync` vs `bar.sync` (printing only)
     Operand instance = std::int64_t{0};
     std::optional<Operand> id;
     std::optional<Operand> count;
@@ -162,7 +164,7 @@ struct BranchCondition {
 struct Branch {
     std::optional<BranchCondition> condition;
     std::string target;
-    bool braSpelled = false;  // `bra` rather than `goto` (printing only)
+    bool braSpelled = false; // `bra` rather than `goto` (printing only)
 };
 
 struct Label {
@@ -186,12 +188,12 @@ struct Instruction {
 
 /// One litmus thread: its placement and its code (empty cells dropped).
 struct Thread {
-    int id = 0;   // the N of `PN`
-    int cta = 0;  // CTA index within its GPU
+    int id = 0;  // the N of `PN`
+    int cta = 0; // CTA index within its GPU
     int gpu = 0;
-    std::optional<int> warp;  // GPU_PTX scope trees name warps; none in the Dat3M dialect
+    std::optional<int> warp; // GPU_PTX scope trees name warps; none in the Dat3M dialect
     std::vector<Instruction> code;
-    SourcePos pos;  // of its header cell
+    SourcePos pos; // of its header cell
 };
 
 /// An initial value: an integer or the address of a location.
@@ -200,9 +202,9 @@ using InitValue = std::variant<std::int64_t, AddressOf>;
 /// `x=1;` (thread absent) or `P0:r1=2;` (thread present).
 struct InitEntry {
     std::optional<int> thread;
-    std::string name;  // location or register name
+    std::string name; // location or register name
     InitValue value;
-    std::optional<TypeSuffix> declaredType;  // GPU_PTX `0:.reg .s32 r0;`
+    std::optional<TypeSuffix> declaredType; // GPU_PTX `0:.reg .s32 r0;`
     SourcePos pos;
 };
 
@@ -233,7 +235,7 @@ using Term = std::variant<RegTerm, LocTerm, std::int64_t>;
 struct CondExpr;
 /// Boolean structure of a condition. Nodes own their children through std::vector (values).
 struct CondCompare {
-    CmpOp cmp = CmpOp::Eq;  // only Eq and Ne are written in litmus conditions
+    CmpOp cmp = CmpOp::Eq; // only Eq and Ne are written in litmus conditions
     Term lhs;
     Term rhs;
     SourcePos pos;
@@ -245,7 +247,7 @@ struct CondOr {
     std::vector<CondExpr> parts;
 };
 struct CondNot {
-    std::vector<CondExpr> inner;  // exactly one element
+    std::vector<CondExpr> inner; // exactly one element
 };
 struct CondBool {
     bool value = true;
@@ -268,16 +270,16 @@ using Observable = std::variant<RegTerm, LocTerm>;
 /// The whole litmus test.
 struct Program {
     std::string name;
-    std::string arch = "PTX";                // `PTX`, `ptx` or `GPU_PTX` as written
-    std::vector<std::string> descriptions;   // quoted strings after the name, without quotes
+    std::string arch = "PTX";              // `PTX`, `ptx` or `GPU_PTX` as written
+    std::vector<std::string> descriptions; // quoted strings after the name, without quotes
     std::vector<InitEntry> init;
     std::vector<AliasDecl> aliases;
-    std::map<std::string, StateSpace> spaces;  // GPU_PTX memory map (`x: global, y: shared`)
-    std::vector<Thread> threads;               // ordered by id
+    std::map<std::string, StateSpace> spaces; // GPU_PTX memory map (`x: global, y: shared`)
+    std::vector<Thread> threads;              // ordered by id
     std::optional<CondExpr> filter;
-    std::vector<Observable> locations;         // `locations [x; 1:r0;]`
+    std::vector<Observable> locations; // `locations [x; 1:r0;]`
     Condition condition;
-    std::string file;  // the path it was read from, for messages
+    std::string file; // the path it was read from, for messages
 };
 
 } // namespace ptx

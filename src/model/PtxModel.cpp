@@ -20,9 +20,8 @@ MemoryModel ptx6Model() {
     // Morally strong: two distinct events related by po in either direction, or both strong
     // and in the same scope; if both are memory operations, at the same location.
     const RelExpr strongSameScope = seq(id(EventSet::Strong), sr, id(EventSet::Strong));
-    const RelExpr ms =
-        m.define("ms", ((po | inverse(po) | strongSameScope) - iden) -
-                           (product(EventSet::Memory, EventSet::Memory) - loc));
+    const RelExpr ms = m.define("ms", ((po | inverse(po) | strongSameScope) - iden) -
+                                          (product(EventSet::Memory, EventSet::Memory) - loc));
 
     // Observation: the least relation containing ms & rf, closed under observation;rmw;observation.
     const RelExpr observes = ms & rf;
@@ -30,17 +29,17 @@ MemoryModel ptx6Model() {
 
     // Release pattern (ends in a strong write): a release write followed in po-loc by a strong
     // write, or the release write itself; or an acq_rel fence followed in po by a strong write.
-    const RelExpr releasePattern = m.define(
-        "release-pattern",
-        seq(id(EventSet::ReleaseWrite), opt(seq(po_loc, id(EventSet::StrongWrite)))) |
-            seq(id(EventSet::FenceAcqRel), po, id(EventSet::StrongWrite)));
+    const RelExpr releasePattern =
+        m.define("release-pattern",
+                 seq(id(EventSet::ReleaseWrite), opt(seq(po_loc, id(EventSet::StrongWrite)))) |
+                     seq(id(EventSet::FenceAcqRel), po, id(EventSet::StrongWrite)));
 
     // Acquire pattern (starts at a strong read): a strong read followed in po-loc by an acquire
     // read, or the acquire read itself; or a strong read followed in po by an acq_rel fence.
-    const RelExpr acquirePattern = m.define(
-        "acquire-pattern",
-        seq(opt(seq(id(EventSet::StrongRead), po_loc)), id(EventSet::AcquireRead)) |
-            seq(id(EventSet::StrongRead), po, id(EventSet::FenceAcqRel)));
+    const RelExpr acquirePattern =
+        m.define("acquire-pattern",
+                 seq(opt(seq(id(EventSet::StrongRead), po_loc)), id(EventSet::AcquireRead)) |
+                     seq(id(EventSet::StrongRead), po, id(EventSet::FenceAcqRel)));
 
     // Synchronisation: a release pattern observed by an acquire pattern, morally strong ends.
     const RelExpr sync = m.define("sync", ms & seq(releasePattern, observation, acquirePattern));
@@ -51,18 +50,18 @@ MemoryModel ptx6Model() {
     const RelExpr syncBarrier = base(BaseRel::SyncBarrier);
 
     // Base causality: po? ; ((sync | sync_fence | sync_barrier) ; po?)+
-    const RelExpr causeBase = m.define(
-        "cause-base", seq(opt(po), plus(seq(sync | syncFence | syncBarrier, opt(po)))));
+    const RelExpr causeBase =
+        m.define("cause-base", seq(opt(po), plus(seq(sync | syncFence | syncBarrier, opt(po)))));
     // Causality: cause-base | observation ; (cause-base | po-loc)
     const RelExpr cause = m.define("cause", causeBase | seq(observation, causeBase | po_loc));
 
     // ---- axioms ----
-    m.axiom("Coherence",
-            "writes to the same location ordered by causality are ordered the same way by "
-            "coherence, and every two morally strong writes to the same location are ordered "
-            "by coherence",
-            {empty((seq(W, cause, W) & loc) - co),
-             empty((seq(W, ms, W) & loc) - (co | inverse(co)))});
+    m.axiom(
+        "Coherence",
+        "writes to the same location ordered by causality are ordered the same way by "
+        "coherence, and every two morally strong writes to the same location are ordered "
+        "by coherence",
+        {empty((seq(W, cause, W) & loc) - co), empty((seq(W, ms, W) & loc) - (co | inverse(co)))});
     m.axiom("FenceSC",
             "if a fence.sc precedes a morally strong fence.sc in causality order, it precedes "
             "it in the fence-SC order",
@@ -73,8 +72,7 @@ MemoryModel ptx6Model() {
             {empty(rmw & seq(ms & fr, ms & co))});
     m.axiom("NoThinAir", "rf | addr | data | ctrl is acyclic",
             {acyclic(rf | base(BaseRel::Addr) | base(BaseRel::Data) | base(BaseRel::Ctrl))});
-    m.axiom("SCPerLocation",
-            "morally strong communication together with po-loc is acyclic",
+    m.axiom("SCPerLocation", "morally strong communication together with po-loc is acyclic",
             {acyclic((ms & (rf | co | fr)) | po_loc)});
     m.axiom("Causality",
             "no read reads from a write it causally precedes, nor from a write overwritten by "
@@ -94,7 +92,8 @@ MemoryModel scModel() {
             {empty((seq(W, loc, W) - base(BaseRel::Id)) - (co | inverse(co)))});
     m.axiom("Atomicity", "no write comes between the read and the write of an atomic operation",
             {empty(rmw & seq(fr, co))});
-    m.axiom("SequentialConsistency", "po | rf | co | fr | sync_barrier is acyclic", {acyclic(po | rf | co | fr | base(BaseRel::SyncBarrier))});
+    m.axiom("SequentialConsistency", "po | rf | co | fr | sync_barrier is acyclic",
+            {acyclic(po | rf | co | fr | base(BaseRel::SyncBarrier))});
     return m;
 }
 

@@ -3,7 +3,9 @@
 namespace ptx {
 namespace {
 
-RelExpr make(RelNode n) { return std::make_shared<const RelNode>(std::move(n)); }
+RelExpr make(RelNode n) {
+    return std::make_shared<const RelNode>(std::move(n));
+}
 
 RelExpr binaryNode(RelOp op, RelExpr a, RelExpr b) {
     RelNode n;
@@ -24,39 +26,66 @@ RelExpr unaryNode(RelOp op, RelExpr a) {
 
 const char* baseRelName(BaseRel r) {
     switch (r) {
-    case BaseRel::Id: return "id";
-    case BaseRel::Po: return "po";
-    case BaseRel::Loc: return "loc";
-    case BaseRel::SameScope: return "sr";
-    case BaseRel::SameCta: return "scta";
-    case BaseRel::Rf: return "rf";
-    case BaseRel::Co: return "co";
-    case BaseRel::Rmw: return "rmw";
-    case BaseRel::Addr: return "addr";
-    case BaseRel::Data: return "data";
-    case BaseRel::Ctrl: return "ctrl";
-    case BaseRel::SyncFence: return "sync_fence";
-    case BaseRel::SyncBarrier: return "sync_barrier";
+    case BaseRel::Id:
+        return "id";
+    case BaseRel::Po:
+        return "po";
+    case BaseRel::Loc:
+        return "loc";
+    case BaseRel::SameScope:
+        return "sr";
+    case BaseRel::SameCta:
+        return "scta";
+    case BaseRel::Rf:
+        return "rf";
+    case BaseRel::Co:
+        return "co";
+    case BaseRel::Rmw:
+        return "rmw";
+    case BaseRel::Addr:
+        return "addr";
+    case BaseRel::Data:
+        return "data";
+    case BaseRel::Ctrl:
+        return "ctrl";
+    case BaseRel::SyncFence:
+        return "sync_fence";
+    case BaseRel::SyncBarrier:
+        return "sync_barrier";
     }
     return "?";
 }
 
 const char* eventSetName(EventSet s) {
     switch (s) {
-    case EventSet::All: return "_";
-    case EventSet::Memory: return "M";
-    case EventSet::Read: return "R";
-    case EventSet::Write: return "W";
-    case EventSet::Init: return "IW";
-    case EventSet::Fence: return "F";
-    case EventSet::FenceSc: return "F.sc";
-    case EventSet::FenceAcqRel: return "F.acq_rel";
-    case EventSet::Barrier: return "B";
-    case EventSet::Strong: return "Strong";
-    case EventSet::StrongRead: return "R.strong";
-    case EventSet::StrongWrite: return "W.strong";
-    case EventSet::AcquireRead: return "R.acq";
-    case EventSet::ReleaseWrite: return "W.rel";
+    case EventSet::All:
+        return "_";
+    case EventSet::Memory:
+        return "M";
+    case EventSet::Read:
+        return "R";
+    case EventSet::Write:
+        return "W";
+    case EventSet::Init:
+        return "IW";
+    case EventSet::Fence:
+        return "F";
+    case EventSet::FenceSc:
+        return "F.sc";
+    case EventSet::FenceAcqRel:
+        return "F.acq_rel";
+    case EventSet::Barrier:
+        return "B";
+    case EventSet::Strong:
+        return "Strong";
+    case EventSet::StrongRead:
+        return "R.strong";
+    case EventSet::StrongWrite:
+        return "W.strong";
+    case EventSet::AcquireRead:
+        return "R.acq";
+    case EventSet::ReleaseWrite:
+        return "W.rel";
     }
     return "?";
 }
@@ -83,15 +112,33 @@ RelExpr product(EventSet s1, EventSet s2) {
     return make(std::move(n));
 }
 
-RelExpr operator|(RelExpr a, RelExpr b) { return binaryNode(RelOp::Union, std::move(a), std::move(b)); }
-RelExpr operator&(RelExpr a, RelExpr b) { return binaryNode(RelOp::Inter, std::move(a), std::move(b)); }
-RelExpr operator-(RelExpr a, RelExpr b) { return binaryNode(RelOp::Diff, std::move(a), std::move(b)); }
-RelExpr seq(RelExpr a, RelExpr b) { return binaryNode(RelOp::Seq, std::move(a), std::move(b)); }
-RelExpr seq(RelExpr a, RelExpr b, RelExpr c) { return seq(seq(std::move(a), std::move(b)), std::move(c)); }
-RelExpr inverse(RelExpr a) { return unaryNode(RelOp::Inverse, std::move(a)); }
-RelExpr plus(RelExpr a) { return unaryNode(RelOp::Plus, std::move(a)); }
-RelExpr opt(RelExpr a) { return unaryNode(RelOp::Opt, std::move(a)); }
-RelExpr star(RelExpr a) { return opt(plus(std::move(a))); }
+RelExpr operator|(RelExpr a, RelExpr b) {
+    return binaryNode(RelOp::Union, std::move(a), std::move(b));
+}
+RelExpr operator&(RelExpr a, RelExpr b) {
+    return binaryNode(RelOp::Inter, std::move(a), std::move(b));
+}
+RelExpr operator-(RelExpr a, RelExpr b) {
+    return binaryNode(RelOp::Diff, std::move(a), std::move(b));
+}
+RelExpr seq(RelExpr a, RelExpr b) {
+    return binaryNode(RelOp::Seq, std::move(a), std::move(b));
+}
+RelExpr seq(RelExpr a, RelExpr b, RelExpr c) {
+    return seq(seq(std::move(a), std::move(b)), std::move(c));
+}
+RelExpr inverse(RelExpr a) {
+    return unaryNode(RelOp::Inverse, std::move(a));
+}
+RelExpr plus(RelExpr a) {
+    return unaryNode(RelOp::Plus, std::move(a));
+}
+RelExpr opt(RelExpr a) {
+    return unaryNode(RelOp::Opt, std::move(a));
+}
+RelExpr star(RelExpr a) {
+    return opt(plus(std::move(a)));
+}
 
 bool mentions(const RelExpr& e, BaseRel r) {
     if (!e) return false;
@@ -101,17 +148,28 @@ bool mentions(const RelExpr& e, BaseRel r) {
 
 std::string toString(const RelExpr& e) {
     switch (e->op) {
-    case RelOp::Base: return baseRelName(e->base);
-    case RelOp::Ref: return e->name;
-    case RelOp::IdOn: return std::string("[") + eventSetName(e->set1) + "]";
-    case RelOp::Product: return std::string("(") + eventSetName(e->set1) + " * " + eventSetName(e->set2) + ")";
-    case RelOp::Union: return "(" + toString(e->a) + " | " + toString(e->b) + ")";
-    case RelOp::Inter: return "(" + toString(e->a) + " & " + toString(e->b) + ")";
-    case RelOp::Diff: return "(" + toString(e->a) + " \\ " + toString(e->b) + ")";
-    case RelOp::Seq: return "(" + toString(e->a) + " ; " + toString(e->b) + ")";
-    case RelOp::Inverse: return toString(e->a) + "^-1";
-    case RelOp::Plus: return toString(e->a) + "+";
-    case RelOp::Opt: return toString(e->a) + "?";
+    case RelOp::Base:
+        return baseRelName(e->base);
+    case RelOp::Ref:
+        return e->name;
+    case RelOp::IdOn:
+        return std::string("[") + eventSetName(e->set1) + "]";
+    case RelOp::Product:
+        return std::string("(") + eventSetName(e->set1) + " * " + eventSetName(e->set2) + ")";
+    case RelOp::Union:
+        return "(" + toString(e->a) + " | " + toString(e->b) + ")";
+    case RelOp::Inter:
+        return "(" + toString(e->a) + " & " + toString(e->b) + ")";
+    case RelOp::Diff:
+        return "(" + toString(e->a) + " \\ " + toString(e->b) + ")";
+    case RelOp::Seq:
+        return "(" + toString(e->a) + " ; " + toString(e->b) + ")";
+    case RelOp::Inverse:
+        return toString(e->a) + "^-1";
+    case RelOp::Plus:
+        return toString(e->a) + "+";
+    case RelOp::Opt:
+        return toString(e->a) + "?";
     }
     return "?";
 }

@@ -11,19 +11,19 @@ namespace ptx {
 /// Relations every candidate execution provides. Rf, Co and SyncFence are chosen by the engines;
 /// the others follow from the candidate's paths (SyncBarrier from its barrier ids' values).
 enum class BaseRel {
-    Id,         // identity
-    Po,         // program order
-    Loc,        // same location (memory events)
-    SameScope,  // sr: each event's scope includes the other's thread
-    SameCta,    // same CTA on the same GPU (scta)
-    Rf,         // reads-from
-    Co,         // coherence
-    Rmw,        // read and write of one atomic operation
+    Id,        // identity
+    Po,        // program order
+    Loc,       // same location (memory events)
+    SameScope, // sr: each event's scope includes the other's thread
+    SameCta,   // same CTA on the same GPU (scta)
+    Rf,        // reads-from
+    Co,        // coherence
+    Rmw,       // read and write of one atomic operation
     Addr,
     Data,
     Ctrl,
-    SyncFence,    // the fence-SC order (chosen)
-    SyncBarrier,  // barrier synchronisation
+    SyncFence,   // the fence-SC order (chosen)
+    SyncBarrier, // barrier synchronisation
 };
 
 /// Sets of events, used as [S] (identity on S) and S x S'.
@@ -32,16 +32,16 @@ enum class EventSet {
     Memory,
     Read,
     Write,
-    Init,         // initial writes
-    Fence,        // every fence (incl. fence.sc)
-    FenceSc,      // fence.sc (and membar)
-    FenceAcqRel,  // fence.acq_rel and fence.sc (a fence.sc is also an acq_rel fence)
+    Init,        // initial writes
+    Fence,       // every fence (incl. fence.sc)
+    FenceSc,     // fence.sc (and membar)
+    FenceAcqRel, // fence.acq_rel and fence.sc (a fence.sc is also an acq_rel fence)
     Barrier,
-    Strong,       // strong reads and writes (relaxed, acquire, release; atomics) and every fence
+    Strong, // strong reads and writes (relaxed, acquire, release; atomics) and every fence
     StrongRead,
     StrongWrite,
-    AcquireRead,   // ld.acquire, the read of atom.acquire/acq_rel
-    ReleaseWrite,  // st.release, the write of atom.release/acq_rel
+    AcquireRead,  // ld.acquire, the read of atom.acquire/acq_rel
+    ReleaseWrite, // st.release, the write of atom.release/acq_rel
 };
 
 [[nodiscard]] const char* baseRelName(BaseRel r);
@@ -55,27 +55,27 @@ enum class RelOp { Base, Ref, IdOn, Product, Union, Inter, Diff, Seq, Inverse, P
 
 struct RelNode {
     RelOp op = RelOp::Base;
-    BaseRel base = BaseRel::Id;          // Base
-    EventSet set1 = EventSet::All;       // IdOn, Product
-    EventSet set2 = EventSet::All;       // Product
-    int ref = -1;                        // Ref: index of a definition of the model
-    std::string name;                    // Ref: its name
-    RelExpr a, b;                        // operands
+    BaseRel base = BaseRel::Id;    // Base
+    EventSet set1 = EventSet::All; // IdOn, Product
+    EventSet set2 = EventSet::All; // Product
+    int ref = -1;                  // Ref: index of a definition of the model
+    std::string name;              // Ref: its name
+    RelExpr a, b;                  // operands
 };
 
 // ---- builders: the model files read like the model's text ----------------------------------
 [[nodiscard]] RelExpr base(BaseRel r);
 [[nodiscard]] RelExpr id(EventSet s);                    // [S]
-[[nodiscard]] RelExpr product(EventSet s1, EventSet s2);  // S1 x S2
+[[nodiscard]] RelExpr product(EventSet s1, EventSet s2); // S1 x S2
 [[nodiscard]] RelExpr operator|(RelExpr a, RelExpr b);   // union
 [[nodiscard]] RelExpr operator&(RelExpr a, RelExpr b);   // intersection
 [[nodiscard]] RelExpr operator-(RelExpr a, RelExpr b);   // difference
 [[nodiscard]] RelExpr seq(RelExpr a, RelExpr b);         // a ; b
 [[nodiscard]] RelExpr seq(RelExpr a, RelExpr b, RelExpr c);
-[[nodiscard]] RelExpr inverse(RelExpr a);                // a^-1
-[[nodiscard]] RelExpr plus(RelExpr a);                   // a+
-[[nodiscard]] RelExpr opt(RelExpr a);                    // a? = a | id
-[[nodiscard]] RelExpr star(RelExpr a);                   // a* = (a+)?
+[[nodiscard]] RelExpr inverse(RelExpr a); // a^-1
+[[nodiscard]] RelExpr plus(RelExpr a);    // a+
+[[nodiscard]] RelExpr opt(RelExpr a);     // a? = a | id
+[[nodiscard]] RelExpr star(RelExpr a);    // a* = (a+)?
 
 /// True when base relation `r` occurs in `e` (following references through `resolve`).
 [[nodiscard]] bool mentions(const RelExpr& e, BaseRel r);

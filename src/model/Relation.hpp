@@ -22,9 +22,7 @@ class Relation {
     Relation& operator=(Relation&& o) noexcept;
     ~Relation() = default;
 
-    [[nodiscard]] bool has(int a, int b) const {
-        return (data()[index(a, b)] >> (b & 63)) & 1U;
-    }
+    [[nodiscard]] bool has(int a, int b) const { return (data()[index(a, b)] >> (b & 63)) & 1U; }
     void add(int a, int b) { data()[index(a, b)] |= std::uint64_t{1} << (b & 63); }
     void remove(int a, int b) { data()[index(a, b)] &= ~(std::uint64_t{1} << (b & 63)); }
 
@@ -38,14 +36,14 @@ class Relation {
     [[nodiscard]] friend Relation operator-(Relation a, const Relation& b) { return a -= b; }
     friend bool operator==(const Relation& a, const Relation& b);
 
-    [[nodiscard]] Relation compose(const Relation& o) const;  // this ; o
+    [[nodiscard]] Relation compose(const Relation& o) const; // this ; o
     [[nodiscard]] Relation inverse() const;
-    [[nodiscard]] Relation transitiveClosure() const;  // this+
-    [[nodiscard]] Relation reflexive() const;          // this?
+    [[nodiscard]] Relation transitiveClosure() const; // this+
+    [[nodiscard]] Relation reflexive() const;         // this?
 
     [[nodiscard]] bool empty() const;
     [[nodiscard]] bool irreflexive() const;
-    [[nodiscard]] bool acyclic() const;  // irreflexive(this+)
+    [[nodiscard]] bool acyclic() const; // irreflexive(this+)
     /// The pairs of the relation, in row-major order.
     [[nodiscard]] std::vector<std::pair<int, int>> pairs() const;
 
@@ -54,16 +52,18 @@ class Relation {
         return static_cast<std::size_t>(a) * words_ + static_cast<std::size_t>(b >> 6);
     }
 
-    static constexpr int kInline = 64;  // events held without allocation
+    static constexpr int kInline = 64; // events held without allocation
     [[nodiscard]] bool isInline() const { return n_ <= kInline; }
     [[nodiscard]] std::size_t count() const { return static_cast<std::size_t>(n_) * words_; }
     [[nodiscard]] std::uint64_t* data() { return isInline() ? inline_.data() : heap_.data(); }
-    [[nodiscard]] const std::uint64_t* data() const { return isInline() ? inline_.data() : heap_.data(); }
+    [[nodiscard]] const std::uint64_t* data() const {
+        return isInline() ? inline_.data() : heap_.data();
+    }
 
     int n_ = 0;
     std::size_t words_ = 0;
-    std::array<std::uint64_t, kInline> inline_;  // rows when n <= 64 (first n_ words used)
-    std::vector<std::uint64_t> heap_;            // rows otherwise
+    std::array<std::uint64_t, kInline> inline_; // rows when n <= 64 (first n_ words used)
+    std::vector<std::uint64_t> heap_;           // rows otherwise
 };
 
 } // namespace ptx

@@ -6,59 +6,94 @@
 namespace ptx {
 namespace {
 
-std::uint64_t u(std::int64_t v) { return static_cast<std::uint64_t>(v); }
-std::int64_t s(std::uint64_t v) { return static_cast<std::int64_t>(v); }
+std::uint64_t u(std::int64_t v) {
+    return static_cast<std::uint64_t>(v);
+}
+std::int64_t s(std::uint64_t v) {
+    return static_cast<std::int64_t>(v);
+}
 
 } // namespace
 
 std::int64_t applyOp(ValueOp op, std::int64_t a, std::int64_t b) {
     switch (op) {
-    case ValueOp::Add: return s(u(a) + u(b));
-    case ValueOp::Sub: return s(u(a) - u(b));
-    case ValueOp::Mul: return s(u(a) * u(b));
+    case ValueOp::Add:
+        return s(u(a) + u(b));
+    case ValueOp::Sub:
+        return s(u(a) - u(b));
+    case ValueOp::Mul:
+        return s(u(a) * u(b));
     case ValueOp::Div:
         if (b == 0) return 0;
         if (a == INT64_MIN && b == -1) return INT64_MIN;
         return a / b;
-    case ValueOp::And: return a & b;
-    case ValueOp::Or: return a | b;
-    case ValueOp::Xor: return a ^ b;
-    case ValueOp::Min: return std::min(a, b);
-    case ValueOp::Max: return std::max(a, b);
-    case ValueOp::Eq: return a == b;
-    case ValueOp::Ne: return a != b;
-    case ValueOp::Lt: return a < b;
-    case ValueOp::Gt: return a > b;
-    case ValueOp::Le: return a <= b;
-    case ValueOp::Ge: return a >= b;
-    case ValueOp::IncWrap: return u(a) >= u(b) ? 0 : s(u(a) + 1);
-    case ValueOp::DecWrap: return (a == 0 || u(a) > u(b)) ? b : s(u(a) - 1);
-    default: throw std::logic_error("applyOp: not a binary operation");
+    case ValueOp::And:
+        return a & b;
+    case ValueOp::Or:
+        return a | b;
+    case ValueOp::Xor:
+        return a ^ b;
+    case ValueOp::Min:
+        return std::min(a, b);
+    case ValueOp::Max:
+        return std::max(a, b);
+    case ValueOp::Eq:
+        return a == b;
+    case ValueOp::Ne:
+        return a != b;
+    case ValueOp::Lt:
+        return a < b;
+    case ValueOp::Gt:
+        return a > b;
+    case ValueOp::Le:
+        return a <= b;
+    case ValueOp::Ge:
+        return a >= b;
+    case ValueOp::IncWrap:
+        return u(a) >= u(b) ? 0 : s(u(a) + 1);
+    case ValueOp::DecWrap:
+        return (a == 0 || u(a) > u(b)) ? b : s(u(a) - 1);
+    default:
+        throw std::logic_error("applyOp: not a binary operation");
     }
 }
 
 ValueOp toValueOp(BinOp op) {
     switch (op) {
-    case BinOp::Add: return ValueOp::Add;
-    case BinOp::Sub: return ValueOp::Sub;
-    case BinOp::Mul: return ValueOp::Mul;
-    case BinOp::Div: return ValueOp::Div;
-    case BinOp::And: return ValueOp::And;
-    case BinOp::Or: return ValueOp::Or;
-    case BinOp::Xor: return ValueOp::Xor;
-    case BinOp::Mov: break;
+    case BinOp::Add:
+        return ValueOp::Add;
+    case BinOp::Sub:
+        return ValueOp::Sub;
+    case BinOp::Mul:
+        return ValueOp::Mul;
+    case BinOp::Div:
+        return ValueOp::Div;
+    case BinOp::And:
+        return ValueOp::And;
+    case BinOp::Or:
+        return ValueOp::Or;
+    case BinOp::Xor:
+        return ValueOp::Xor;
+    case BinOp::Mov:
+        break;
     }
     throw std::logic_error("toValueOp: mov has no operation");
 }
 
 ValueOp toValueOp(CmpOp op) {
     switch (op) {
-    case CmpOp::Eq: return ValueOp::Eq;
-    case CmpOp::Ne: return ValueOp::Ne;
-    case CmpOp::Lt: return ValueOp::Lt;
-    case CmpOp::Gt: return ValueOp::Gt;
-    case CmpOp::Le: return ValueOp::Le;
-    case CmpOp::Ge: return ValueOp::Ge;
+    case CmpOp::Eq:
+        return ValueOp::Eq;
+    case CmpOp::Ne:
+        return ValueOp::Ne;
+    case CmpOp::Lt:
+        return ValueOp::Lt;
+    case CmpOp::Gt:
+        return ValueOp::Gt;
+    case CmpOp::Le:
+        return ValueOp::Le;
+    case CmpOp::Ge:
+        return ValueOp::Ge;
     }
     throw std::logic_error("toValueOp: bad comparison");
 }
@@ -135,11 +170,14 @@ std::vector<int> ValuePool::readsOf(ValueId id) const {
 std::int64_t ValuePool::evaluate(ValueId id, const std::vector<std::int64_t>& readValue) const {
     const ValueNode& n = node(id);
     switch (n.op) {
-    case ValueOp::Const: return n.constant;
-    case ValueOp::Read: return readValue[static_cast<size_t>(n.event)];
+    case ValueOp::Const:
+        return n.constant;
+    case ValueOp::Read:
+        return readValue[static_cast<size_t>(n.event)];
     case ValueOp::Select:
         return evaluate(n.a, readValue) != 0 ? evaluate(n.b, readValue) : evaluate(n.c, readValue);
-    default: return applyOp(n.op, evaluate(n.a, readValue), evaluate(n.b, readValue));
+    default:
+        return applyOp(n.op, evaluate(n.a, readValue), evaluate(n.b, readValue));
     }
 }
 

@@ -17,10 +17,23 @@ namespace ptx {
 using ValueId = int;
 
 enum class ValueOp {
-    Const,   // constant
-    Read,    // the value read by event `event`
-    Add, Sub, Mul, Div, And, Or, Xor, Min, Max,
-    Eq, Ne, Lt, Gt, Le, Ge,  // comparisons give 0 or 1 (signed)
+    Const, // constant
+    Read,  // the value read by event `event`
+    Add,
+    Sub,
+    Mul,
+    Div,
+    And,
+    Or,
+    Xor,
+    Min,
+    Max,
+    Eq,
+    Ne,
+    Lt,
+    Gt,
+    Le,
+    Ge,      // comparisons give 0 or 1 (signed)
     Select,  // a != 0 ? b : c
     IncWrap, // PTX atom.inc: (a >= b) ? 0 : a + 1   (unsigned)
     DecWrap, // PTX atom.dec: (a == 0 || a > b) ? b : a - 1   (unsigned)
@@ -28,8 +41,8 @@ enum class ValueOp {
 
 struct ValueNode {
     ValueOp op = ValueOp::Const;
-    std::int64_t constant = 0;  // Const
-    int event = -1;             // Read
+    std::int64_t constant = 0; // Const
+    int event = -1;            // Read
     ValueId a = -1, b = -1, c = -1;
 };
 
@@ -41,7 +54,9 @@ class ValuePool {
     [[nodiscard]] ValueId binary(ValueOp op, ValueId a, ValueId b);
     [[nodiscard]] ValueId select(ValueId cond, ValueId a, ValueId b);
 
-    [[nodiscard]] const ValueNode& node(ValueId id) const { return nodes_[static_cast<size_t>(id)]; }
+    [[nodiscard]] const ValueNode& node(ValueId id) const {
+        return nodes_[static_cast<size_t>(id)];
+    }
     [[nodiscard]] std::size_t size() const { return nodes_.size(); }
     [[nodiscard]] std::optional<std::int64_t> constantValue(ValueId id) const;
 
@@ -49,7 +64,8 @@ class ValuePool {
     [[nodiscard]] std::vector<int> readsOf(ValueId id) const;
 
     /// Evaluates with `readValue[e]` as the value of read event e.
-    [[nodiscard]] std::int64_t evaluate(ValueId id, const std::vector<std::int64_t>& readValue) const;
+    [[nodiscard]] std::int64_t evaluate(ValueId id,
+                                        const std::vector<std::int64_t>& readValue) const;
 
   private:
     std::vector<ValueNode> nodes_;

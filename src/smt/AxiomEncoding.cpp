@@ -19,12 +19,14 @@ std::vector<AxiomGuard> encodeAxioms(z3::context& ctx, z3::solver& solver, const
                 break;
             case CheckKind::Irreflexive:
                 for (int a = 0; a < r.size(); ++a)
-                    if (!r.at(a, a).isFalse()) solver.add(z3::implies(guard, !r.at(a, a).expr(ctx)));
+                    if (!r.at(a, a).isFalse())
+                        solver.add(z3::implies(guard, !r.at(a, a).expr(ctx)));
                 break;
             case CheckKind::Empty:
                 for (int a = 0; a < r.size(); ++a)
                     for (int b = 0; b < r.size(); ++b)
-                        if (!r.at(a, b).isFalse()) solver.add(z3::implies(guard, !r.at(a, b).expr(ctx)));
+                        if (!r.at(a, b).isFalse())
+                            solver.add(z3::implies(guard, !r.at(a, b).expr(ctx)));
                 break;
             }
             ++index;
@@ -57,7 +59,8 @@ EncodedCandidate::EncodedCandidate(z3::context& ctx, z3::solver& solver,
 
 z3::expr_vector EncodedCandidate::assumptions(z3::context& ctx) const {
     z3::expr_vector v(ctx);
-    for (const AxiomGuard& g : guards) v.push_back(g.literal);
+    for (const AxiomGuard& g : guards)
+        v.push_back(g.literal);
     return v;
 }
 

@@ -19,10 +19,11 @@ std::string pairName(const char* what, int a, int b) {
 CandidateEncoding::CandidateEncoding(z3::context& ctx, z3::solver& solver,
                                      const CandidateExecution& candidate, bool wellFoundedValues)
     : ctx_(ctx), solver_(solver), c_(candidate), static_(staticRelations(candidate)),
-      n_(candidate.size()), translated_(candidate.values.size(), false), rf_(ctx, n_),
-      co_(ctx, n_), syncFence_(ctx, n_), syncBarrier_(ctx, n_) {
+      n_(candidate.size()), translated_(candidate.values.size(), false), rf_(ctx, n_), co_(ctx, n_),
+      syncFence_(ctx, n_), syncBarrier_(ctx, n_) {
     valueTerms_.reserve(candidate.values.size());
-    for (std::size_t i = 0; i < candidate.values.size(); ++i) valueTerms_.push_back(ctx.bv_val(0, kValueBits));
+    for (std::size_t i = 0; i < candidate.values.size(); ++i)
+        valueTerms_.push_back(ctx.bv_val(0, kValueBits));
     encodeValues();
     encodeRf();
     encodeCo();
@@ -39,33 +40,76 @@ z3::expr CandidateEncoding::value(ValueId v) {
     if (translated_[i]) return valueTerms_[i];
     const ValueNode& n = c_.values.node(v);
     z3::expr r(ctx_);
-    auto bit = [&](const z3::expr& b) { return z3::ite(b, ctx_.bv_val(1, kValueBits), ctx_.bv_val(0, kValueBits)); };
+    auto bit = [&](const z3::expr& b) {
+        return z3::ite(b, ctx_.bv_val(1, kValueBits), ctx_.bv_val(0, kValueBits));
+    };
     switch (n.op) {
-    case ValueOp::Const: r = ctx_.bv_val(static_cast<std::uint64_t>(n.constant), kValueBits); break;
-    case ValueOp::Read: r = ctx_.bv_const(("val_" + std::to_string(n.event)).c_str(), kValueBits); break;
-    case ValueOp::Select: r = z3::ite(value(n.a) != 0, value(n.b), value(n.c)); break;
+    case ValueOp::Const:
+        r = ctx_.bv_val(static_cast<std::uint64_t>(n.constant), kValueBits);
+        break;
+    case ValueOp::Read:
+        r = ctx_.bv_const(("val_" + std::to_string(n.event)).c_str(), kValueBits);
+        break;
+    case ValueOp::Select:
+        r = z3::ite(value(n.a) != 0, value(n.b), value(n.c));
+        break;
     default: {
         const z3::expr a = value(n.a), b = value(n.b);
         const z3::expr zero = ctx_.bv_val(0, kValueBits);
         switch (n.op) {
-        case ValueOp::Add: r = a + b; break;
-        case ValueOp::Sub: r = a - b; break;
-        case ValueOp::Mul: r = a * b; break;
-        case ValueOp::Div: r = z3::ite(b == zero, zero, a / b); break;  // bvsdiv
-        case ValueOp::And: r = a & b; break;
-        case ValueOp::Or: r = a | b; break;
-        case ValueOp::Xor: r = a ^ b; break;
-        case ValueOp::Min: r = z3::ite(a < b, a, b); break;  // signed
-        case ValueOp::Max: r = z3::ite(a > b, a, b); break;
-        case ValueOp::Eq: r = bit(a == b); break;
-        case ValueOp::Ne: r = bit(a != b); break;
-        case ValueOp::Lt: r = bit(a < b); break;
-        case ValueOp::Gt: r = bit(a > b); break;
-        case ValueOp::Le: r = bit(a <= b); break;
-        case ValueOp::Ge: r = bit(a >= b); break;
-        case ValueOp::IncWrap: r = z3::ite(z3::uge(a, b), zero, a + 1); break;
-        case ValueOp::DecWrap: r = z3::ite(a == zero || z3::ugt(a, b), b, a - 1); break;
-        default: break;
+        case ValueOp::Add:
+            r = a + b;
+            break;
+        case ValueOp::Sub:
+            r = a - b;
+            break;
+        case ValueOp::Mul:
+            r = a * b;
+            break;
+        case ValueOp::Div:
+            r = z3::ite(b == zero, zero, a / b);
+            break; // bvsdiv
+        case ValueOp::And:
+            r = a & b;
+            break;
+        case ValueOp::Or:
+            r = a | b;
+            break;
+        case ValueOp::Xor:
+            r = a ^ b;
+            break;
+        case ValueOp::Min:
+            r = z3::ite(a < b, a, b);
+            break; // signed
+        case ValueOp::Max:
+            r = z3::ite(a > b, a, b);
+            break;
+        case ValueOp::Eq:
+            r = bit(a == b);
+            break;
+        case ValueOp::Ne:
+            r = bit(a != b);
+            break;
+        case ValueOp::Lt:
+            r = bit(a < b);
+            break;
+        case ValueOp::Gt:
+            r = bit(a > b);
+            break;
+        case ValueOp::Le:
+            r = bit(a <= b);
+            break;
+        case ValueOp::Ge:
+            r = bit(a >= b);
+            break;
+        case ValueOp::IncWrap:
+            r = z3::ite(z3::uge(a, b), zero, a + 1);
+            break;
+        case ValueOp::DecWrap:
+            r = z3::ite(a == zero || z3::ugt(a, b), b, a - 1);
+            break;
+        default:
+            break;
         }
     }
     }
@@ -75,7 +119,8 @@ z3::expr CandidateEncoding::value(ValueId v) {
 }
 
 void CandidateEncoding::encodeValues() {
-    for (const ValueId cond : c_.pathConditions) solver_.add(value(cond) != 0);
+    for (const ValueId cond : c_.pathConditions)
+        solver_.add(value(cond) != 0);
 }
 
 void CandidateEncoding::encodeRf() {
@@ -98,15 +143,18 @@ void CandidateEncoding::encodeRf() {
 void CandidateEncoding::encodeCo() {
     std::vector<std::vector<int>> writesOf(c_.locations.size());
     for (const Event& w : c_.events)
-        if (w.kind == EventKind::Write) writesOf[static_cast<std::size_t>(w.location)].push_back(w.id);
+        if (w.kind == EventKind::Write)
+            writesOf[static_cast<std::size_t>(w.location)].push_back(w.id);
     for (const auto& ws : writesOf) {
         for (const int a : ws) {
             for (const int b : ws) {
                 if (a == b) continue;
                 const Event& ea = c_.events[static_cast<std::size_t>(a)];
                 const Event& eb = c_.events[static_cast<std::size_t>(b)];
-                if (ea.isInit) co_.set(a, b, SymBool(ctx_, true));
-                else if (!eb.isInit) co_.set(a, b, SymBool(ctx_.bool_const(pairName("co", a, b).c_str())));
+                if (ea.isInit)
+                    co_.set(a, b, SymBool(ctx_, true));
+                else if (!eb.isInit)
+                    co_.set(a, b, SymBool(ctx_.bool_const(pairName("co", a, b).c_str())));
             }
         }
         for (const int a : ws) {
@@ -115,8 +163,10 @@ void CandidateEncoding::encodeCo() {
                 solver_.add(!(co_.at(a, b).expr(ctx_) && co_.at(b, a).expr(ctx_)));
                 for (const int d : ws) {
                     if (d == a || d == b) continue;
-                    solver_.add(z3::implies(co_.at(a, b).expr(ctx_) && co_.at(b, d).expr(ctx_), co_.at(a, d).expr(ctx_)));
-                    solver_.add(z3::implies(co_.at(b, a).expr(ctx_) && co_.at(a, d).expr(ctx_), co_.at(b, d).expr(ctx_)));
+                    solver_.add(z3::implies(co_.at(a, b).expr(ctx_) && co_.at(b, d).expr(ctx_),
+                                            co_.at(a, d).expr(ctx_)));
+                    solver_.add(z3::implies(co_.at(b, a).expr(ctx_) && co_.at(a, d).expr(ctx_),
+                                            co_.at(b, d).expr(ctx_)));
                 }
             }
         }
@@ -127,7 +177,8 @@ void CandidateEncoding::encodeSyncFence(const Rel& ms) {
     for (const Event& a : c_.events) {
         if (!belongsTo(a, EventSet::FenceSc)) continue;
         for (const Event& b : c_.events) {
-            if (b.id <= a.id || !belongsTo(b, EventSet::FenceSc) || ms.at(a.id, b.id).isFalse()) continue;
+            if (b.id <= a.id || !belongsTo(b, EventSet::FenceSc) || ms.at(a.id, b.id).isFalse())
+                continue;
             const z3::expr x = ctx_.bool_const(pairName("sf", a.id, b.id).c_str());
             const SymBool both = ms.at(a.id, b.id);
             syncFence_.set(a.id, b.id, both && SymBool(x));
@@ -152,21 +203,26 @@ void CandidateEncoding::encodeBarriers() {
         const Event& eb = c_.events[static_cast<std::size_t>(b)];
         if (a == b) return ctx_.bool_val(true);
         if (ea.cta != eb.cta || ea.gpu != eb.gpu) return ctx_.bool_val(false);
-        return value(ea.barrierInstance) == value(eb.barrierInstance) && value(ea.barrierId) == value(eb.barrierId);
+        return value(ea.barrierInstance) == value(eb.barrierInstance) &&
+               value(ea.barrierId) == value(eb.barrierId);
     };
     bool anyCount = false;
-    for (const int b : bars) anyCount = anyCount || c_.events[static_cast<std::size_t>(b)].barrierCount.has_value();
+    for (const int b : bars)
+        anyCount = anyCount || c_.events[static_cast<std::size_t>(b)].barrierCount.has_value();
     std::map<int, z3::expr> rank;
     if (anyCount) {
         std::map<int, z3::expr> time;
-        for (const int b : bars) time.emplace(b, ctx_.bv_const(("bar_time_" + std::to_string(b)).c_str(), kRankBits));
+        for (const int b : bars)
+            time.emplace(b, ctx_.bv_const(("bar_time_" + std::to_string(b)).c_str(), kRankBits));
         for (const int a : bars)
             for (const int b : bars)
                 if (a < b) solver_.add(z3::implies(sameGroup(a, b), time.at(a) != time.at(b)));
         for (const int b : bars) {
             z3::expr r = ctx_.bv_val(1, kRankBits);
             for (const int a : bars)
-                if (a != b) r = r + z3::ite(sameGroup(a, b) && z3::ult(time.at(a), time.at(b)), ctx_.bv_val(1, kRankBits), ctx_.bv_val(0, kRankBits));
+                if (a != b)
+                    r = r + z3::ite(sameGroup(a, b) && z3::ult(time.at(a), time.at(b)),
+                                    ctx_.bv_val(1, kRankBits), ctx_.bv_val(0, kRankBits));
             rank.emplace(b, r);
         }
     }
@@ -176,15 +232,18 @@ void CandidateEncoding::encodeBarriers() {
         if (eb.barrierCount) {
             z3::expr size = ctx_.bv_val(0, kRankBits);
             for (const int a : bars)
-                size = size + z3::ite(sameGroup(a, b), ctx_.bv_val(1, kRankBits), ctx_.bv_val(0, kRankBits));
-            solver_.add(z3::uge(size, ctx_.bv_val(static_cast<std::uint64_t>(*eb.barrierCount), kRankBits)));
+                size = size + z3::ite(sameGroup(a, b), ctx_.bv_val(1, kRankBits),
+                                      ctx_.bv_val(0, kRankBits));
+            solver_.add(z3::uge(
+                size, ctx_.bv_val(static_cast<std::uint64_t>(*eb.barrierCount), kRankBits)));
         }
         for (const int a : bars) {
             const Event& ea = c_.events[static_cast<std::size_t>(a)];
             if (ea.thread == eb.thread) continue;
             z3::expr s = sameGroup(a, b);
             if (eb.barrierCount) {
-                const z3::expr count = ctx_.bv_val(static_cast<std::uint64_t>(*eb.barrierCount), kRankBits);
+                const z3::expr count =
+                    ctx_.bv_val(static_cast<std::uint64_t>(*eb.barrierCount), kRankBits);
                 const z3::expr released = z3::ite(z3::ugt(rank.at(b), count), rank.at(b), count);
                 s = s && z3::ule(rank.at(a), released);
             }
@@ -215,19 +274,32 @@ void CandidateEncoding::encodeFinalValues() {
 
 CandidateEncoding::Rel CandidateEncoding::base(BaseRel r) const {
     switch (r) {
-    case BaseRel::Id: return SymRelation(ctx_, Relation::identity(n_));
-    case BaseRel::Po: return SymRelation(ctx_, static_.po);
-    case BaseRel::Loc: return SymRelation(ctx_, static_.loc);
-    case BaseRel::SameScope: return SymRelation(ctx_, static_.sameScope);
-    case BaseRel::SameCta: return SymRelation(ctx_, static_.sameCta);
-    case BaseRel::Rmw: return SymRelation(ctx_, static_.rmw);
-    case BaseRel::Addr: return SymRelation(ctx_, static_.addr);
-    case BaseRel::Data: return SymRelation(ctx_, static_.data);
-    case BaseRel::Ctrl: return SymRelation(ctx_, static_.ctrl);
-    case BaseRel::Rf: return rf_;
-    case BaseRel::Co: return co_;
-    case BaseRel::SyncFence: return syncFence_;
-    case BaseRel::SyncBarrier: return syncBarrier_;
+    case BaseRel::Id:
+        return SymRelation(ctx_, Relation::identity(n_));
+    case BaseRel::Po:
+        return SymRelation(ctx_, static_.po);
+    case BaseRel::Loc:
+        return SymRelation(ctx_, static_.loc);
+    case BaseRel::SameScope:
+        return SymRelation(ctx_, static_.sameScope);
+    case BaseRel::SameCta:
+        return SymRelation(ctx_, static_.sameCta);
+    case BaseRel::Rmw:
+        return SymRelation(ctx_, static_.rmw);
+    case BaseRel::Addr:
+        return SymRelation(ctx_, static_.addr);
+    case BaseRel::Data:
+        return SymRelation(ctx_, static_.data);
+    case BaseRel::Ctrl:
+        return SymRelation(ctx_, static_.ctrl);
+    case BaseRel::Rf:
+        return rf_;
+    case BaseRel::Co:
+        return co_;
+    case BaseRel::SyncFence:
+        return syncFence_;
+    case BaseRel::SyncBarrier:
+        return syncBarrier_;
     }
     return SymRelation(ctx_, n_);
 }
@@ -248,9 +320,11 @@ CandidateEncoding::Rel CandidateEncoding::product(EventSet s1, EventSet s2) cons
     return SymRelation(ctx_, r);
 }
 
-void CandidateEncoding::requireAcyclic(const Rel& r, const z3::expr& guard, const std::string& tag) {
+void CandidateEncoding::requireAcyclic(const Rel& r, const z3::expr& guard,
+                                       const std::string& tag) {
     std::vector<z3::expr> rank;
-    for (int i = 0; i < n_; ++i) rank.push_back(ctx_.bv_const((tag + "_rank_" + std::to_string(i)).c_str(), kRankBits));
+    for (int i = 0; i < n_; ++i)
+        rank.push_back(ctx_.bv_const((tag + "_rank_" + std::to_string(i)).c_str(), kRankBits));
     for (int a = 0; a < n_; ++a) {
         for (int b = 0; b < n_; ++b) {
             const SymBool& ab = r.at(a, b);
@@ -259,7 +333,9 @@ void CandidateEncoding::requireAcyclic(const Rel& r, const z3::expr& guard, cons
                 solver_.add(z3::implies(guard, !ab.expr(ctx_)));
                 continue;
             }
-            solver_.add(z3::implies(guard && ab.expr(ctx_), z3::ult(rank[static_cast<std::size_t>(a)], rank[static_cast<std::size_t>(b)])));
+            solver_.add(
+                z3::implies(guard && ab.expr(ctx_), z3::ult(rank[static_cast<std::size_t>(a)],
+                                                            rank[static_cast<std::size_t>(b)])));
         }
     }
 }

@@ -38,7 +38,9 @@ class CandidateEncoding {
 
     // ---- what the outcome enumeration needs ----
     [[nodiscard]] z3::expr value(ValueId v);
-    [[nodiscard]] z3::expr finalValue(int location) const { return finalValue_[static_cast<std::size_t>(location)]; }
+    [[nodiscard]] z3::expr finalValue(int location) const {
+        return finalValue_[static_cast<std::size_t>(location)];
+    }
     /// The Boolean choices that identify a witness: rf pairs and final-write selections.
     [[nodiscard]] const std::vector<z3::expr>& witnessLiterals() const { return witnessLiterals_; }
     /// Orients every morally strong pair of fence.sc events (`ms` as the model defines it; call
@@ -64,7 +66,7 @@ class CandidateEncoding {
     const CandidateExecution& c_;
     StaticRelations static_;
     int n_;
-    std::vector<z3::expr> valueTerms_;  // by ValueId (memoised), invalid until translated
+    std::vector<z3::expr> valueTerms_; // by ValueId (memoised), invalid until translated
     std::vector<bool> translated_;
     Rel rf_, co_, syncFence_, syncBarrier_;
     std::vector<z3::expr> finalValue_;

@@ -10,7 +10,8 @@ namespace {
 std::int64_t numeral(const z3::model& m, const z3::expr& e) {
     const z3::expr v = m.eval(e, true);
     std::uint64_t u = 0;
-    if (!v.is_numeral_u64(u)) throw SmtFailure("the solver gave a non-numeral value: " + v.to_string());
+    if (!v.is_numeral_u64(u))
+        throw SmtFailure("the solver gave a non-numeral value: " + v.to_string());
     return static_cast<std::int64_t>(u);
 }
 
@@ -46,7 +47,8 @@ class SmtRun {
             FullState state;
             z3::expr_vector same(ctx_);
             if (req_.countWitnesses) {
-                for (const auto& [reg, v] : c.finalRegisters) state.registers[reg] = numeral(m, enc.encoding.value(v));
+                for (const auto& [reg, v] : c.finalRegisters)
+                    state.registers[reg] = numeral(m, enc.encoding.value(v));
                 for (int l = 0; l < static_cast<int>(c.locations.size()); ++l)
                     state.locations.push_back(numeral(m, enc.encoding.finalValue(l)));
                 for (const z3::expr& lit : enc.encoding.witnessLiterals())
@@ -58,7 +60,7 @@ class SmtRun {
                     if (const auto* reg = std::get_if<RegTerm>(&o)) {
                         auto it = c.finalRegisters.find(*reg);
                         if (it == c.finalRegisters.end()) {
-                            state.registers[*reg] = 0;  // never written on this path
+                            state.registers[*reg] = 0; // never written on this path
                             continue;
                         }
                         term = enc.encoding.value(it->second);
@@ -73,7 +75,7 @@ class SmtRun {
                 }
             }
             ++result_.witnesses[state];
-            if (same.empty()) return;  // nothing left to vary
+            if (same.empty()) return; // nothing left to vary
             solver.add(!z3::mk_and(same));
         }
     }
@@ -85,6 +87,8 @@ class SmtRun {
 
 } // namespace
 
-EngineResult runSmt(const EngineRequest& request) { return SmtRun(request).run(); }
+EngineResult runSmt(const EngineRequest& request) {
+    return SmtRun(request).run();
+}
 
 } // namespace ptx

@@ -3,15 +3,20 @@
 namespace ptx::smt {
 
 SymBool::SymBool(const z3::expr& term) : kind_(Kind::Term), term_(term) {
-    if (term.is_true()) kind_ = Kind::True;
-    else if (term.is_false()) kind_ = Kind::False;
+    if (term.is_true())
+        kind_ = Kind::True;
+    else if (term.is_false())
+        kind_ = Kind::False;
 }
 
 z3::expr SymBool::expr(z3::context& ctx) const {
     switch (kind_) {
-    case Kind::False: return ctx.bool_val(false);
-    case Kind::True: return ctx.bool_val(true);
-    case Kind::Term: break;
+    case Kind::False:
+        return ctx.bool_val(false);
+    case Kind::True:
+        return ctx.bool_val(true);
+    case Kind::Term:
+        break;
     }
     return term_;
 }
@@ -36,27 +41,33 @@ SymBool operator!(const SymBool& a) {
 }
 
 SymRelation::SymRelation(z3::context& ctx, int n)
-    : ctx_(&ctx), n_(n), cells_(static_cast<std::size_t>(n) * static_cast<std::size_t>(n), SymBool(ctx)) {}
+    : ctx_(&ctx), n_(n),
+      cells_(static_cast<std::size_t>(n) * static_cast<std::size_t>(n), SymBool(ctx)) {}
 
-SymRelation::SymRelation(z3::context& ctx, const Relation& concrete) : SymRelation(ctx, concrete.size()) {
-    for (const auto& [a, b] : concrete.pairs()) set(a, b, SymBool(ctx, true));
+SymRelation::SymRelation(z3::context& ctx, const Relation& concrete)
+    : SymRelation(ctx, concrete.size()) {
+    for (const auto& [a, b] : concrete.pairs())
+        set(a, b, SymBool(ctx, true));
 }
 
 SymRelation SymRelation::unite(const SymRelation& o) const {
     SymRelation r(*ctx_, n_);
-    for (std::size_t i = 0; i < cells_.size(); ++i) r.cells_[i] = cells_[i] || o.cells_[i];
+    for (std::size_t i = 0; i < cells_.size(); ++i)
+        r.cells_[i] = cells_[i] || o.cells_[i];
     return r;
 }
 
 SymRelation SymRelation::intersect(const SymRelation& o) const {
     SymRelation r(*ctx_, n_);
-    for (std::size_t i = 0; i < cells_.size(); ++i) r.cells_[i] = cells_[i] && o.cells_[i];
+    for (std::size_t i = 0; i < cells_.size(); ++i)
+        r.cells_[i] = cells_[i] && o.cells_[i];
     return r;
 }
 
 SymRelation SymRelation::subtract(const SymRelation& o) const {
     SymRelation r(*ctx_, n_);
-    for (std::size_t i = 0; i < cells_.size(); ++i) r.cells_[i] = cells_[i] && !o.cells_[i];
+    for (std::size_t i = 0; i < cells_.size(); ++i)
+        r.cells_[i] = cells_[i] && !o.cells_[i];
     return r;
 }
 
@@ -79,12 +90,13 @@ SymRelation SymRelation::compose(const SymRelation& o) const {
 SymRelation SymRelation::inverse() const {
     SymRelation r(*ctx_, n_);
     for (int a = 0; a < n_; ++a)
-        for (int b = 0; b < n_; ++b) r.cells_[index(b, a)] = at(a, b);
+        for (int b = 0; b < n_; ++b)
+            r.cells_[index(b, a)] = at(a, b);
     return r;
 }
 
 SymRelation SymRelation::transitiveClosure() const {
-    SymRelation r = *this;  // Warshall, with constant folding
+    SymRelation r = *this; // Warshall, with constant folding
     for (int k = 0; k < n_; ++k) {
         for (int a = 0; a < n_; ++a) {
             const SymBool ak = r.at(a, k);
@@ -101,7 +113,8 @@ SymRelation SymRelation::transitiveClosure() const {
 
 SymRelation SymRelation::reflexive() const {
     SymRelation r = *this;
-    for (int a = 0; a < n_; ++a) r.cells_[index(a, a)] = SymBool(*ctx_, true);
+    for (int a = 0; a < n_; ++a)
+        r.cells_[index(a, a)] = SymBool(*ctx_, true);
     return r;
 }
 

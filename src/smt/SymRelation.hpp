@@ -29,7 +29,7 @@ class SymBool {
 
   private:
     Kind kind_;
-    z3::expr term_;  // valid when kind_ == Term
+    z3::expr term_; // valid when kind_ == Term
 };
 
 class SymRelation {
@@ -51,7 +51,8 @@ class SymRelation {
 
   private:
     [[nodiscard]] std::size_t index(int a, int b) const {
-        return static_cast<std::size_t>(a) * static_cast<std::size_t>(n_) + static_cast<std::size_t>(b);
+        return static_cast<std::size_t>(a) * static_cast<std::size_t>(n_) +
+               static_cast<std::size_t>(b);
     }
     z3::context* ctx_;
     int n_;

@@ -20,7 +20,8 @@ class HandExecution {
     explicit HandExecution(const std::string& litmus, MemoryModel model = ptx6Model())
         : program_(parseLitmus(litmus, "test.litmus")), model_(std::move(model)),
           paths_(expandProgram(program_, 0)),
-          candidate_(buildCandidate(program_, paths_, std::vector<int>(program_.threads.size(), 0))),
+          candidate_(
+              buildCandidate(program_, paths_, std::vector<int>(program_.threads.size(), 0))),
           algebra_(candidate_), evaluator_(model_, algebra_) {}
 
     /// Event `index` (in program order, counting events) of thread `thread`; init writes are
@@ -32,7 +33,8 @@ class HandExecution {
     }
     [[nodiscard]] int init(const std::string& location) const {
         for (const Event& e : candidate_.events)
-            if (e.isInit && candidate_.locations[static_cast<std::size_t>(e.location)] == location) return e.id;
+            if (e.isInit && candidate_.locations[static_cast<std::size_t>(e.location)] == location)
+                return e.id;
         throw std::out_of_range("no such location");
     }
 
@@ -42,12 +44,17 @@ class HandExecution {
         for (const Event& w : candidate_.events)
             if (w.isInit)
                 for (const Event& v : candidate_.events)
-                    if (v.kind == EventKind::Write && !v.isInit && v.location == w.location) pairs.emplace_back(w.id, v.id);
+                    if (v.kind == EventKind::Write && !v.isInit && v.location == w.location)
+                        pairs.emplace_back(w.id, v.id);
         set(BaseRel::Co, pairs);
     }
-    void syncFence(const std::vector<std::pair<int, int>>& pairs) { set(BaseRel::SyncFence, pairs); }
+    void syncFence(const std::vector<std::pair<int, int>>& pairs) {
+        set(BaseRel::SyncFence, pairs);
+    }
 
-    [[nodiscard]] Relation relation(const std::string& name) { return evaluator_.eval(model_.ref(name)); }
+    [[nodiscard]] Relation relation(const std::string& name) {
+        return evaluator_.eval(model_.ref(name));
+    }
     [[nodiscard]] Relation eval(const RelExpr& e) { return evaluator_.eval(e); }
     /// Whether every check of the named axiom holds.
     [[nodiscard]] bool holds(const std::string& axiom) {
@@ -64,7 +71,8 @@ class HandExecution {
   private:
     void set(BaseRel r, const std::vector<std::pair<int, int>>& pairs) {
         Relation rel(candidate_.size());
-        for (const auto& [a, b] : pairs) rel.add(a, b);
+        for (const auto& [a, b] : pairs)
+            rel.add(a, b);
         algebra_.set(r, rel);
         evaluator_.invalidate({r});
     }

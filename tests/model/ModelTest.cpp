@@ -27,11 +27,11 @@ TEST_CASE("ms: strong operations in the same scope, at the same location; or po"
 exists (0==0)
 )");
     const auto ms = e.relation("ms");
-    CHECK(ms.has(e.ev(0, 0), e.ev(1, 0)));        // relaxed.gpu x, same GPU
-    CHECK_FALSE(ms.has(e.ev(0, 0), e.ev(1, 1)));  // weak read, different threads
-    CHECK_FALSE(ms.has(e.ev(0, 0), e.ev(2, 0)));  // cta scope, other CTA
-    CHECK_FALSE(ms.has(e.ev(0, 0), e.ev(2, 1)));  // different locations
-    CHECK_FALSE(ms.has(e.ev(0, 0), e.ev(0, 1)));  // po-related, but different locations
+    CHECK(ms.has(e.ev(0, 0), e.ev(1, 0)));       // relaxed.gpu x, same GPU
+    CHECK_FALSE(ms.has(e.ev(0, 0), e.ev(1, 1))); // weak read, different threads
+    CHECK_FALSE(ms.has(e.ev(0, 0), e.ev(2, 0))); // cta scope, other CTA
+    CHECK_FALSE(ms.has(e.ev(0, 0), e.ev(2, 1))); // different locations
+    CHECK_FALSE(ms.has(e.ev(0, 0), e.ev(0, 1))); // po-related, but different locations
 }
 
 TEST_CASE("observation: ms & rf, through a chain of RMWs") {
@@ -47,7 +47,7 @@ exists (0==0)
     const auto obs = e.relation("observation");
     CHECK(obs.has(w, rmwR));
     CHECK(obs.has(rmwW, r));
-    CHECK(obs.has(w, r));  // observed through the RMW
+    CHECK(obs.has(w, r)); // observed through the RMW
     CHECK(e.relation("sync").has(w, r));
 }
 
@@ -59,8 +59,8 @@ TEST_CASE("release and acquire patterns, sync and cause in message passing") {
     CHECK(e.relation("release-pattern").has(wy, wy));
     CHECK(e.relation("acquire-pattern").has(ry, ry));
     CHECK(e.relation("sync").has(wy, ry));
-    CHECK(e.relation("cause").has(wx, rx));  // po ; sync ; po
-    CHECK_FALSE(e.holds("Causality"));       // rx reads the initial x, overwritten by wx
+    CHECK(e.relation("cause").has(wx, rx)); // po ; sync ; po
+    CHECK_FALSE(e.holds("Causality"));      // rx reads the initial x, overwritten by wx
     CHECK(e.holds("Coherence"));
     CHECK(e.holds("SCPerLocation"));
 }
@@ -87,7 +87,7 @@ exists (0:r0=0 /\ 1:r1=0)
     e.syncFence({{f0, f1}});
     CHECK(e.relation("ms").has(f0, f1));
     CHECK(e.holds("FenceSC"));
-    CHECK_FALSE(e.holds("Causality"));  // F0 -sync_fence-> F1 -po-> R x=0 -fr-> W x -po-> F0
+    CHECK_FALSE(e.holds("Causality")); // F0 -sync_fence-> F1 -po-> R x=0 -fr-> W x -po-> F0
 }
 
 TEST_CASE("Coherence: morally strong writes must be ordered by co") {
@@ -98,7 +98,7 @@ TEST_CASE("Coherence: morally strong writes must be ordered by co") {
 exists (0==0)
 )");
     e.co({});
-    CHECK_FALSE(e.holds("Coherence"));  // two ms writes left unordered
+    CHECK_FALSE(e.holds("Coherence")); // two ms writes left unordered
     e.co({{e.ev(0, 0), e.ev(1, 0)}});
     CHECK(e.holds("Coherence"));
     HandExecution po(R"(PTX CoWW-po
@@ -124,7 +124,7 @@ exists (0==0)
     const int r = e.ev(0, 0), w = e.ev(0, 1), other = e.ev(1, 0);
     e.rf({{e.init("x"), r}});
     e.co({{other, w}});
-    CHECK_FALSE(e.holds("Atomicity"));  // init -co-> other -co-> w, the RMW read init
+    CHECK_FALSE(e.holds("Atomicity")); // init -co-> other -co-> w, the RMW read init
     e.co({{w, other}});
     CHECK(e.holds("Atomicity"));
 }
@@ -171,7 +171,8 @@ exists (0:r0=0 /\ 1:r1=0)
     HandExecution ptx(sb);
     ptx.rf({{ptx.init("y"), ptx.ev(0, 1)}, {ptx.init("x"), ptx.ev(1, 1)}});
     ptx.co({});
-    for (const char* a : {"Coherence", "FenceSC", "Atomicity", "NoThinAir", "SCPerLocation", "Causality"})
+    for (const char* a :
+         {"Coherence", "FenceSC", "Atomicity", "NoThinAir", "SCPerLocation", "Causality"})
         CHECK_MESSAGE(ptx.holds(a), a);
     HandExecution sc(sb, ptx::scModel());
     sc.rf({{sc.init("y"), sc.ev(0, 1)}, {sc.init("x"), sc.ev(1, 1)}});

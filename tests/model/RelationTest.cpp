@@ -21,7 +21,7 @@ TEST_CASE("relation algebra: union, intersection, difference, sequence, inverse"
 }
 
 TEST_CASE("closures and acyclicity") {
-    Relation r(70);  // more than one machine word per row
+    Relation r(70); // more than one machine word per row
     r.add(0, 1);
     r.add(1, 65);
     r.add(65, 69);
@@ -48,7 +48,8 @@ TEST_CASE("values: folding, wrapping arithmetic, division by zero, dependencies"
     std::vector<std::int64_t> reads(4, 0);
     reads[3] = 41;
     CHECK(vp.evaluate(sum, reads) == 42);
-    const auto cas = vp.select(vp.binary(ptx::ValueOp::Eq, r0, vp.constant(41)), vp.constant(7), r0);
+    const auto cas =
+        vp.select(vp.binary(ptx::ValueOp::Eq, r0, vp.constant(41)), vp.constant(7), r0);
     CHECK(vp.evaluate(cas, reads) == 7);
     CHECK(ptx::applyOp(ptx::ValueOp::IncWrap, 5, 5) == 0);
     CHECK(ptx::applyOp(ptx::ValueOp::DecWrap, 0, 9) == 9);

@@ -1,9 +1,9 @@
 // The Z3 engine on small programs: allowed states, guards per axiom, witness counts, and the
 // check facade's verdicts on top of it.
+#include "smt/SmtEngine.hpp"
 #include "check/Checker.hpp"
 #include "enumerate/Candidates.hpp"
 #include "parser/Parser.hpp"
-#include "smt/SmtEngine.hpp"
 
 #include <doctest/doctest.h>
 #include <set>
@@ -20,7 +20,8 @@ ptx::CheckResult checkText(const char* text, ptx::EngineKind engine = ptx::Engin
 
 std::set<std::string> states(const ptx::CheckResult& r) {
     std::set<std::string> s;
-    for (const auto& o : r.outcomes) s.insert(ptx::formatOutcome(o));
+    for (const auto& o : r.outcomes)
+        s.insert(ptx::formatOutcome(o));
     return s;
 }
 
@@ -37,7 +38,8 @@ exists (1:r0=1 /\ 1:r1=0)
 TEST_CASE("smt: message passing with release/acquire forbids the stale read") {
     const auto r = checkText(kMpRelAcq);
     CHECK(r.engine == "smt");
-    CHECK(states(r) == std::set<std::string>{"1:r0=0; 1:r1=0;", "1:r0=0; 1:r1=1;", "1:r0=1; 1:r1=1;"});
+    CHECK(states(r) ==
+          std::set<std::string>{"1:r0=0; 1:r1=0;", "1:r0=0; 1:r1=1;", "1:r0=1; 1:r1=1;"});
     CHECK_FALSE(r.ok);
     CHECK(r.positive == 0);
     CHECK(r.observation == ptx::Observation::Never);
@@ -62,7 +64,7 @@ exists (x=1 /\ y=1)
     CHECK(states(smt) == states(explicitEngine));
     CHECK(smt.positive == explicitEngine.positive);
     CHECK(smt.negative == explicitEngine.negative);
-    CHECK(smt.ok);  // weak writes of different threads need not be ordered by coherence
+    CHECK(smt.ok); // weak writes of different threads need not be ordered by coherence
 }
 
 TEST_CASE("check: forall and ~exists verdicts, filter") {
