@@ -1,5 +1,7 @@
 #include "model/ConditionValue.hpp"
 
+#include "model/Value.hpp"
+
 namespace ptx {
 namespace {
 
@@ -17,21 +19,7 @@ bool satisfies(const CondExpr& expr, const Outcome& outcome) {
             using T = std::decay_t<decltype(n)>;
             if constexpr (std::is_same_v<T, CondCompare>) {
                 const std::int64_t a = termValue(n.lhs, outcome), b = termValue(n.rhs, outcome);
-                switch (n.cmp) {
-                case CmpOp::Eq:
-                    return a == b;
-                case CmpOp::Ne:
-                    return a != b;
-                case CmpOp::Lt:
-                    return a < b;
-                case CmpOp::Gt:
-                    return a > b;
-                case CmpOp::Le:
-                    return a <= b;
-                case CmpOp::Ge:
-                    return a >= b;
-                }
-                return false;
+                return applyOp(toValueOp(n.cmp), a, b) != 0;
             } else if constexpr (std::is_same_v<T, CondAnd>) {
                 for (const CondExpr& p : n.parts)
                     if (!satisfies(p, outcome)) return false;

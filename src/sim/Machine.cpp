@@ -1,5 +1,7 @@
 #include "sim/Machine.hpp"
 
+#include "model/Value.hpp"
+
 #include "check/Checker.hpp" // ptx::Unsupported (header-only)
 
 #include <algorithm>
@@ -49,23 +51,7 @@ std::int64_t binop(BinOp op, std::int64_t a, std::int64_t b) {
     return 0;
 }
 
-bool compare(CmpOp op, std::int64_t a, std::int64_t b) {
-    switch (op) {
-    case CmpOp::Eq:
-        return a == b;
-    case CmpOp::Ne:
-        return a != b;
-    case CmpOp::Lt:
-        return a < b;
-    case CmpOp::Gt:
-        return a > b;
-    case CmpOp::Le:
-        return a <= b;
-    case CmpOp::Ge:
-        return a >= b;
-    }
-    return false;
-}
+bool compare(CmpOp op, std::int64_t a, std::int64_t b) { return applyOp(toValueOp(op), a, b) != 0; }
 
 std::int64_t atomicResult(AtomOp op, std::int64_t old, std::int64_t a, std::int64_t b) {
     switch (op) {
