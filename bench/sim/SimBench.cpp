@@ -1,12 +1,16 @@
 // Simulator speed: random-mode runs per second for MP on one core, and exhaustive-mode time for
 // each 2-thread core test (MP, SB, LB, CoRR, CoWR, 2+2W, S, R with weak, relaxed, release/acquire
-// and fenced variants).
-//   build-sim/sim_bench [RUNS]
+// and fenced variants). With DIR, also every 2-thread test under DIR (e.g. litmus/), with its
+// locations in global memory and again all in shared memory (the banks).
+//   build-sim/sim_bench [RUNS] [DIR]
+#include "model/Unsupported.hpp"
 #include "parser/Parser.hpp"
 #include "sim/Simulator.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -51,6 +55,44 @@ ptx::Program program(const Core& c) {
                             c.name);
 }
 
+/// Exhaustive simulation of every 2-thread test under dir: count, slowest, total.
+void benchFolder(const std::string& dir, bool everyLocationShared) {
+    std::vector<std::string> files;
+    for (const auto& e : std::filesystem::recursive_directory_iterator(dir))
+        if (e.is_regular_file() && e.path().extension() == ".litmus")
+            files.push_back(e.path().string());
+    std::sort(files.begin(), files.end());
+    std::size_t tests = 0, bounded = 0;
+    double worst = 0, total = 0;
+    std::string worstFile;
+    for (const auto& f : files) {
+        ptx::Program p;
+        try {
+            p = ptx::parseLitmusFile(f);
+        } catch (const std::exception&) {
+            continue;
+        }
+        if (p.threads.size() != 2) continue;
+        ptx::sim::SimOptions o;
+        o.everyLocationShared = everyLocationShared;
+        try {
+            const auto r = ptx::sim::Simulator(p, o).runExhaustive();
+            ++tests;
+            total += r.seconds;
+            if (r.boundHit) ++bounded;
+            if (r.seconds > worst) {
+                worst = r.seconds;
+                worstFile = f;
+            }
+        } catch (const ptx::Unsupported&) {
+        }
+    }
+    std::printf("exhaustive, every 2-thread test under %s%s: %zu tests in %.3f s, slowest %.4f s "
+                "(%s), bound hit in %zu\n",
+                dir.c_str(), everyLocationShared ? " (all locations .shared)" : "", tests, total,
+                worst, worstFile.c_str(), bounded);
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -75,5 +117,9 @@ int main(int argc, char** argv) {
                     r.boundHit ? " (bound hit)" : "");
     }
     std::printf("slowest exhaustive 2-thread core test: %.4f s\n", worst);
+    if (argc > 2) {
+        benchFolder(argv[2], false);
+        benchFolder(argv[2], true);
+    }
     return 0;
 }

@@ -6,6 +6,7 @@
 #include "model/ConditionValue.hpp"
 #include "model/Outcome.hpp"
 #include "model/Program.hpp"
+#include "model/Unsupported.hpp" // ptx::Unsupported, thrown by check()
 
 #include <cstdint>
 #include <optional>
@@ -48,12 +49,6 @@ struct CheckResult {
 
 /// The solver answered `unknown` or ran out of time (exit status 3).
 class SolverFailure : public std::runtime_error {
-  public:
-    using std::runtime_error::runtime_error;
-};
-
-/// The test uses something the chosen model does not cover (exit status 2), e.g. proxies.
-class Unsupported : public std::runtime_error {
   public:
     using std::runtime_error::runtime_error;
 };

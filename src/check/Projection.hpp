@@ -3,15 +3,13 @@
 
 #include "enumerate/Candidates.hpp"
 #include "model/EngineResult.hpp"
+#include "model/Observables.hpp" // collectObservables, namedObservables
 #include "model/Outcome.hpp"
 #include "model/Program.hpp"
 
 #include <vector>
 
 namespace ptx {
-
-/// The observables named in a condition expression (registers and locations).
-void collectObservables(const CondExpr& expr, std::vector<Observable>& out);
 
 /// The condition's observables, those of `locations [...]`, and `extra`; with `all`, every
 /// register any path writes or initialises and every location. Sorted, distinct.

@@ -26,6 +26,8 @@ struct SimArgs {
     bool colocate = false;
     bool packWarps = false;
     int window = 4;
+    int banks = 32;
+    bool allShared = false;
     bool all = false;
     bool json = false;
     std::string trace;
@@ -102,6 +104,8 @@ int runSim(const SimArgs& a, const CLI::Option* traceOpt) {
         o.machine.layout.colocateCtas = a.colocate;
         o.machine.layout.packWarps = a.packWarps;
         o.machine.window = a.window;
+        o.machine.sharedBanks = a.banks;
+        o.everyLocationShared = a.allShared;
         const sim::Simulator simulator(program, o);
         if (traceOpt->count() > 0) {
             Outcome target;
@@ -184,6 +188,12 @@ void addSimCommand(CLI::App& app, int& exitCode) {
     cmd->add_flag("--pack-warps", args->packWarps, "Pack a CTA's threads into one warp");
     cmd->add_option("--window", args->window,
                     "Out-of-order window in instructions (default 4; 1 = in order)");
+    cmd->add_option("--banks", args->banks,
+                    "Banks of an SM's shared memory (default 32; 1 serialises every .shared "
+                    "access of an SM)")
+        ->check(CLI::Range(1, 32));
+    cmd->add_flag("--all-shared", args->allShared,
+                  "Place every location in shared memory, as if it were .shared");
     cmd->add_flag("--all", args->all, "Show every register and location, not only the condition's");
     cmd->add_flag("--json", args->json, "One JSON object");
     const CLI::Option* traceOpt =

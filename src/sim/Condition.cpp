@@ -1,6 +1,7 @@
 #include "sim/Condition.hpp"
 
 #include "model/ConditionValue.hpp"
+#include "model/Observables.hpp"
 
 #include <algorithm>
 #include <set>
@@ -8,26 +9,6 @@
 
 namespace ptx::sim {
 namespace {
-
-void collect(const CondExpr& e, std::set<Observable>& out) {
-    std::visit(
-        [&](const auto& n) {
-            using T = std::decay_t<decltype(n)>;
-            if constexpr (std::is_same_v<T, CondCompare>) {
-                for (const Term* t : {&n.lhs, &n.rhs}) {
-                    if (const auto* r = std::get_if<RegTerm>(t)) out.insert(Observable{*r});
-                    if (const auto* l = std::get_if<LocTerm>(t)) out.insert(Observable{*l});
-                }
-            } else if constexpr (std::is_same_v<T, CondAnd> || std::is_same_v<T, CondOr>) {
-                for (const auto& p : n.parts)
-                    collect(p, out);
-            } else if constexpr (std::is_same_v<T, CondNot>) {
-                for (const auto& p : n.inner)
-                    collect(p, out);
-            }
-        },
-        e.node);
-}
 
 std::string termText(const Term& t) {
     if (const auto* i = std::get_if<std::int64_t>(&t)) return std::to_string(*i);
@@ -66,18 +47,9 @@ std::string text(const CondExpr& e, bool top) {
 
 } // namespace
 
-std::vector<Observable> conditionObservables(const Program& program) {
-    std::set<Observable> s;
-    collect(program.condition.expr, s);
-    if (program.filter) collect(*program.filter, s);
-    for (const auto& o : program.locations)
-        s.insert(o);
-    return {s.begin(), s.end()};
-}
-
 std::vector<Observable> allObservables(const Program& program) {
-    const auto base = conditionObservables(program);
-    std::set<Observable> s(base.begin(), base.end());
+    const auto named = namedObservables(program);
+    std::set<Observable> s(named.begin(), named.end());
     auto addReg = [&](int thread, const Reg& r) { s.insert(Observable{RegTerm{thread, r.name}}); };
     for (const auto& e : program.init) {
         if (e.thread)
@@ -91,9 +63,11 @@ std::vector<Observable> allObservables(const Program& program) {
             if (const auto* a = std::get_if<Atomic>(&ins.body); a && a->dst) addReg(t.id, *a->dst);
             if (const auto* l = std::get_if<Local>(&ins.body)) addReg(t.id, l->dst);
             if (const auto* p = std::get_if<SetPredicate>(&ins.body)) addReg(t.id, p->dst);
-            auto addLoc = [&](const Address& a) {
-                if (const auto* n = std::get_if<std::string>(&a.base); n && a.offset == 0)
-                    s.insert(Observable{LocTerm{*n}});
+            auto addLoc = [&](const Address& a) { // `x+4` as the checker names it
+                if (const auto* n = std::get_if<std::string>(&a.base))
+                    s.insert(Observable{LocTerm{a.offset == 0 ? *n
+                                                              : *n + (a.offset > 0 ? "+" : "") +
+                                                                    std::to_string(a.offset)}});
             };
             if (const auto* l = std::get_if<Load>(&ins.body)) addLoc(l->addr);
             if (const auto* st = std::get_if<Store>(&ins.body)) addLoc(st->addr);
@@ -102,7 +76,9 @@ std::vector<Observable> allObservables(const Program& program) {
     return {s.begin(), s.end()};
 }
 
-bool evaluate(const CondExpr& expr, const Outcome& outcome) { return satisfies(expr, outcome); }
+bool evaluate(const CondExpr& expr, const Outcome& outcome) {
+    return satisfies(expr, outcome);
+}
 
 std::string formatProposition(const CondExpr& expr) {
     return "(" + text(expr, true) + ")";

@@ -1,5 +1,5 @@
-// Final conditions on outcomes: which observables they mention, their truth on an outcome, and
-// their text in herd7/litmus7 syntax.
+// Final conditions on outcomes: every observable of a test (--all), their truth on an outcome,
+// and their text in herd7/litmus7 syntax.
 #pragma once
 
 #include "model/Outcome.hpp"
@@ -10,10 +10,8 @@
 
 namespace ptx::sim {
 
-/// The observables of the condition, the filter and the `locations` list, sorted, distinct.
-[[nodiscard]] std::vector<Observable> conditionObservables(const Program& program);
-
-/// Every register of every thread (named in code or init) and every location, sorted.
+/// The test's named observables (model/Observables.hpp: condition, filter, `locations` list) plus
+/// every register of every thread (named in code or init) and every location, sorted.
 [[nodiscard]] std::vector<Observable> allObservables(const Program& program);
 
 /// The proposition's truth on an outcome; throws std::out_of_range for a missing observable.

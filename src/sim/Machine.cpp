@@ -1,8 +1,7 @@
 #include "sim/Machine.hpp"
 
-#include "model/Value.hpp"
-
-#include "check/Checker.hpp" // ptx::Unsupported (header-only)
+#include "model/Unsupported.hpp"
+#include "sim/Arithmetic.hpp"
 
 #include <algorithm>
 
@@ -26,61 +25,6 @@ const char* sourceName(Source s) {
 
 namespace {
 
-std::int64_t binop(BinOp op, std::int64_t a, std::int64_t b) {
-    switch (op) {
-    case BinOp::Add:
-        return static_cast<std::int64_t>(static_cast<std::uint64_t>(a) +
-                                         static_cast<std::uint64_t>(b));
-    case BinOp::Sub:
-        return static_cast<std::int64_t>(static_cast<std::uint64_t>(a) -
-                                         static_cast<std::uint64_t>(b));
-    case BinOp::Mul:
-        return static_cast<std::int64_t>(static_cast<std::uint64_t>(a) *
-                                         static_cast<std::uint64_t>(b));
-    case BinOp::Div:
-        return b == 0 || (a == INT64_MIN && b == -1) ? 0 : a / b;
-    case BinOp::And:
-        return a & b;
-    case BinOp::Or:
-        return a | b;
-    case BinOp::Xor:
-        return a ^ b;
-    case BinOp::Mov:
-        return a;
-    }
-    return 0;
-}
-
-bool compare(CmpOp op, std::int64_t a, std::int64_t b) { return applyOp(toValueOp(op), a, b) != 0; }
-
-std::int64_t atomicResult(AtomOp op, std::int64_t old, std::int64_t a, std::int64_t b) {
-    switch (op) {
-    case AtomOp::Add:
-        return binop(BinOp::Add, old, a);
-    case AtomOp::Sub:
-        return binop(BinOp::Sub, old, a);
-    case AtomOp::Exch:
-        return a;
-    case AtomOp::Cas:
-        return old == a ? b : old;
-    case AtomOp::And:
-        return old & a;
-    case AtomOp::Or:
-        return old | a;
-    case AtomOp::Xor:
-        return old ^ a;
-    case AtomOp::Min:
-        return std::min(old, a);
-    case AtomOp::Max:
-        return std::max(old, a);
-    case AtomOp::Inc:
-        return old >= a ? 0 : old + 1;
-    case AtomOp::Dec:
-        return (old == 0 || old > a) ? a : old - 1;
-    }
-    return old;
-}
-
 const char* scopeText(Scope s) {
     return s == Scope::Cta ? "cta" : s == Scope::Gpu ? "gpu" : "sys";
 }
@@ -95,6 +39,12 @@ Machine::Machine(SimProgram program, MachineOptions options)
     : program_(std::move(program)), options_(options),
       topology_(placeThreads(program_, options.layout)) {
     options_.window = std::clamp(options_.window, 1, 31);
+    options_.sharedBanks = std::clamp(options_.sharedBanks, 1, 32);
+    for (const auto& l : program_.locations)
+        hasShared_ = hasShared_ || l.shared;
+    for (const auto& t : program_.threads)
+        if (hasShared_ && t.regNames.size() > 64)
+            throw Unsupported("sim: a thread with more than 64 registers in a test using .shared");
 }
 
 MachineState Machine::initialState() const {
@@ -111,6 +61,7 @@ MachineState Machine::initialState() const {
         ts.seen.assign(init.size(), 0);
         s.threads.push_back(std::move(ts));
     }
+    if (hasShared_) s.shared.assign(static_cast<std::size_t>(topology_.sms), SharedMemory());
     if (options_.simt == SimtMode::Lockstep)
         for (int lanes : topology_.warpLanes)
             s.warps.emplace_back(lanes);
@@ -191,6 +142,7 @@ void Machine::addExec(const MachineState& s, int thread, int offset,
     const auto& ts = s.threads[static_cast<std::size_t>(thread)];
     const auto& ins = program_.threads[static_cast<std::size_t>(thread)]
                           .code[static_cast<std::size_t>(ts.pc + offset)];
+    if (hasShared_ && waitsForBanks(ts, ins)) return;
     Transition t{TransitionKind::Exec, static_cast<std::int16_t>(thread),
                  static_cast<std::int16_t>(offset), 0};
     const bool guardOff =
@@ -216,7 +168,7 @@ void Machine::enabled(const MachineState& s, std::vector<Transition>& out) const
     out.clear();
     for (int t = 0; t < static_cast<int>(s.threads.size()); ++t) {
         const auto& ts = s.threads[static_cast<std::size_t>(t)];
-        if (schedulable(s, t)) {
+        if (!ts.blockedOnBank && schedulable(s, t)) {
             const auto& code = program_.threads[static_cast<std::size_t>(t)].code;
             addExec(s, t, 0, out);
             for (int k = 1; k < options_.window && ts.pc + k < static_cast<int>(code.size()); ++k) {
@@ -232,6 +184,7 @@ void Machine::enabled(const MachineState& s, std::vector<Transition>& out) const
                 out.push_back(Transition{TransitionKind::Drain, static_cast<std::int16_t>(t),
                                          static_cast<std::int16_t>(e), 0});
     }
+    if (hasShared_) addBankServes(s, out);
 }
 
 bool Machine::canIssueEarly(const ThreadState& ts, const std::vector<SimInstr>& code,
@@ -273,7 +226,8 @@ bool Machine::canIssueEarly(const ThreadState& ts, const std::vector<SimInstr>& 
             std::optional<int> olderLoc;
             if (older.addr.loc >= 0)
                 olderLoc = older.addr.loc;
-            else if (!writtenBefore(older.addr.reg, j))
+            else if (!writtenBefore(older.addr.reg, j) &&
+                     !((ts.pendingRegs >> older.addr.reg) & 1u))
                 olderLoc = program_.locationOf(ts.regs[static_cast<std::size_t>(older.addr.reg)] +
                                                older.addr.offset);
             if (!myLoc || !olderLoc || *myLoc == *olderLoc) return false;
@@ -338,6 +292,10 @@ void Machine::advance(MachineState& s, int thread, int offset) const {
 }
 
 void Machine::apply(MachineState& s, const Transition& t, std::vector<std::string>* trace) const {
+    if (t.kind == TransitionKind::Bank) { // serving a request moves no pc: nothing to reconverge
+        serveBank(s, t.thread, static_cast<std::size_t>(t.index), trace);
+        return;
+    }
     if (t.kind == TransitionKind::Drain)
         drain(s, t.thread, static_cast<std::size_t>(t.index), trace);
     else
@@ -374,6 +332,10 @@ void Machine::exec(MachineState& s, int thread, int offset, int choice,
     switch (ins.kind) {
     case OpKind::Load: {
         const int loc = location(ts, ins);
+        if (isShared(loc)) {
+            issueShared(s, thread, ins, loc, trace);
+            break;
+        }
         const ReadChoices rc = loadChoices(s, thread, loc, ins);
         const ReadChoice& c = rc.c[std::min(choice, rc.n - 1)];
         ts.regs[static_cast<std::size_t>(ins.dst)] = c.value.value;
@@ -402,6 +364,10 @@ void Machine::exec(MachineState& s, int thread, int offset, int choice,
     }
     case OpKind::Store: {
         const int loc = location(ts, ins);
+        if (isShared(loc)) {
+            issueShared(s, thread, ins, loc, trace);
+            break;
+        }
         const std::int64_t v = value(ts, ins.a);
         if (ins.sem == Sem::Release) {
             if (trace && !ts.buffer.empty())
@@ -421,6 +387,10 @@ void Machine::exec(MachineState& s, int thread, int offset, int choice,
     }
     case OpKind::Atomic: {
         const int loc = location(ts, ins);
+        if (isShared(loc)) {
+            issueShared(s, thread, ins, loc, trace);
+            break;
+        }
         if (ins.sem == Sem::Release || ins.sem == Sem::AcqRel) {
             if (trace && !ts.buffer.empty())
                 trace->push_back("  release: drains the store buffer first");
@@ -515,6 +485,8 @@ bool Machine::finished(const MachineState& s) const {
         if (s.threads[t].pc < static_cast<int>(program_.threads[t].code.size())) return false;
         if (!s.threads[t].buffer.empty()) return false;
     }
+    for (const auto& sm : s.shared)
+        if (!sm.empty()) return false;
     return true;
 }
 

@@ -17,16 +17,18 @@ namespace ptx::sim {
 struct MachineOptions {
     SimtMode simt = SimtMode::Its;
     LayoutOptions layout;
-    int window = 4; // out-of-order window: instructions pc .. pc+window-1 may issue
+    int window = 4;       // out-of-order window: instructions pc .. pc+window-1 may issue
+    int sharedBanks = 32; // banks of an SM's shared memory (1..32; SharedMemory.hpp)
 };
 
 /// Where a load's (or an atomic's) value comes from.
 enum class Source : std::uint8_t { Forward, L1, L2, Memory, SharedBank };
 
-enum class TransitionKind : std::uint8_t { Exec, Drain };
+enum class TransitionKind : std::uint8_t { Exec, Drain, Bank };
 
 /// An enabled step. Exec: thread executes instruction pc+index, taking read source `choice`.
-/// Drain: thread's store buffer entry `index` reaches memory.
+/// Drain: thread's store buffer entry `index` reaches memory. Bank: in the shared memory of SM
+/// `thread` (the field names the SM here), the bank of request `index` serves it.
 struct Transition {
     TransitionKind kind = TransitionKind::Exec;
     std::int16_t thread = 0;
@@ -70,6 +72,16 @@ class Machine {
                                           const SimInstr& ins) const;
     [[nodiscard]] bool barrierReady(const MachineState& s, int thread) const;
     void addExec(const MachineState& s, int thread, int offset, std::vector<Transition>& out) const;
+    // Shared memory (SharedAccess.cpp): bank queues, registers awaiting a bank, ordering waits.
+    [[nodiscard]] bool isShared(int loc) const {
+        return program_.locations[static_cast<std::size_t>(loc)].shared;
+    }
+    [[nodiscard]] bool waitsForBanks(const ThreadState& ts, const SimInstr& ins) const;
+    void addBankServes(const MachineState& s, std::vector<Transition>& out) const;
+    void issueShared(MachineState& s, int thread, const SimInstr& ins, int loc,
+                     std::vector<std::string>* trace) const;
+    void serveBank(MachineState& s, int sm, std::size_t request,
+                   std::vector<std::string>* trace) const;
     [[nodiscard]] bool canIssueEarly(const ThreadState& ts, const std::vector<SimInstr>& code,
                                      int offset) const;
     void exec(MachineState& s, int thread, int offset, int choice,
@@ -86,6 +98,7 @@ class Machine {
     SimProgram program_;
     MachineOptions options_;
     Topology topology_;
+    bool hasShared_ = false; // some location is in the .shared state space
 };
 
 [[nodiscard]] const char* sourceName(Source s);

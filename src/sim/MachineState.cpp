@@ -58,6 +58,29 @@ void MachineState::appendKey(std::string& out) const {
         }
         put(out, t.waiting);
         put(out, t.waitQuorum);
+        if (!shared.empty()) {
+            put(out, static_cast<std::int64_t>(t.pendingRegs));
+            put(out, t.bankRequests);
+            put(out, t.blockedOnBank);
+        }
+    }
+    for (const auto& sm : shared) {
+        put(out, static_cast<std::int64_t>(sm.size()));
+        for (std::size_t i = 0; i < sm.size(); ++i) {
+            const BankRequest& r = sm[i];
+            put(out, static_cast<std::int64_t>(r.op));
+            put(out, r.bank);
+            put(out, r.warp);
+            put(out, r.thread);
+            put(out, r.loc);
+            put(out, r.dst);
+            put(out, r.value);
+            put(out, r.value2);
+            put(out, static_cast<std::int64_t>(r.atomOp));
+            put(out, r.acquire);
+            put(out, r.blocking);
+            put(out, static_cast<std::int64_t>(r.scope));
+        }
     }
     for (std::size_t l = 0; l < locs; ++l) {
         put(out, memory.read(static_cast<int>(l)).value);

@@ -1,10 +1,12 @@
 // The whole state of the simulated machine: threads (pc, out-of-order window, registers, store
-// buffer, per-location coherence floor, barrier arrivals), the memory hierarchy and, under
-// lockstep SIMT, each warp's reconvergence stack.
+// buffer, per-location coherence floor, barrier arrivals, outstanding shared-memory requests),
+// the memory hierarchy (memory, L1s, L2s, each SM's shared-memory bank queues) and, under lockstep
+// SIMT, each warp's reconvergence stack.
 #pragma once
 
 #include "sim/Cache.hpp"
 #include "sim/ReconvergenceStack.hpp"
+#include "sim/SharedMemory.hpp"
 #include "sim/StoreBuffer.hpp"
 
 #include <cstdint>
@@ -32,6 +34,11 @@ struct ThreadState {
     std::vector<BarrierArrivals> arrivals;
     int waiting = -1;   // index into arrivals while blocked in bar.sync
     int waitQuorum = 0; // threads that must have arrived (this generation) to pass
+    /// Bit r: register r awaits a shared-memory load or atomic still queued at its bank; no
+    /// instruction reading or writing it may issue until the bank serves the request.
+    std::uint64_t pendingRegs = 0;
+    int bankRequests = 0;       // this thread's requests queued at shared-memory banks
+    bool blockedOnBank = false; // an acquire load or an atomic at a bank: the thread stalls
     friend bool operator==(const ThreadState&, const ThreadState&) = default;
 };
 
@@ -40,6 +47,7 @@ struct MachineState {
     SystemMemory memory;
     std::vector<Cache> l1;                 // per SM
     std::vector<Cache> l2;                 // per GPU
+    std::vector<SharedMemory> shared;      // per SM (empty when no location is .shared)
     std::vector<ReconvergenceStack> warps; // lockstep only (empty under ITS)
     friend bool operator==(const MachineState&, const MachineState&) = default;
 

@@ -1,7 +1,8 @@
 #include "sim/SimProgram.hpp"
 #include "model/Names.hpp"
 
-#include "check/Checker.hpp" // ptx::Unsupported (header-only)
+#include "model/Unsupported.hpp"
+#include "sim/SharedMemory.hpp"
 
 #include <set>
 #include <stdexcept>
@@ -22,6 +23,12 @@ std::string addressText(const Address& a) {
     return "[" + s + "]";
 }
 
+/// `.shared` / `.global` as written (traces show where an access goes).
+std::string spaceText(const std::optional<StateSpace>& space) {
+    if (!space) return "";
+    return *space == StateSpace::Shared ? ".shared" : ".global";
+}
+
 std::string locName(const std::string& base, std::int64_t offset) {
     if (offset == 0) return base;
     return base + (offset > 0 ? "+" : "") + std::to_string(offset);
@@ -30,7 +37,8 @@ std::string locName(const std::string& base, std::int64_t offset) {
 /// Builds the tables while walking the IR.
 class Compiler {
   public:
-    explicit Compiler(const Program& p) : p_(p) {}
+    Compiler(const Program& p, bool everyLocationShared)
+        : p_(p), everyLocationShared_(everyLocationShared) {}
 
     SimProgram run() {
         if (!p_.aliases.empty())
@@ -52,10 +60,15 @@ class Compiler {
             out_.locations[static_cast<std::size_t>(loc)].init = initValue(e.value);
         }
         for (const auto& [name, space] : p_.spaces)
-            if (space == StateSpace::Shared) markShared(name);
+            if (auto it = bases_.find(name); it != bases_.end() && space == StateSpace::Shared)
+                sharedBases_.insert(it->second);
         for (const auto& t : p_.threads)
             out_.threads.push_back(compileThread(t));
         computeQuorums();
+        // A state space belongs to the variable: one `.shared` access of x+4 makes x shared too.
+        for (auto& l : out_.locations)
+            l.shared = everyLocationShared_ || sharedBases_.count(l.base) > 0;
+        assignSharedWords(out_.locations);
         return std::move(out_);
     }
 
@@ -72,17 +85,14 @@ class Compiler {
         auto it = out_.locationByAddress.find(addr);
         if (it != out_.locationByAddress.end()) return it->second;
         const int idx = static_cast<int>(out_.locations.size());
-        out_.locations.push_back(SimLocation{locName(base, offset), 0, false});
+        SimLocation l;
+        l.name = locName(base, offset);
+        l.base = b;
+        l.offset = offset;
+        out_.locations.push_back(std::move(l));
         out_.locationByAddress.emplace(addr, idx);
         out_.locationByName.emplace(locName(base, offset), idx);
         return idx;
-    }
-
-    void markShared(const std::string& name) {
-        for (auto& l : out_.locations)
-            if (l.name == name || l.name.rfind(name + "+", 0) == 0 ||
-                l.name.rfind(name + "-", 0) == 0)
-                l.shared = true;
     }
 
     std::int64_t initValue(const InitValue& v) {
@@ -226,13 +236,14 @@ class Compiler {
                     s.dst = reg(t, b.dst.name);
                     s.addr = addr(t, b.addr, s);
                     if (b.space == StateSpace::Shared && s.addr.loc >= 0)
-                        out_.locations[static_cast<std::size_t>(s.addr.loc)].shared = true;
+                        sharedBases_.insert(
+                            out_.locations[static_cast<std::size_t>(s.addr.loc)].base);
                     s.windowBarrier = s.sem == Sem::Acquire;
                     s.canGoEarly = s.sem != Sem::Acquire;
                     s.text =
                         std::string("ld.") + (b.isVolatile ? "volatile" : semName(s.sem)) +
                         (s.strong && !b.isVolatile ? std::string(".") + scopeName(s.scope) : "") +
-                        " " + b.dst.name + ", " + addressText(b.addr);
+                        spaceText(b.space) + " " + b.dst.name + ", " + addressText(b.addr);
                 } else if constexpr (std::is_same_v<T, Store>) {
                     if (b.proxy != Proxy::Generic)
                         throw Unsupported("sim: surface stores (proxies) are not simulated");
@@ -243,12 +254,15 @@ class Compiler {
                     s.addr = addr(t, b.addr, s);
                     s.a = src(t, b.value, s);
                     if (b.space == StateSpace::Shared && s.addr.loc >= 0)
-                        out_.locations[static_cast<std::size_t>(s.addr.loc)].shared = true;
+                        sharedBases_.insert(
+                            out_.locations[static_cast<std::size_t>(s.addr.loc)].base);
                     s.canGoEarly = s.sem != Sem::Release;
+                    s.ordersEarlier = s.sem == Sem::Release;
                     s.text =
                         std::string("st.") + (b.isVolatile ? "volatile" : semName(s.sem)) +
                         (s.strong && !b.isVolatile ? std::string(".") + scopeName(s.scope) : "") +
-                        " " + addressText(b.addr) + ", " + operandText(b.value);
+                        spaceText(b.space) + " " + addressText(b.addr) + ", " +
+                        operandText(b.value);
                 } else if constexpr (std::is_same_v<T, Atomic>) {
                     s.kind = OpKind::Atomic;
                     s.sem = b.sem;
@@ -262,10 +276,15 @@ class Compiler {
                         s.b = src(t, *b.operand2, s);
                         s.hasB = true;
                     }
+                    if (b.space == StateSpace::Shared && s.addr.loc >= 0)
+                        sharedBases_.insert(
+                            out_.locations[static_cast<std::size_t>(s.addr.loc)].base);
                     s.windowBarrier = true;
+                    s.ordersEarlier = s.sem == Sem::Release || s.sem == Sem::AcqRel;
                     s.text = std::string(b.isRed ? "red." : "atom.") + semName(s.sem) + "." +
-                             scopeName(s.scope) + " " + (b.dst ? b.dst->name + ", " : "") +
-                             addressText(b.addr) + ", " + operandText(b.operand) +
+                             scopeName(s.scope) + spaceText(b.space) + " " +
+                             (b.dst ? b.dst->name + ", " : "") + addressText(b.addr) + ", " +
+                             operandText(b.operand) +
                              (b.operand2 ? ", " + operandText(*b.operand2) : "");
                 } else if constexpr (std::is_same_v<T, Fence>) {
                     if (b.kind != FenceKind::Sc && b.kind != FenceKind::AcqRel)
@@ -274,6 +293,7 @@ class Compiler {
                     s.fence = b.kind;
                     s.scope = b.scope;
                     s.windowBarrier = true;
+                    s.ordersEarlier = true;
                     s.text = std::string("fence.") +
                              (b.kind == FenceKind::Sc ? "sc." : "acq_rel.") + scopeName(b.scope);
                 } else if constexpr (std::is_same_v<T, Barrier>) {
@@ -289,6 +309,7 @@ class Compiler {
                         s.hasC = true;
                     }
                     s.windowBarrier = true;
+                    s.ordersEarlier = true;
                     s.text = std::string(b.arrive ? "bar.cta.arrive " : "bar.cta.sync ") +
                              operandText(b.instance) + (b.id ? ", " + operandText(*b.id) : "") +
                              (b.count ? ", " + operandText(*b.count) : "");
@@ -371,6 +392,8 @@ class Compiler {
     const Program& p_;
     SimProgram out_;
     std::map<std::string, int> bases_;
+    bool everyLocationShared_ = false;
+    std::set<int> sharedBases_; // variables in the .shared state space
 };
 
 } // namespace
@@ -385,8 +408,8 @@ std::optional<int> SimProgram::locationOf(std::int64_t address) const {
     return it->second;
 }
 
-SimProgram compileProgram(const Program& program) {
-    return Compiler(program).run();
+SimProgram compileProgram(const Program& program, bool everyLocationShared) {
+    return Compiler(program, everyLocationShared).run();
 }
 
 } // namespace ptx::sim

@@ -52,7 +52,10 @@ struct SimInstr {
     std::vector<int> reads;     // registers read (operands, address, guard)
     bool windowBarrier = false; // nothing later in program order may execute before it
     bool canGoEarly = false;    // may execute ahead of older instructions in the window
-    std::string text;           // for traces
+    /// Orders the thread's earlier accesses before it (release store or atomic, fence, barrier):
+    /// it waits until the shared-memory banks have served every request the thread queued.
+    bool ordersEarlier = false;
+    std::string text; // for traces
 };
 
 struct SimThread {
@@ -69,7 +72,10 @@ struct SimThread {
 struct SimLocation {
     std::string name; // "x", or "x+4" for an offset
     std::int64_t init = 0;
-    bool shared = false; // .shared state space: served by the SM's banks, never cached
+    bool shared = false;     // .shared state space: served by the SM's banks, never cached
+    int base = 0;            // the variable (`x` of `x+4`), numbered in first-named order
+    std::int64_t offset = 0; // bytes from the variable's start
+    std::int64_t word = -1;  // shared: its 4-byte word in shared memory (SharedMemory.hpp)
 };
 
 struct SimProgram {
@@ -84,7 +90,9 @@ struct SimProgram {
 /// The value of `&x` (+offset): distinct named locations are 2^32 apart.
 [[nodiscard]] std::int64_t addressValue(int baseIndex, std::int64_t offset);
 
-/// Compiles the IR; throws ptx::Unsupported (check/Checker.hpp) for proxies and aliases.
-[[nodiscard]] SimProgram compileProgram(const Program& program);
+/// Compiles the IR; throws ptx::Unsupported (model/Unsupported.hpp) for proxies and aliases.
+/// With everyLocationShared, every location is placed in shared memory (as if each variable were
+/// `__shared__`): the model does not tell state spaces apart, so its allowed outcomes are the same.
+[[nodiscard]] SimProgram compileProgram(const Program& program, bool everyLocationShared = false);
 
 } // namespace ptx::sim

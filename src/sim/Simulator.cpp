@@ -1,5 +1,6 @@
 #include "sim/Simulator.hpp"
 
+#include "model/Observables.hpp"
 #include "sim/Condition.hpp"
 
 #include <algorithm>
@@ -34,10 +35,10 @@ std::uint64_t Rng::next() {
 
 Simulator::Simulator(const Program& program, SimOptions options)
     : program_(program), options_(std::move(options)),
-      machine_(compileProgram(program), options_.machine) {
+      machine_(compileProgram(program, options_.everyLocationShared), options_.machine) {
     std::set<Observable> p;
     for (const auto& o :
-         options_.allObservables ? allObservables(program) : conditionObservables(program))
+         options_.allObservables ? allObservables(program) : namedObservables(program))
         p.insert(o);
     for (const auto& o : options_.extraObservables)
         p.insert(o);

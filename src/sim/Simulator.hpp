@@ -23,6 +23,7 @@ struct SimOptions {
     std::uint64_t maxSteps = 20000;   // random mode: steps per run before giving up
     std::uint64_t maxStates = 500000; // exhaustive mode: distinct states explored at most
     bool allObservables = false;      // project on every register and location
+    bool everyLocationShared = false; // place every location in shared memory (its banks)
     std::vector<Observable> extraObservables;
 };
 

@@ -1,0 +1,15 @@
+// The test uses something the chosen model or machine does not cover (exit status 2), e.g.
+// proxies. Thrown by the checker (src/check) and by the simulator (src/sim), which depends on the
+// model only, hence its place here.
+#pragma once
+
+#include <stdexcept>
+
+namespace ptx {
+
+class Unsupported : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+} // namespace ptx

@@ -1,0 +1,21 @@
+// What the simulated ALU computes: register arithmetic, comparisons and the new value of an
+// atomic read-modify-write. Shared by instruction execution (Machine.cpp) and the shared-memory
+// banks, which perform atomics when they serve them (SharedAccess.cpp).
+#pragma once
+
+#include "model/Program.hpp"
+
+#include <cstdint>
+
+namespace ptx::sim {
+
+/// `a op b` in 64-bit two's complement (wrapping); division by zero gives 0.
+[[nodiscard]] std::int64_t binop(BinOp op, std::int64_t a, std::int64_t b);
+
+[[nodiscard]] bool compare(CmpOp op, std::int64_t a, std::int64_t b);
+
+/// The value an atomic writes, given the value it read (`old`) and its operands.
+[[nodiscard]] std::int64_t atomicResult(AtomOp op, std::int64_t old, std::int64_t a,
+                                        std::int64_t b);
+
+} // namespace ptx::sim
