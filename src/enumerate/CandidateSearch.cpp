@@ -43,10 +43,12 @@ bool hasDefinition(const MemoryModel& model, const std::string& name) {
 
 CandidateSearch::CandidateSearch(const CandidateExecution& c, const MemoryModel& model,
                                  const std::vector<ShapedCheck>& checks, ConcreteAlgebra& algebra,
-                                 Evaluator<ConcreteAlgebra>& eval, WitnessSink sink, Tick tick)
-    : c_(c), checks_(checks), sink_(std::move(sink)), tick_(std::move(tick)), algebra_(algebra),
-      eval_(eval), values_(c), writesOf_(c.locations.size()), initCo_(c.size()), rf_(c.size()),
-      syncFence_(c.size()), fenceClosure_(c.size()) {
+                                 Evaluator<ConcreteAlgebra>& eval, WitnessSink sink, Tick tick,
+                                 std::optional<OutcomeMode> outcomeMode)
+    : c_(c), checks_(checks), sink_(std::move(sink)), tick_(std::move(tick)),
+      outcomeMode_(std::move(outcomeMode)), algebra_(algebra), eval_(eval), values_(c),
+      writesOf_(c.locations.size()), initCo_(c.size()), rf_(c.size()), syncFence_(c.size()),
+      fenceClosure_(c.size()) {
     for (const ShapedCheck& s : checks_)
         hasCoTotal_ = hasCoTotal_ || s.role == CheckRole::CoTotal;
     for (const Event& e : c.events) {
@@ -57,6 +59,9 @@ CandidateSearch::CandidateSearch(const CandidateExecution& c, const MemoryModel&
     for (const auto& ws : writesOf_)
         for (const int w : ws)
             if (w != ws.front()) initCo_.add(ws.front(), w);
+    sourcesOf_.resize(static_cast<std::size_t>(c.size()));
+    for (const int r : reads_)
+        sourcesOf_[static_cast<std::size_t>(r)] = sourceOrder(r);
     // Round-robin over threads in program order: a write's value depends on earlier reads of
     // its thread, which come first, so values are known as early as possible.
     std::stable_sort(reads_.begin(), reads_.end(), [&](int a, int b) {
@@ -64,6 +69,13 @@ CandidateSearch::CandidateSearch(const CandidateExecution& c, const MemoryModel&
         const Event& eb = c.events[static_cast<std::size_t>(b)];
         return std::pair(ea.index, ea.thread) < std::pair(eb.index, eb.thread);
     });
+    if (outcomeMode_) {
+        // The reads deciding the outcome first, so that reported outcomes are cut early.
+        const std::vector<int>& first = outcomeMode_->firstReads;
+        std::stable_partition(reads_.begin(), reads_.end(), [&](int r) {
+            return std::find(first.begin(), first.end(), r) != first.end();
+        });
+    }
     eval_.clear();
     // ms does not depend on the chosen relations: evaluate it with all of them empty.
     if (hasDefinition(model, "ms")) {
@@ -76,9 +88,25 @@ CandidateSearch::CandidateSearch(const CandidateExecution& c, const MemoryModel&
     }
 }
 
+std::vector<int> CandidateSearch::sourceOrder(int read) const {
+    // Every write of the location, most plausible first (the order changes no result, only how
+    // soon a consistent choice is met): the thread's own earlier writes, latest first, then the
+    // initial write, the other threads' writes, and the thread's own later writes.
+    const Event& r = c_.events[static_cast<std::size_t>(read)];
+    std::vector<int> order = writesOf_[static_cast<std::size_t>(r.location)];
+    auto rank = [&](int w) {
+        const Event& e = c_.events[static_cast<std::size_t>(w)];
+        if (e.thread == r.thread && e.index < r.index) return std::pair(0, -e.index);
+        if (e.isInit) return std::pair(1, 0);
+        if (e.thread != r.thread) return std::pair(2, 0);
+        return std::pair(3, 0);
+    };
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return rank(a) < rank(b); });
+    return order;
+}
+
 void CandidateSearch::set(Chosen r, Relation value) {
-    algebra_.set(baseOf(r), std::move(value));
-    eval_.invalidate({baseOf(r)});
+    if (algebra_.set(baseOf(r), std::move(value))) eval_.invalidate({baseOf(r)});
 }
 
 bool CandidateSearch::usable(const ShapedCheck& check) const {
@@ -142,13 +170,13 @@ void CandidateSearch::searchRf(std::size_t k) {
     }
     tick_();
     const int r = reads_[k];
-    for (const int w :
-         writesOf_[static_cast<std::size_t>(c_.events[static_cast<std::size_t>(r)].location)]) {
+    for (const int w : sourcesOf_[static_cast<std::size_t>(r)]) {
         if (values_.assign(r, w)) {
             rf_.add(w, r);
             set(Chosen::Rf, rf_);
             // The last read goes straight to the later stages, which evaluate the checks.
-            if (k + 1 == reads_.size() || consistentSoFar()) searchRf(k + 1);
+            if (!alreadyReported() && (k + 1 == reads_.size() || consistentSoFar()))
+                searchRf(k + 1);
             rf_.remove(w, r);
         }
         values_.undo();
@@ -201,7 +229,22 @@ void CandidateSearch::rfComplete() {
     set(Chosen::SyncBarrier, intersectionOf(barrierOptions_, c_.size()));
 }
 
+bool CandidateSearch::fenceDive() {
+    // The first leaf of the pruned search (every pair oriented a -> b, a < b: acyclic), reached
+    // without evaluating the checks on the way; in outcome mode one consistent leaf suffices.
+    for (const auto& [a, b] : fencePairs_)
+        syncFence_.add(a, b);
+    set(Chosen::SyncFence, syncFence_);
+    partial_[idx(Chosen::SyncFence)] = false;
+    searchCo();
+    partial_[idx(Chosen::SyncFence)] = true;
+    syncFence_ = Relation(c_.size());
+    set(Chosen::SyncFence, syncFence_);
+    return allFound();
+}
+
 void CandidateSearch::searchFenceOrder(std::size_t k) {
+    if (k == 0 && outcomeMode_ && !fencePairs_.empty() && fenceDive()) return;
     if (k == fencePairs_.size()) {
         partial_[idx(Chosen::SyncFence)] = false;
         searchCo();

@@ -38,10 +38,21 @@ class CandidateSearch {
     /// Called regularly (may throw to abandon the search).
     using Tick = std::function<void()>;
 
-    /// `algebra` must have been reset to `c`; `eval` interprets `model` in it.
+    /// Outcome mode (witnesses not counted): the search only needs one witness per outcome.
+    struct OutcomeMode {
+        /// Reads searched first (those the reported registers depend on), in this order.
+        std::vector<int> firstReads;
+        /// True when the reads known so far already decide an outcome that was reported: the
+        /// branch is cut.
+        std::function<bool(const ValueResolver&)> alreadyReported;
+    };
+
+    /// `algebra` must have been reset to `c`; `eval` interprets `model` in it. With an outcome
+    /// mode, the search stops at the first witness of each rf and skips reported outcomes.
     CandidateSearch(const CandidateExecution& c, const MemoryModel& model,
                     const std::vector<ShapedCheck>& checks, ConcreteAlgebra& algebra,
-                    Evaluator<ConcreteAlgebra>& eval, WitnessSink sink, Tick tick);
+                    Evaluator<ConcreteAlgebra>& eval, WitnessSink sink, Tick tick,
+                    std::optional<OutcomeMode> outcomeMode = std::nullopt);
 
     void run();
 
@@ -58,24 +69,35 @@ class CandidateSearch {
     void searchRf(std::size_t k);
     void rfComplete();
     void searchFenceOrder(std::size_t k);
+    /// Outcome mode: tries one fence-SC order without intermediate checks; true when it gave a
+    /// witness.
+    [[nodiscard]] bool fenceDive();
+    [[nodiscard]] std::vector<int> sourceOrder(int read) const;
     void searchCo();
     void orientCo(const std::vector<std::pair<int, int>>& pairs, std::size_t k, const Relation& co);
     void recordMaximalWrites(const Relation& co);
-    [[nodiscard]] bool allFound() const { return found_.size() >= upperBound_; }
+    [[nodiscard]] bool allFound() const {
+        return found_.size() >= upperBound_ || (outcomeMode_ && !found_.empty());
+    }
+    [[nodiscard]] bool alreadyReported() const {
+        return outcomeMode_ && outcomeMode_->alreadyReported(values_);
+    }
 
     const CandidateExecution& c_;
     const std::vector<ShapedCheck>& checks_;
     WitnessSink sink_;
     Tick tick_;
+    std::optional<OutcomeMode> outcomeMode_;
     ConcreteAlgebra& algebra_;
     Evaluator<ConcreteAlgebra>& eval_;
     ValueResolver values_;
     std::array<bool, kChosenCount> partial_{}; // which chosen relations are only partly known
     bool hasCoTotal_ = false;
 
-    std::vector<int> reads_;                 // in search order
-    std::vector<std::vector<int>> writesOf_; // per location, initial write first
-    Relation initCo_;                        // initial write -> other writes of its location
+    std::vector<int> reads_;                  // in search order
+    std::vector<std::vector<int>> writesOf_;  // per location, initial write first
+    std::vector<std::vector<int>> sourcesOf_; // per read: its possible rf sources, in try order
+    Relation initCo_;                         // initial write -> other writes of its location
     Relation rf_, syncFence_, fenceClosure_;
     std::vector<std::pair<int, int>> fencePairs_; // morally strong fence.sc pairs, a < b
     std::vector<Relation> barrierOptions_;

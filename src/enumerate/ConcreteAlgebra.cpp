@@ -17,26 +17,30 @@ void ConcreteAlgebra::reset(const CandidateExecution& candidate) {
     products_.clear();
 }
 
-void ConcreteAlgebra::set(BaseRel r, Relation value) {
+bool ConcreteAlgebra::set(BaseRel r, Relation value) {
+    Relation* slot = nullptr;
     switch (r) {
     case BaseRel::Rf:
-        rf_ = std::move(value);
-        return;
+        slot = &rf_;
+        break;
     case BaseRel::Co:
-        co_ = std::move(value);
-        return;
+        slot = &co_;
+        break;
     case BaseRel::SyncFence:
-        syncFence_ = std::move(value);
-        return;
+        slot = &syncFence_;
+        break;
     case BaseRel::SyncBarrier:
-        syncBarrier_ = std::move(value);
-        return;
+        slot = &syncBarrier_;
+        break;
     default:
         throw std::logic_error("ConcreteAlgebra::set: not a chosen relation");
     }
+    if (*slot == value) return false;
+    *slot = std::move(value);
+    return true;
 }
 
-Relation ConcreteAlgebra::base(BaseRel r) const {
+const Relation& ConcreteAlgebra::base(BaseRel r) const {
     switch (r) {
     case BaseRel::Id:
         return identity_;
@@ -65,10 +69,10 @@ Relation ConcreteAlgebra::base(BaseRel r) const {
     case BaseRel::SyncBarrier:
         return syncBarrier_;
     }
-    return Relation(n_);
+    throw std::logic_error("ConcreteAlgebra::base: unknown base relation");
 }
 
-Relation ConcreteAlgebra::idOn(EventSet s) {
+const Relation& ConcreteAlgebra::idOn(EventSet s) {
     auto& slot = idOn_[static_cast<std::size_t>(s)];
     if (!slot) {
         Relation r(n_);
@@ -79,7 +83,7 @@ Relation ConcreteAlgebra::idOn(EventSet s) {
     return *slot;
 }
 
-Relation ConcreteAlgebra::product(EventSet s1, EventSet s2) {
+const Relation& ConcreteAlgebra::product(EventSet s1, EventSet s2) {
     const auto key = std::make_pair(s1, s2);
     if (auto it = products_.find(key); it != products_.end()) return it->second;
     Relation r(n_);

@@ -26,14 +26,15 @@ class ConcreteAlgebra {
     /// Switches to another candidate: static relations recomputed, chosen ones emptied.
     void reset(const CandidateExecution& candidate);
 
-    /// Sets a chosen base relation (Rf, Co, SyncFence or SyncBarrier).
-    void set(BaseRel r, Relation value);
+    /// Sets a chosen base relation (Rf, Co, SyncFence or SyncBarrier); false when it already
+    /// had that value (so that cached definitions depending on it stay valid).
+    bool set(BaseRel r, Relation value);
     [[nodiscard]] const StaticRelations& statics() const { return static_; }
 
-    // ---- the algebra (model/Evaluator.hpp) ----
-    [[nodiscard]] Rel base(BaseRel r) const;
-    [[nodiscard]] Rel idOn(EventSet s);
-    [[nodiscard]] Rel product(EventSet s1, EventSet s2);
+    // ---- the algebra (model/Evaluator.hpp); leaves are returned by reference, not copied ----
+    [[nodiscard]] const Rel& base(BaseRel r) const;
+    [[nodiscard]] const Rel& idOn(EventSet s);
+    [[nodiscard]] const Rel& product(EventSet s1, EventSet s2);
     [[nodiscard]] Rel unite(const Rel& a, const Rel& b) const { return a | b; }
     [[nodiscard]] Rel intersect(const Rel& a, const Rel& b) const { return a & b; }
     [[nodiscard]] Rel subtract(const Rel& a, const Rel& b) const { return a - b; }

@@ -19,11 +19,13 @@ struct EngineRequest {
     const ProgramPaths& paths;
     const MemoryModel& model;
     std::set<std::string> disabledAxioms;
-    /// When false, an engine need not count witnesses (counts are then 1 per state) and may
-    /// enumerate only the states' values on `projection` (other registers absent, other
-    /// locations 0), which is much cheaper for the SMT engine on large tests.
+    /// When false, an engine need not count witnesses: each reported state counts 1.
     bool countWitnesses = true;
-    std::vector<Observable> projection;
+    /// When set, states are reduced to these observables (other registers absent, other
+    /// locations 0) and witness counts are summed per reduced state: the checker needs nothing
+    /// more, and an engine may skip executions whose reduced state it already reported (when
+    /// witnesses are not counted). When unset, full states (every register and location).
+    std::optional<std::vector<Observable>> projection;
     /// Seconds before the engine gives up (SMT: solver timeout); none = no limit.
     std::optional<double> timeoutSeconds;
 };

@@ -4,7 +4,9 @@
 #include "enumerate/CheckShapes.hpp"
 #include "enumerate/ModelHoisting.hpp"
 
+#include <algorithm>
 #include <chrono>
+#include <optional>
 #include <set>
 
 namespace ptx {
@@ -13,7 +15,8 @@ namespace {
 class ExplicitRun {
   public:
     explicit ExplicitRun(const EngineRequest& request)
-        : req_(request), model_(hoistSubexpressions(request.model)),
+        : req_(request), outcomeMode_(outcomeModeApplies(request)),
+          model_(hoistSubexpressions(request.model)),
           checks_(shapeChecks(model_, request.disabledAxioms)), eval_(model_, algebra_),
           start_(std::chrono::steady_clock::now()) {}
 
@@ -28,20 +31,66 @@ class ExplicitRun {
 
   private:
     void explore(const CandidateExecution& c) {
-        std::set<FullState> projected; // countWitnesses == false: distinct states per candidate
         algebra_.reset(c);
         CandidateSearch search(
             c, model_, checks_, algebra_, eval_,
             [&](const ValueResolver& values, const std::vector<int>& finalWrite) {
-                if (req_.countWitnesses)
-                    ++result_.witnesses[fullState(c, values, finalWrite)];
-                else
-                    projected.insert(projectedState(c, values, finalWrite));
+                FullState s = req_.projection ? projectedState(c, values, finalWrite)
+                                              : fullState(c, values, finalWrite);
+                if (req_.countWitnesses) {
+                    ++result_.witnesses[std::move(s)];
+                } else {
+                    if (outcomeMode_) reported_.insert(registerKey(c, values));
+                    result_.witnesses.emplace(std::move(s), 1);
+                }
             },
-            [&] { tick(); });
+            [&] { tick(); }, outcomeModeFor(c));
         search.run();
-        for (const FullState& s : projected)
-            ++result_.witnesses[s];
+    }
+
+    /// Outcome mode applies when witnesses are not counted and the projection has registers
+    /// only: an outcome is then decided by the reads alone, and one witness per outcome suffices.
+    static bool outcomeModeApplies(const EngineRequest& r) {
+        if (r.countWitnesses || !r.projection) return false;
+        return std::all_of(r.projection->begin(), r.projection->end(),
+                           [](const Observable& o) { return std::holds_alternative<RegTerm>(o); });
+    }
+
+    std::optional<CandidateSearch::OutcomeMode> outcomeModeFor(const CandidateExecution& c) {
+        if (!outcomeMode_) return std::nullopt;
+        CandidateSearch::OutcomeMode mode;
+        keyValues_.clear();
+        keyReads_.clear();
+        for (const Observable& o : *req_.projection) {
+            const auto it = c.finalRegisters.find(std::get<RegTerm>(o));
+            if (it == c.finalRegisters.end()) {
+                keyValues_.push_back(std::nullopt); // never written on this path: 0
+                continue;
+            }
+            keyValues_.push_back(it->second);
+            for (const int r : c.values.readsOf(it->second)) {
+                keyReads_.push_back(r);
+                if (std::find(mode.firstReads.begin(), mode.firstReads.end(), r) ==
+                    mode.firstReads.end())
+                    mode.firstReads.push_back(r);
+            }
+        }
+        mode.alreadyReported = [this, &c](const ValueResolver& values) {
+            for (const int r : keyReads_)
+                if (!values.resolved(r)) return false;
+            return reported_.count(registerKey(c, values)) > 0;
+        };
+        return mode;
+    }
+
+    /// The projected registers' values (outcome mode), in projection order.
+    std::vector<std::int64_t> registerKey(const CandidateExecution& /*c*/,
+                                          const ValueResolver& values) const {
+        std::vector<std::int64_t> key;
+        key.reserve(keyValues_.size());
+        for (const std::optional<ValueId>& v : keyValues_)
+            key.push_back(v ? values.evaluate(*v) : 0);
+        return key;
     }
 
     static FullState fullState(const CandidateExecution& c, const ValueResolver& values,
@@ -60,7 +109,7 @@ class ExplicitRun {
                              const std::vector<int>& finalWrite) const {
         FullState s;
         s.locations.assign(c.locations.size(), 0);
-        for (const Observable& o : req_.projection) {
+        for (const Observable& o : *req_.projection) {
             if (const auto* reg = std::get_if<RegTerm>(&o)) {
                 const auto it = c.finalRegisters.find(*reg);
                 s.registers[*reg] = it == c.finalRegisters.end() ? 0 : values.evaluate(it->second);
@@ -83,6 +132,10 @@ class ExplicitRun {
     }
 
     const EngineRequest& req_;
+    bool outcomeMode_;
+    std::set<std::vector<std::int64_t>> reported_;  // outcome mode: register values reported
+    std::vector<std::optional<ValueId>> keyValues_; // outcome mode: per projected register
+    std::vector<int> keyReads_;                     // outcome mode: reads they refer to
     MemoryModel model_; // the request's model with every subexpression named (cached)
     std::vector<ShapedCheck> checks_;
     ConcreteAlgebra algebra_;

@@ -5,6 +5,7 @@
 // An Algebra provides:
 //   using Rel = ...;
 //   Rel base(BaseRel);  Rel idOn(EventSet);  Rel product(EventSet, EventSet);
+//     (these three may return `const Rel&`, held by the algebra, to avoid copies)
 //   Rel unite(const Rel&, const Rel&);  Rel intersect(...);  Rel subtract(...);
 //   Rel compose(...);  Rel inverse(const Rel&);  Rel plus(const Rel&);  Rel opt(const Rel&);
 #pragma once
@@ -13,6 +14,7 @@
 
 #include <optional>
 #include <set>
+#include <type_traits>
 #include <vector>
 
 namespace ptx {
@@ -36,29 +38,26 @@ template <class Algebra> class Evaluator {
         switch (e->op) {
         case RelOp::Base:
             return algebra_.base(e->base);
-        case RelOp::Ref: {
-            auto& slot = cache_[static_cast<std::size_t>(e->ref)];
-            if (!slot) slot = eval(e->a);
-            return *slot;
-        }
+        case RelOp::Ref:
+            return cached(e);
         case RelOp::IdOn:
             return algebra_.idOn(e->set1);
         case RelOp::Product:
             return algebra_.product(e->set1, e->set2);
         case RelOp::Union:
-            return algebra_.unite(eval(e->a), eval(e->b));
+            return binary(e, [&](const Rel& x, const Rel& y) { return algebra_.unite(x, y); });
         case RelOp::Inter:
-            return algebra_.intersect(eval(e->a), eval(e->b));
+            return binary(e, [&](const Rel& x, const Rel& y) { return algebra_.intersect(x, y); });
         case RelOp::Diff:
-            return algebra_.subtract(eval(e->a), eval(e->b));
+            return binary(e, [&](const Rel& x, const Rel& y) { return algebra_.subtract(x, y); });
         case RelOp::Seq:
-            return algebra_.compose(eval(e->a), eval(e->b));
+            return binary(e, [&](const Rel& x, const Rel& y) { return algebra_.compose(x, y); });
         case RelOp::Inverse:
-            return algebra_.inverse(eval(e->a));
+            return unary(e, [&](const Rel& x) { return algebra_.inverse(x); });
         case RelOp::Plus:
-            return algebra_.plus(eval(e->a));
+            return unary(e, [&](const Rel& x) { return algebra_.plus(x); });
         case RelOp::Opt:
-            return algebra_.opt(eval(e->a));
+            return unary(e, [&](const Rel& x) { return algebra_.opt(x); });
         }
         return algebra_.base(BaseRel::Id);
     }
@@ -79,6 +78,50 @@ template <class Algebra> class Evaluator {
     }
 
   private:
+    /// A definition's cached value, computed on first use.
+    const Rel& cached(const RelExpr& ref) {
+        auto& slot = cache_[static_cast<std::size_t>(ref->ref)];
+        if (!slot) slot = eval(ref->a);
+        return *slot;
+    }
+
+    /// Whether an operand's value is held somewhere (a cached definition, or a leaf the
+    /// algebra returns by reference) and can be passed on without a copy.
+    [[nodiscard]] bool held(const RelExpr& e) const {
+        if (e->op == RelOp::Ref) return true;
+        if constexpr (std::is_reference_v<decltype(algebra_.base(e->base))>)
+            return e->op == RelOp::Base || e->op == RelOp::IdOn || e->op == RelOp::Product;
+        return false;
+    }
+
+    /// A held operand (see held()) by reference.
+    const Rel& heldValue(const RelExpr& e) {
+        if constexpr (std::is_reference_v<decltype(algebra_.base(e->base))>) {
+            if (e->op == RelOp::Base) return algebra_.base(e->base);
+            if (e->op == RelOp::IdOn) return algebra_.idOn(e->set1);
+            if (e->op == RelOp::Product) return algebra_.product(e->set1, e->set2);
+        }
+        return cached(e);
+    }
+
+    // Operands are evaluated into locals only when they are not held (no std::optional holders:
+    // zero-initialising two large relations per call showed up in profiles).
+    template <class F> Rel unary(const RelExpr& e, F f) {
+        if (held(e->a)) return f(heldValue(e->a));
+        return f(eval(e->a));
+    }
+
+    template <class F> Rel binary(const RelExpr& e, F f) {
+        if (held(e->a)) {
+            const Rel& x = heldValue(e->a); // slots stay in place while an expression is evaluated
+            if (held(e->b)) return f(x, heldValue(e->b));
+            return f(x, eval(e->b));
+        }
+        Rel x = eval(e->a);
+        if (held(e->b)) return f(x, heldValue(e->b));
+        return f(x, eval(e->b));
+    }
+
     unsigned maskOf(const RelExpr& e, std::vector<bool>& done) {
         if (!e) return 0;
         if (e->op == RelOp::Base) return 1U << static_cast<int>(e->base);

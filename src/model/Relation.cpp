@@ -82,6 +82,18 @@ Relation& Relation::operator-=(const Relation& o) {
 
 Relation Relation::compose(const Relation& o) const {
     Relation r(n_);
+    if (words_ == 1) { // the common case: one word per row
+        const std::uint64_t* in = data();
+        const std::uint64_t* rows = o.data();
+        std::uint64_t* out = r.data();
+        for (int a = 0; a < n_; ++a) {
+            std::uint64_t acc = 0;
+            for (std::uint64_t m = in[a]; m != 0; m &= m - 1)
+                acc |= rows[__builtin_ctzll(m)];
+            out[a] = acc;
+        }
+        return r;
+    }
     for (int a = 0; a < n_; ++a) {
         std::uint64_t* out = &r.data()[index(a, 0)];
         const std::uint64_t* in = &data()[index(a, 0)];
@@ -110,6 +122,22 @@ Relation Relation::inverse() const {
 
 Relation Relation::transitiveClosure() const {
     Relation r = *this; // Warshall, a word at a time
+    if (words_ == 1) {
+        std::uint64_t* d = r.data();
+        std::uint64_t nonEmpty = 0; // rows with a successor: only those can gain or pass on any
+        for (int a = 0; a < n_; ++a)
+            if (d[a] != 0) nonEmpty |= std::uint64_t{1} << a;
+        for (std::uint64_t ks = nonEmpty; ks != 0; ks &= ks - 1) {
+            const int k = __builtin_ctzll(ks);
+            const std::uint64_t bit = std::uint64_t{1} << k;
+            const std::uint64_t rowK = d[k];
+            for (std::uint64_t as = nonEmpty; as != 0; as &= as - 1) {
+                const int a = __builtin_ctzll(as);
+                if (d[a] & bit) d[a] |= rowK;
+            }
+        }
+        return r;
+    }
     for (int k = 0; k < n_; ++k) {
         const std::uint64_t* rowK = &r.data()[r.index(k, 0)];
         const std::size_t kw = static_cast<std::size_t>(k >> 6);

@@ -1,39 +1,43 @@
 #include "smt/AxiomEncoding.hpp"
 
+#include "smt/StagedChecks.hpp"
+
 namespace ptx::smt {
 
-std::vector<AxiomGuard> encodeAxioms(z3::context& ctx, z3::solver& solver, const MemoryModel& model,
-                                     Evaluator<CandidateEncoding>& evaluator,
-                                     CandidateEncoding& encoding,
-                                     const std::set<std::string>& disabled) {
-    std::vector<AxiomGuard> guards;
+std::vector<GuardedCheck> evaluateChecks(z3::context& ctx, const MemoryModel& model,
+                                         Evaluator<CandidateEncoding>& evaluator,
+                                         const std::set<std::string>& disabled,
+                                         std::vector<AxiomGuard>& guards) {
+    std::vector<GuardedCheck> checks;
     for (const Axiom& axiom : model.axioms) {
         if (disabled.count(axiom.name) != 0) continue;
         const z3::expr guard = ctx.bool_const(("axiom:" + axiom.name).c_str());
         int index = 0;
-        for (const Check& check : axiom.checks) {
-            const SymRelation r = evaluator.eval(check.rel);
-            switch (check.kind) {
-            case CheckKind::Acyclic:
-                encoding.requireAcyclic(r, guard, axiom.name + std::to_string(index));
-                break;
-            case CheckKind::Irreflexive:
-                for (int a = 0; a < r.size(); ++a)
-                    if (!r.at(a, a).isFalse())
-                        solver.add(z3::implies(guard, !r.at(a, a).expr(ctx)));
-                break;
-            case CheckKind::Empty:
-                for (int a = 0; a < r.size(); ++a)
-                    for (int b = 0; b < r.size(); ++b)
-                        if (!r.at(a, b).isFalse())
-                            solver.add(z3::implies(guard, !r.at(a, b).expr(ctx)));
-                break;
-            }
-            ++index;
-        }
+        for (const Check& check : axiom.checks)
+            checks.push_back({guard, check.kind, evaluator.eval(check.rel),
+                              axiom.name + std::to_string(index++)});
         guards.push_back({axiom.name, guard});
     }
-    return guards;
+    return checks;
+}
+
+void assertCheck(z3::context& ctx, z3::solver& solver, CandidateEncoding& encoding,
+                 const GuardedCheck& check) {
+    const SymRelation& r = check.rel;
+    switch (check.kind) {
+    case CheckKind::Acyclic:
+        encoding.requireAcyclic(r, check.guard, check.tag);
+        break;
+    case CheckKind::Irreflexive:
+        for (int a = 0; a < r.size(); ++a)
+            if (!r.at(a, a).isFalse()) solver.add(!check.guard || !r.at(a, a).expr(ctx));
+        break;
+    case CheckKind::Empty:
+        for (int a = 0; a < r.size(); ++a)
+            for (int b = 0; b < r.size(); ++b)
+                if (!r.at(a, b).isFalse()) solver.add(!check.guard || !r.at(a, b).expr(ctx));
+        break;
+    }
 }
 
 namespace {
@@ -48,13 +52,20 @@ bool hasDefinition(const MemoryModel& model, const std::string& name) {
 
 EncodedCandidate::EncodedCandidate(z3::context& ctx, z3::solver& solver,
                                    const CandidateExecution& candidate, const MemoryModel& model,
-                                   const std::set<std::string>& disabled)
+                                   const std::set<std::string>& disabled, Staging staging)
     // Values must be well-founded; the axioms guarantee it unless some are switched off.
-    : encoding(ctx, solver, candidate, !disabled.empty()), evaluator(model, encoding) {
+    : encoding(ctx, solver, candidate, !disabled.empty(), staging == Staging::CheapestFirst),
+      evaluator(model, encoding) {
     // The fence-SC order relates morally strong fence.sc pairs; `ms` does not depend on it.
     encoding.encodeSyncFence(hasDefinition(model, "ms") ? evaluator.eval(model.ref("ms"))
                                                         : SymRelation(ctx, candidate.size()));
-    guards = encodeAxioms(ctx, solver, model, evaluator, encoding, disabled);
+    std::vector<GuardedCheck> checks = evaluateChecks(ctx, model, evaluator, disabled, guards);
+    if (staging == Staging::CheapestFirst) {
+        refuted = !assertCheapestFirst(ctx, solver, encoding, std::move(checks), assumptions(ctx));
+        return;
+    }
+    for (const GuardedCheck& check : checks)
+        assertCheck(ctx, solver, encoding, check);
 }
 
 z3::expr_vector EncodedCandidate::assumptions(z3::context& ctx) const {

@@ -18,13 +18,32 @@ struct AxiomGuard {
     z3::expr literal;
 };
 
-/// Adds the checks of every axiom not in `disabled`, each implied by its guard; returns the
-/// guards (in the model's order).
-[[nodiscard]] std::vector<AxiomGuard> encodeAxioms(z3::context& ctx, z3::solver& solver,
-                                                   const MemoryModel& model,
-                                                   Evaluator<CandidateEncoding>& evaluator,
-                                                   CandidateEncoding& encoding,
-                                                   const std::set<std::string>& disabled);
+/// One check of an axiom evaluated over a candidate, not yet given to the solver.
+struct GuardedCheck {
+    z3::expr guard; // the axiom's literal
+    CheckKind kind;
+    SymRelation rel;
+    std::string tag; // names the check's rank constants
+};
+
+/// Evaluates the checks of every axiom not in `disabled`; `guards` receives the axioms'
+/// literals, in the model's order.
+[[nodiscard]] std::vector<GuardedCheck> evaluateChecks(z3::context& ctx, const MemoryModel& model,
+                                                       Evaluator<CandidateEncoding>& evaluator,
+                                                       const std::set<std::string>& disabled,
+                                                       std::vector<AxiomGuard>& guards);
+
+/// Adds `guard -> check` to the solver.
+void assertCheck(z3::context& ctx, z3::solver& solver, CandidateEncoding& encoding,
+                 const GuardedCheck& check);
+
+enum class Staging {
+    /// Every check is asserted before the first question (explanations ask many questions).
+    AllAtOnce,
+    /// Checks are asserted cheapest first, with a question on the way (StagedChecks.hpp): a
+    /// candidate that a few cheap checks refute never pays for the expensive ones.
+    CheapestFirst,
+};
 
 /// Builds the candidate's encoding with the fence-SC order and the axioms: what every SMT use
 /// (the engine, explanations) needs before asking questions.
@@ -32,9 +51,13 @@ struct EncodedCandidate {
     CandidateEncoding encoding;
     Evaluator<CandidateEncoding> evaluator;
     std::vector<AxiomGuard> guards;
+    /// CheapestFirst only: the solver found the candidate inconsistent (every guard assumed)
+    /// before all checks were asserted; the encoding is then incomplete and must not be asked.
+    bool refuted = false;
 
     EncodedCandidate(z3::context& ctx, z3::solver& solver, const CandidateExecution& candidate,
-                     const MemoryModel& model, const std::set<std::string>& disabled);
+                     const MemoryModel& model, const std::set<std::string>& disabled,
+                     Staging staging = Staging::AllAtOnce);
     EncodedCandidate(const EncodedCandidate&) = delete;
     EncodedCandidate& operator=(const EncodedCandidate&) = delete;
 

@@ -1,6 +1,7 @@
 #include "smt/CandidateEncoding.hpp"
 
 #include "model/EventSets.hpp"
+#include "smt/Acyclicity.hpp"
 
 #include <string>
 
@@ -8,7 +9,7 @@ namespace ptx::smt {
 namespace {
 
 constexpr unsigned kValueBits = 64;
-constexpr unsigned kRankBits = 16;
+constexpr unsigned kRankBits = 16; // barrier arrival times
 
 std::string pairName(const char* what, int a, int b) {
     return std::string(what) + "_" + std::to_string(a) + "_" + std::to_string(b);
@@ -17,10 +18,12 @@ std::string pairName(const char* what, int a, int b) {
 } // namespace
 
 CandidateEncoding::CandidateEncoding(z3::context& ctx, z3::solver& solver,
-                                     const CandidateExecution& candidate, bool wellFoundedValues)
-    : ctx_(ctx), solver_(solver), c_(candidate), static_(staticRelations(candidate)),
-      n_(candidate.size()), translated_(candidate.values.size(), false), rf_(ctx, n_), co_(ctx, n_),
-      syncFence_(ctx, n_), syncBarrier_(ctx, n_) {
+                                     const CandidateExecution& candidate, bool wellFoundedValues,
+                                     bool postponeOrder)
+    : ctx_(ctx), solver_(solver), c_(candidate), postponeOrder_(postponeOrder),
+      static_(staticRelations(candidate)), n_(candidate.size()),
+      translated_(candidate.values.size(), false), rf_(ctx, n_), co_(ctx, n_), syncFence_(ctx, n_),
+      syncBarrier_(ctx, n_) {
     valueTerms_.reserve(candidate.values.size());
     for (std::size_t i = 0; i < candidate.values.size(); ++i)
         valueTerms_.push_back(ctx.bv_val(0, kValueBits));
@@ -163,10 +166,10 @@ void CandidateEncoding::encodeCo() {
                 solver_.add(!(co_.at(a, b).expr(ctx_) && co_.at(b, a).expr(ctx_)));
                 for (const int d : ws) {
                     if (d == a || d == b) continue;
-                    solver_.add(z3::implies(co_.at(a, b).expr(ctx_) && co_.at(b, d).expr(ctx_),
-                                            co_.at(a, d).expr(ctx_)));
-                    solver_.add(z3::implies(co_.at(b, a).expr(ctx_) && co_.at(a, d).expr(ctx_),
-                                            co_.at(b, d).expr(ctx_)));
+                    postpone(!co_.at(a, b).expr(ctx_) || !co_.at(b, d).expr(ctx_) ||
+                             co_.at(a, d).expr(ctx_));
+                    postpone(!co_.at(b, a).expr(ctx_) || !co_.at(a, d).expr(ctx_) ||
+                             co_.at(b, d).expr(ctx_));
                 }
             }
         }
@@ -261,7 +264,7 @@ void CandidateEncoding::encodeFinalValues() {
             const z3::expr x = ctx_.bool_const(("final_" + std::to_string(w.id)).c_str());
             for (const Event& v : c_.events)
                 if (v.kind == EventKind::Write && v.location == w.location && v.id != w.id)
-                    solver_.add(z3::implies(x, !co_.at(w.id, v.id).expr(ctx_)));
+                    postpone(!x || !co_.at(w.id, v.id).expr(ctx_));
             final = z3::ite(x, value(w.value), final);
             choices.push_back(x);
             witnessLiterals_.push_back(x);
@@ -320,24 +323,22 @@ CandidateEncoding::Rel CandidateEncoding::product(EventSet s1, EventSet s2) cons
     return SymRelation(ctx_, r);
 }
 
+void CandidateEncoding::postpone(const z3::expr& constraint) {
+    if (postponeOrder_)
+        postponed_.push_back(constraint);
+    else
+        solver_.add(constraint);
+}
+
+void CandidateEncoding::assertPostponed() {
+    for (const z3::expr& constraint : postponed_)
+        solver_.add(constraint);
+    postponed_.clear();
+}
+
 void CandidateEncoding::requireAcyclic(const Rel& r, const z3::expr& guard,
                                        const std::string& tag) {
-    std::vector<z3::expr> rank;
-    for (int i = 0; i < n_; ++i)
-        rank.push_back(ctx_.bv_const((tag + "_rank_" + std::to_string(i)).c_str(), kRankBits));
-    for (int a = 0; a < n_; ++a) {
-        for (int b = 0; b < n_; ++b) {
-            const SymBool& ab = r.at(a, b);
-            if (ab.isFalse()) continue;
-            if (a == b) {
-                solver_.add(z3::implies(guard, !ab.expr(ctx_)));
-                continue;
-            }
-            solver_.add(
-                z3::implies(guard && ab.expr(ctx_), z3::ult(rank[static_cast<std::size_t>(a)],
-                                                            rank[static_cast<std::size_t>(b)])));
-        }
-    }
+    smt::requireAcyclic(ctx_, solver_, r, guard, tag);
 }
 
 } // namespace ptx::smt

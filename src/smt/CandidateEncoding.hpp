@@ -20,9 +20,12 @@ class CandidateEncoding {
 
     /// Adds the candidate's structural constraints to `solver`. With `wellFoundedValues`, also
     /// requires rf | valueDeps to be acyclic (needed when No-Thin-Air is switched off, so that
-    /// values cannot justify themselves).
+    /// values cannot justify themselves). With `postponeOrder`, the transitivity of co and the
+    /// final writes' co-maximality are kept back until assertPostponed(): without them the
+    /// encoding is weaker (more executions), so an unsat answer still refutes the candidate,
+    /// and they are a large part of the formula (cubic in the writes per location).
     CandidateEncoding(z3::context& ctx, z3::solver& solver, const CandidateExecution& candidate,
-                      bool wellFoundedValues);
+                      bool wellFoundedValues, bool postponeOrder = false);
 
     // ---- the algebra (model/Evaluator.hpp) ----
     [[nodiscard]] Rel base(BaseRel r) const;
@@ -46,7 +49,10 @@ class CandidateEncoding {
     /// Orients every morally strong pair of fence.sc events (`ms` as the model defines it; call
     /// once, before evaluating definitions that use the fence-SC order).
     void encodeSyncFence(const Rel& ms);
-    /// Requires acyclic(r) under `guard`, with fresh ranks.
+    /// The constraints kept back by `postponeOrder` (none otherwise), and how many they are.
+    void assertPostponed();
+    [[nodiscard]] std::size_t postponedCount() const { return postponed_.size(); }
+    /// Requires acyclic(r) under `guard` (see Acyclicity.hpp).
     void requireAcyclic(const Rel& r, const z3::expr& guard, const std::string& tag);
 
     /// The rf, co and fence-SC pair terms, for reading a model back (explanations).
@@ -60,10 +66,13 @@ class CandidateEncoding {
     void encodeCo();
     void encodeBarriers();
     void encodeFinalValues();
+    void postpone(const z3::expr& constraint);
 
     z3::context& ctx_;
     z3::solver& solver_;
     const CandidateExecution& c_;
+    bool postponeOrder_;
+    std::vector<z3::expr> postponed_;
     StaticRelations static_;
     int n_;
     std::vector<z3::expr> valueTerms_; // by ValueId (memoised), invalid until translated

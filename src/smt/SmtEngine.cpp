@@ -29,14 +29,26 @@ class SmtRun {
     }
 
   private:
-    void explore(const CandidateExecution& c) {
-        z3::solver solver(ctx_);
+    /// A fresh solver per candidate, in the run's one context. The plain SMT core
+    /// (`simple()`) rather than the default combined solver: its incremental checks with
+    /// assumptions skip the combined solver's switching between a tactic and the core, which
+    /// cost time on every candidate of the loop tests. A solver reused across candidates with
+    /// push/pop was slower still (measured: its scopes keep every earlier candidate's terms).
+    z3::solver makeSolver() {
+        z3::solver solver(ctx_, z3::solver::simple());
         if (req_.timeoutSeconds) {
             z3::params p(ctx_);
             p.set("timeout", static_cast<unsigned>(std::ceil(*req_.timeoutSeconds * 1000)));
             solver.set(p);
         }
-        smt::EncodedCandidate enc(ctx_, solver, c, req_.model, req_.disabledAxioms);
+        return solver;
+    }
+
+    void explore(const CandidateExecution& c) {
+        z3::solver solver = makeSolver();
+        smt::EncodedCandidate enc(ctx_, solver, c, req_.model, req_.disabledAxioms,
+                                  smt::Staging::CheapestFirst);
+        if (enc.refuted) return; // inconsistent whatever the final writes: no witness
         const z3::expr_vector assumptions = enc.assumptions(ctx_);
         while (true) {
             const z3::check_result r = solver.check(assumptions);
@@ -45,36 +57,42 @@ class SmtRun {
                 throw SmtFailure("the solver answered unknown: " + solver.reason_unknown());
             const z3::model m = solver.get_model();
             FullState state;
-            z3::expr_vector same(ctx_);
-            if (req_.countWitnesses) {
-                for (const auto& [reg, v] : c.finalRegisters)
-                    state.registers[reg] = numeral(m, enc.encoding.value(v));
-                for (int l = 0; l < static_cast<int>(c.locations.size()); ++l)
-                    state.locations.push_back(numeral(m, enc.encoding.finalValue(l)));
-                for (const z3::expr& lit : enc.encoding.witnessLiterals())
-                    if (m.eval(lit, true).is_true()) same.push_back(lit);
-            } else {
+            z3::expr_vector same(ctx_); // the terms of the reported state, equal to their values
+            auto record = [&](const z3::expr& term) {
+                if (!req_.countWitnesses) same.push_back(term == m.eval(term, true));
+                return numeral(m, term);
+            };
+            if (req_.projection) {
                 state.locations.assign(c.locations.size(), 0);
-                for (const Observable& o : req_.projection) {
-                    z3::expr term(ctx_);
+                for (const Observable& o : *req_.projection) {
                     if (const auto* reg = std::get_if<RegTerm>(&o)) {
                         auto it = c.finalRegisters.find(*reg);
-                        if (it == c.finalRegisters.end()) {
-                            state.registers[*reg] = 0; // never written on this path
-                            continue;
-                        }
-                        term = enc.encoding.value(it->second);
-                        state.registers[*reg] = numeral(m, term);
-                    } else {
-                        const auto l = req_.paths.locations.find(std::get<LocTerm>(o).location);
-                        if (!l) continue;
-                        term = enc.encoding.finalValue(*l);
-                        state.locations[static_cast<std::size_t>(*l)] = numeral(m, term);
+                        // A register never written on this path is 0.
+                        state.registers[*reg] = it == c.finalRegisters.end()
+                                                    ? 0
+                                                    : record(enc.encoding.value(it->second));
+                    } else if (const auto l =
+                                   req_.paths.locations.find(std::get<LocTerm>(o).location)) {
+                        state.locations[static_cast<std::size_t>(*l)] =
+                            record(enc.encoding.finalValue(*l));
                     }
-                    same.push_back(term == m.eval(term, true));
                 }
+            } else {
+                for (const auto& [reg, v] : c.finalRegisters)
+                    state.registers[reg] = record(enc.encoding.value(v));
+                for (int l = 0; l < static_cast<int>(c.locations.size()); ++l)
+                    state.locations.push_back(record(enc.encoding.finalValue(l)));
             }
-            ++result_.witnesses[state];
+            if (req_.countWitnesses) {
+                // Block this witness (paths fixed, rf and final writes), not its state. The
+                // rf and final-write choices are exactly-one per read and per location, so the
+                // chosen (true) literals alone identify the witness.
+                for (const z3::expr& lit : enc.encoding.witnessLiterals())
+                    if (m.eval(lit, true).is_true()) same.push_back(lit);
+                ++result_.witnesses[state];
+            } else {
+                result_.witnesses.emplace(state, 1);
+            }
             if (same.empty()) return; // nothing left to vary
             solver.add(!z3::mk_and(same));
         }

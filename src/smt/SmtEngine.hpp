@@ -1,6 +1,8 @@
 // The SMT engine: every candidate execution is encoded in Z3 (values, rf, co, the fence-SC
 // order, the model's relations) with each axiom guarded by a Boolean literal; consistent
-// executions are enumerated with blocking clauses.
+// executions are enumerated with blocking clauses. The checks are given to the solver cheapest
+// first, so that most inconsistent candidates are refuted before the expensive ones
+// (StagedChecks.hpp).
 #pragma once
 
 #include "enumerate/EngineRequest.hpp"

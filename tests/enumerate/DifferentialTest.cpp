@@ -1,19 +1,24 @@
 // Differential test of the two engines (issue 4.4): on every litmus test under the given folder,
-// the explicit engine and the SMT engine must report the same full states with the same witness
-// counts. Tests the enumerator cannot model (EnumerationError "unsupported": proxies) are skipped,
-// and so are tests with more than --max-candidates path combinations, where the SMT engine takes
-// minutes (the CADP loops); both are counted in the summary.
-//   engine_differential FOLDER [--max-candidates N] [--jobs J]
-// Exit status: 0 all equal, 1 some difference or error, 77 the folder is absent or empty.
+// the explicit engine and the SMT engine must report the same full states (every register and
+// location) with the same witness counts, and the same number of candidates. Equal full states
+// with equal counts imply equal outcome sets and equal verdicts: outcomes are projections of the
+// full states, and a verdict (and its positive/negative witness counts) is the condition
+// evaluated on those outcomes. Only tests the enumerator cannot model (EnumerationError
+// "unsupported": the PTX 7.5 proxies) are skipped, and they are counted in the summary.
+//   engine_differential FOLDER [--jobs J] [--max-candidates N]
+// --max-candidates skips tests with more path combinations (for quick manual runs only; CTest
+// runs every test). Exit status: 0 all equal, 1 some difference or error, 77 the folder is
+// absent or holds no test.
 #include "enumerate/ExplicitEngine.hpp"
 #include "parser/Parser.hpp"
 #include "smt/SmtEngine.hpp"
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
-#include <mutex>
+#include <limits>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -67,7 +72,8 @@ Verdict compare(const std::string& file, std::uint64_t maxCandidates, std::strin
         }();
         if (paths.combinations() > maxCandidates) return Verdict::TooBig;
         const MemoryModel model = ptx6Model();
-        const EngineRequest request{program, paths, model, {}, true, {}, {}};
+        // Full states (no projection), witnesses counted, no time limit.
+        const EngineRequest request{program, paths, model, {}, true, std::nullopt, std::nullopt};
         const EngineResult explicitResult = runExplicit(request);
         const EngineResult smtResult = runSmt(request);
         if (explicitResult.witnesses == smtResult.witnesses &&
@@ -88,11 +94,11 @@ Verdict compare(const std::string& file, std::uint64_t maxCandidates, std::strin
 
 int main(int argc, char** argv) {
     if (argc < 2) {
-        std::fprintf(stderr, "usage: engine_differential FOLDER [--max-candidates N] [--jobs J]\n");
+        std::fprintf(stderr, "usage: engine_differential FOLDER [--jobs J] [--max-candidates N]\n");
         return 2;
     }
     const std::string folder = argv[1];
-    std::uint64_t maxCandidates = 8;
+    std::uint64_t maxCandidates = std::numeric_limits<std::uint64_t>::max();
     unsigned jobs = 2;
     for (int i = 2; i + 1 < argc; i += 2) {
         if (std::string(argv[i]) == "--max-candidates") maxCandidates = std::stoull(argv[i + 1]);
@@ -112,12 +118,17 @@ int main(int argc, char** argv) {
     }
     std::vector<Verdict> verdicts(files.size());
     std::vector<std::string> messages(files.size());
+    std::vector<double> seconds(files.size(), 0);
     std::atomic<std::size_t> next{0};
     std::vector<std::jthread> pool;
     for (unsigned j = 0; j < std::max(1U, jobs); ++j)
         pool.emplace_back([&] {
-            for (std::size_t i = next++; i < files.size(); i = next++)
+            for (std::size_t i = next++; i < files.size(); i = next++) {
+                const auto start = std::chrono::steady_clock::now();
                 verdicts[i] = compare(files[i], maxCandidates, messages[i]);
+                seconds[i] =
+                    std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            }
         });
     pool.clear(); // joins
     int counts[5] = {0, 0, 0, 0, 0};
@@ -133,9 +144,16 @@ int main(int argc, char** argv) {
             std::printf("skipped (more than %llu candidates) %s\n",
                         static_cast<unsigned long long>(maxCandidates), files[i].c_str());
     }
-    std::printf("SUMMARY: %d same, %d different, %d errors, %d unsupported (skipped), %d with more "
-                "than %llu candidates (skipped), of %zu tests\n",
-                counts[0], counts[1], counts[4], counts[2], counts[3],
-                static_cast<unsigned long long>(maxCandidates), files.size());
+    // The slowest tests, to see where the time goes when this test nears its CTest timeout.
+    std::vector<std::size_t> bySeconds(files.size());
+    for (std::size_t i = 0; i < files.size(); ++i)
+        bySeconds[i] = i;
+    std::sort(bySeconds.begin(), bySeconds.end(),
+              [&](std::size_t x, std::size_t y) { return seconds[x] > seconds[y]; });
+    for (std::size_t k = 0; k < std::min<std::size_t>(3, files.size()); ++k)
+        std::printf("slowest: %.2f s %s\n", seconds[bySeconds[k]], files[bySeconds[k]].c_str());
+    std::printf("SUMMARY: %d same, %d different, %d errors, %d unsupported (skipped), %d over "
+                "--max-candidates (skipped), of %zu tests\n",
+                counts[0], counts[1], counts[4], counts[2], counts[3], files.size());
     return counts[1] + counts[4] > 0 ? 1 : 0;
 }

@@ -1,0 +1,21 @@
+// acyclic(r) for a relation of solver terms, as small solver constraints: ranks that increase
+// along every edge, only where an edge can lie on a cycle, with as few bits as a cycle needs.
+#pragma once
+
+#include "smt/SymRelation.hpp"
+
+#include <string>
+#include <vector>
+#include <z3++.h>
+
+namespace ptx::smt {
+
+/// The strongly connected components of the relation's "may" graph (an edge wherever the cell
+/// is not constant false): component index by event, -1 for an event on no may-cycle.
+[[nodiscard]] std::vector<int> mayCycleComponents(const SymRelation& r, int& componentCount);
+
+/// Adds `guard -> acyclic(r)` to `solver`; rank constants are named after `tag`.
+void requireAcyclic(z3::context& ctx, z3::solver& solver, const SymRelation& r,
+                    const z3::expr& guard, const std::string& tag);
+
+} // namespace ptx::smt
