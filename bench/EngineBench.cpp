@@ -1,8 +1,9 @@
 // ptxlitmus_bench: times the engines on litmus files and on generated scaling families.
-//   ptxlitmus_bench suite --engine explicit|smt|auto [--timeout S] [--csv EXPECTED] [--repeat K]
-//   PATH...
+//   ptxlitmus_bench suite PATH... --engine explicit|smt|auto [--timeout S] [--outcomes]
+//                         [--csv EXPECTED] [--repeat K]
 //     (times the engine on each test, parsing excluded; with --repeat, the last of K runs)
-//   ptxlitmus_bench family NAME N --engine explicit|smt|auto [--timeout S]
+//   ptxlitmus_bench family NAME N --engine explicit|smt|auto [--timeout S] [--outcomes]
+// --outcomes: witnesses not counted (the outcome list and verdict only, as --no-witnesses).
 //   ptxlitmus_bench print NAME N
 // Prints one line per test and a summary line `SUMMARY tests=.. total_s=.. median_ms=..
 // max_ms=.. rss_mb=..` that bench/run turns into a table.
@@ -13,6 +14,7 @@
 #include "parser/Parser.hpp"
 #include "smt/SmtEngine.hpp"
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -41,7 +43,15 @@ double rssMb() {
     return static_cast<double>(u.ru_maxrss) / 1024.0;
 }
 
-Run runOne(const Program& program, const std::string& engine, std::optional<double> timeout) {
+struct BenchOptions {
+    std::string engine = "explicit"; // explicit, smt or auto
+    std::optional<double> timeout;   // seconds per test
+    bool countWitnesses = true;      // false: outcomes only (--outcomes)
+};
+
+Run runOne(const Program& program, const BenchOptions& bo) {
+    const std::string& engine = bo.engine;
+    const std::optional<double>& timeout = bo.timeout;
     Run run;
     const auto start = std::chrono::steady_clock::now();
     try {
@@ -49,6 +59,7 @@ Run runOne(const Program& program, const std::string& engine, std::optional<doub
             CheckOptions options;
             options.engine = EngineKind::Auto;
             options.timeoutSeconds = timeout;
+            options.countWitnesses = bo.countWitnesses;
             const CheckResult r = check(program, options);
             run.verdict = r.ok ? "Ok" : "No";
             run.candidates = r.candidates;
@@ -57,7 +68,8 @@ Run runOne(const Program& program, const std::string& engine, std::optional<doub
             const MemoryModel model = ptx6Model();
             const ProgramPaths paths = expandProgram(program, 2);
             const std::vector<Observable> projection = projectionOf(program, paths, false, {});
-            const EngineRequest request{program, paths, model, {}, true, projection, timeout};
+            const EngineRequest request{program,           paths,      model,  {},
+                                        bo.countWitnesses, projection, timeout};
             const EngineResult result = engine == "smt" ? runSmt(request) : runExplicit(request);
             std::uint64_t positive = 0, negative = 0;
             for (const auto& [state, count] : result.witnesses) {
@@ -113,8 +125,8 @@ void summary(std::vector<double> ms, double wallS) {
                 ms.size(), wallS, median, max, rssMb());
 }
 
-int suite(const std::vector<std::string>& paths, const std::string& engine,
-          std::optional<double> timeout, const std::string& csv, int repeat) {
+int suite(const std::vector<std::string>& paths, const BenchOptions& bo, const std::string& csv,
+          int repeat) {
     std::vector<std::string> files;
     for (const std::string& p : paths) {
         if (fs::is_directory(p)) {
@@ -134,7 +146,7 @@ int suite(const std::vector<std::string>& paths, const std::string& engine,
         try {
             const Program program = parseLitmusFile(f);
             for (int i = 0; i < repeat; ++i)
-                run = runOne(program, engine, timeout);
+                run = runOne(program, bo);
         } catch (const std::exception& e) {
             run.verdict = std::string("parse error: ") + e.what();
         }
@@ -154,11 +166,10 @@ int suite(const std::vector<std::string>& paths, const std::string& engine,
     return 0;
 }
 
-int family(const std::string& name, int n, const std::string& engine,
-           std::optional<double> timeout) {
+int family(const std::string& name, int n, const BenchOptions& bo) {
     const Program program = parseLitmus(bench::generate(name, n), name + ".litmus");
     const auto start = std::chrono::steady_clock::now();
-    const Run run = runOne(program, engine, timeout);
+    const Run run = runOne(program, bo);
     const double wall =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::printf("FAMILY %s n=%d events=%d candidates=%llu witnesses=%llu verdict=%s\n",
@@ -171,35 +182,42 @@ int family(const std::string& name, int n, const std::string& engine,
 } // namespace
 
 int main(int argc, char** argv) {
-    std::vector<std::string> args(argv + 1, argv + argc), positional;
-    std::string engine = "explicit", csv;
+    CLI::App app{"ptxlitmus engine benchmark (bench/run prints its table)"};
+    app.require_subcommand(1);
+    BenchOptions bo;
+    std::string csv;
     int repeat = 1;
-    std::optional<double> timeout;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        if (args[i] == "--engine" && i + 1 < args.size())
-            engine = args[++i];
-        else if (args[i] == "--timeout" && i + 1 < args.size())
-            timeout = std::stod(args[++i]);
-        else if (args[i] == "--csv" && i + 1 < args.size())
-            csv = args[++i];
-        else if (args[i] == "--repeat" && i + 1 < args.size())
-            repeat = std::stoi(args[++i]);
-        else
-            positional.push_back(args[i]);
-    }
+    auto engineOptions = [&](CLI::App* sub) {
+        sub->add_option("--engine", bo.engine, "explicit, smt or auto")
+            ->check(CLI::IsMember({"explicit", "smt", "auto"}));
+        sub->add_option("--timeout", bo.timeout, "engine time limit per test, seconds");
+        sub->add_flag(
+            "--outcomes", [&](std::int64_t) { bo.countWitnesses = false; },
+            "list outcomes only (witnesses not counted)");
+    };
+    std::vector<std::string> paths;
+    CLI::App* suiteCmd = app.add_subcommand("suite", "every .litmus file under the paths");
+    suiteCmd->add_option("paths", paths, "folders or files")->required();
+    suiteCmd->add_option("--csv", csv, "expected verdicts (Dat3M CSV)");
+    suiteCmd->add_option("--repeat", repeat, "runs per test");
+    engineOptions(suiteCmd);
+    std::string name;
+    int n = 0;
+    CLI::App* familyCmd = app.add_subcommand("family", "one member of a generated family");
+    familyCmd->add_option("name", name)->required();
+    familyCmd->add_option("n", n)->required();
+    engineOptions(familyCmd);
+    CLI::App* printCmd = app.add_subcommand("print", "print a generated family member");
+    printCmd->add_option("name", name)->required();
+    printCmd->add_option("n", n)->required();
+    CLI11_PARSE(app, argc, argv);
     try {
-        if (positional.size() >= 2 && positional[0] == "suite")
-            return suite({positional.begin() + 1, positional.end()}, engine, timeout, csv, repeat);
-        if (positional.size() == 3 && positional[0] == "family")
-            return family(positional[1], std::stoi(positional[2]), engine, timeout);
-        if (positional.size() == 3 && positional[0] == "print") {
-            std::cout << bench::generate(positional[1], std::stoi(positional[2]));
-            return 0;
-        }
+        if (suiteCmd->parsed()) return suite(paths, bo, csv, repeat);
+        if (familyCmd->parsed()) return family(name, n, bo);
+        std::cout << bench::generate(name, n);
+        return 0;
     } catch (const std::exception& e) {
         std::cerr << "error: " << e.what() << "\n";
         return 2;
     }
-    std::cerr << "usage: ptxlitmus_bench suite|family|print ... (see bench/EngineBench.cpp)\n";
-    return 2;
 }

@@ -7,7 +7,9 @@
 // "unsupported": the PTX 7.5 proxies) are skipped, and they are counted in the summary.
 //   engine_differential FOLDER [--jobs J] [--max-candidates N]
 // --max-candidates skips tests with more path combinations (for quick manual runs only; CTest
-// runs every test). Exit status: 0 all equal, 1 some difference or error, 77 the folder is
+// runs every test). Each test also checks the explicit engine's outcome mode (witnesses not
+// counted, a register-only projection) against the full search's register states.
+// Exit status: 0 all equal, 1 some difference or error, 77 the folder is
 // absent or holds no test.
 #include "enumerate/ExplicitEngine.hpp"
 #include "parser/Parser.hpp"
@@ -19,6 +21,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <limits>
+#include <set>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -58,6 +61,38 @@ std::string difference(const EngineResult& a, const EngineResult& b) {
     return out.str();
 }
 
+/// The explicit engine's outcome mode (witnesses not counted, registers only: one execution per
+/// outcome, reported outcomes cut) must find exactly the register states of the full states.
+bool outcomeModeAgrees(const Program& program, const ProgramPaths& paths, const MemoryModel& model,
+                       const EngineResult& full, std::string& message) {
+    std::vector<Observable> registers;
+    for (std::size_t t = 0; t < paths.threads.size(); ++t)
+        for (const ThreadPath& p : paths.threads[t].paths)
+            for (const auto& [reg, v] : p.finalRegisters)
+                registers.emplace_back(RegTerm{program.threads[t].id, reg});
+    std::sort(registers.begin(), registers.end());
+    registers.erase(std::unique(registers.begin(), registers.end()), registers.end());
+    std::set<FullState> expected;
+    for (const auto& [state, count] : full.witnesses) {
+        FullState s;
+        s.locations.assign(static_cast<std::size_t>(paths.locations.size()), 0);
+        for (const Observable& o : registers) {
+            const auto it = state.registers.find(std::get<RegTerm>(o));
+            s.registers[std::get<RegTerm>(o)] = it == state.registers.end() ? 0 : it->second;
+        }
+        expected.insert(std::move(s));
+    }
+    const EngineRequest request{program, paths, model, {}, false, registers, std::nullopt};
+    std::set<FullState> got;
+    for (const auto& [state, count] : runExplicit(request).witnesses)
+        got.insert(state);
+    if (got == expected) return true;
+    message = "    outcome mode (registers only, no witness counts) found " +
+              std::to_string(got.size()) + " register states, the full search " +
+              std::to_string(expected.size()) + "\n";
+    return false;
+}
+
 Verdict compare(const std::string& file, std::uint64_t maxCandidates, std::string& message) {
     try {
         const Program program = parseLitmusFile(file);
@@ -76,11 +111,14 @@ Verdict compare(const std::string& file, std::uint64_t maxCandidates, std::strin
         const EngineRequest request{program, paths, model, {}, true, std::nullopt, std::nullopt};
         const EngineResult explicitResult = runExplicit(request);
         const EngineResult smtResult = runSmt(request);
-        if (explicitResult.witnesses == smtResult.witnesses &&
-            explicitResult.candidates == smtResult.candidates)
-            return Verdict::Same;
-        message = difference(explicitResult, smtResult);
-        return Verdict::Different;
+        if (explicitResult.witnesses != smtResult.witnesses ||
+            explicitResult.candidates != smtResult.candidates) {
+            message = difference(explicitResult, smtResult);
+            return Verdict::Different;
+        }
+        if (!outcomeModeAgrees(program, paths, model, explicitResult, message))
+            return Verdict::Different;
+        return Verdict::Same;
     } catch (const EnumerationError& e) {
         message = e.what();
         return Verdict::Unsupported;
