@@ -1,6 +1,7 @@
 #include "cuda/HarnessPlan.hpp"
 
 #include "cuda/BarrierMapping.hpp"
+#include "model/Observables.hpp"
 #include "model/Outcome.hpp"
 
 #include <algorithm>
@@ -28,26 +29,6 @@ bool memoryTypeOk(const TypeSuffix& t) {
     if (t.size() != 3) return false;
     return (t[0] == 'b' || t[0] == 'u' || t[0] == 's') &&
            (t.substr(1) == "32" || t.substr(1) == "64");
-}
-
-void collectObservables(const CondExpr& e, std::set<Observable>& out) {
-    std::visit(
-        [&](const auto& n) {
-            using N = std::decay_t<decltype(n)>;
-            if constexpr (std::is_same_v<N, CondCompare>) {
-                for (const Term* t : {&n.lhs, &n.rhs}) {
-                    if (const auto* r = std::get_if<RegTerm>(t)) out.insert(*r);
-                    if (const auto* l = std::get_if<LocTerm>(t)) out.insert(*l);
-                }
-            } else if constexpr (std::is_same_v<N, CondAnd> || std::is_same_v<N, CondOr>) {
-                for (const auto& part : n.parts)
-                    collectObservables(part, out);
-            } else if constexpr (std::is_same_v<N, CondNot>) {
-                for (const auto& part : n.inner)
-                    collectObservables(part, out);
-            }
-        },
-        e.node);
 }
 
 // Per thread: the registers it mentions and which of them are written or 64-bit.
@@ -85,10 +66,10 @@ const LocationPlan& HarnessPlan::location(const std::string& name) const {
 }
 
 std::vector<Observable> conditionObservables(const Program& program) {
-    std::set<Observable> obs;
-    collectObservables(program.condition.expr, obs);
-    for (const auto& o : program.locations)
-        obs.insert(o);
+    std::vector<Observable> named;
+    collectObservables(program.condition.expr, named);
+    std::set<Observable> obs(named.begin(), named.end());
+    obs.insert(program.locations.begin(), program.locations.end());
     return {obs.begin(), obs.end()};
 }
 
@@ -253,8 +234,9 @@ HarnessPlan planHarness(const Program& program) {
     std::set<Observable> recorded(plan.projection.begin(), plan.projection.end());
     plan.recorded = plan.projection;
     if (p.filter) {
-        std::set<Observable> filterObs;
-        collectObservables(*p.filter, filterObs);
+        std::vector<Observable> named;
+        collectObservables(*p.filter, named);
+        const std::set<Observable> filterObs(named.begin(), named.end());
         for (const auto& o : filterObs)
             if (recorded.insert(o).second) plan.recorded.push_back(o);
     }

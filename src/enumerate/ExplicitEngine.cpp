@@ -40,7 +40,7 @@ class ExplicitRun {
                 if (req_.countWitnesses) {
                     ++result_.witnesses[std::move(s)];
                 } else {
-                    if (outcomeMode_) reported_.insert(registerKey(c, values));
+                    if (outcomeMode_) reported_.insert(registerKey(values));
                     result_.witnesses.emplace(std::move(s), 1);
                 }
             },
@@ -75,17 +75,16 @@ class ExplicitRun {
                     mode.firstReads.push_back(r);
             }
         }
-        mode.alreadyReported = [this, &c](const ValueResolver& values) {
+        mode.alreadyReported = [this](const ValueResolver& values) {
             for (const int r : keyReads_)
                 if (!values.resolved(r)) return false;
-            return reported_.count(registerKey(c, values)) > 0;
+            return reported_.count(registerKey(values)) > 0;
         };
         return mode;
     }
 
     /// The projected registers' values (outcome mode), in projection order.
-    std::vector<std::int64_t> registerKey(const CandidateExecution& /*c*/,
-                                          const ValueResolver& values) const {
+    std::vector<std::int64_t> registerKey(const ValueResolver& values) const {
         std::vector<std::int64_t> key;
         key.reserve(keyValues_.size());
         for (const std::optional<ValueId>& v : keyValues_)
