@@ -157,3 +157,24 @@ TEST_CASE("without witness counts, states are projected and counted once per can
     REQUIRE(r.witnesses.size() == 1);
     CHECK(r.witnesses.begin()->second == 1);
 }
+
+TEST_CASE("outcome mode: one state per outcome, the same outcomes as the counted search") {
+    // SB with fences and a branch on a loaded value: registers only, witnesses not counted.
+    const MemoryModel m = ptx6Model();
+    const Prepared t = prepare("PTX out\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n"
+                               " st.weak x, 1 | st.weak y, 1 ;\n st.weak x, 2 | ld.weak r0, x ;\n"
+                               " ld.weak r0, y | beq r0, 0, L ;\n | ld.weak r1, x ;\n | L: ;\n"
+                               "exists (P0:r0 == 1 /\\ P1:r0 == 0)\n");
+    // P1:r1 is not projected: executions differing only in it give the same outcome.
+    const std::vector<std::pair<int, std::string>> regs{{0, "r0"}, {1, "r0"}};
+    std::vector<Observable> projection;
+    for (const auto& [thread, name] : regs)
+        projection.emplace_back(RegTerm{thread, name});
+    const EngineRequest request{t.program, t.paths, m, {}, false, projection, {}};
+    const EngineResult fast = runExplicit(request);
+    const EngineResult full = runExplicitOn(t, m);
+    CHECK(outcomes(fast, regs) == outcomes(full, regs));
+    CHECK(fast.witnesses.size() == outcomes(full, regs).size());
+    CHECK(totalWitnesses(fast) == fast.witnesses.size()); // each outcome counted once
+    CHECK(totalWitnesses(full) > totalWitnesses(fast));   // the counted search found more
+}
