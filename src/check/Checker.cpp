@@ -8,12 +8,21 @@
 
 #include <algorithm>
 #include <chrono>
+#include <iomanip>
 #include <set>
+#include <sstream>
 
 namespace ptx {
 namespace {
 
-constexpr double kExplicitLimit = 2e5; // rf combinations above which `auto` picks SMT
+// (candidate, rf) combinations above which `auto` picks SMT (see chooseEngine). The product
+// overestimates the explicit search, which path conditions and the checks prune early: CADP
+// 2_threads_4_instructions/63_simple with --all has 2.3e13 and the explicit engine enumerates it
+// in 0.5 s, the solver in 16 s. No benchmark here has shown a crossover, so SMT is kept for
+// astronomical spaces only, where enumeration is hopeless and the solver can still prune.
+constexpr double kExplicitLimit = 1e15;
+// Seconds the explicit engine may run before `auto` hands a test above that limit to the solver.
+constexpr double kExplicitFirstTry = 2.0;
 
 /// The number of (candidate, rf) combinations: a rough size of the explicit engine's search.
 double rfSpace(const Program& program, const ProgramPaths& paths) {
@@ -26,25 +35,35 @@ double rfSpace(const Program& program, const ProgramPaths& paths) {
         for (const Event& e : c.events)
             if (e.kind == EventKind::Read) product *= writes[static_cast<std::size_t>(e.location)];
         total += product;
-        return total < 1e12;
+        return total <= kExplicitLimit; // enough to decide
     });
     return total;
 }
 
-/// `auto`: the explicit engine, except for large tests whose witnesses are not counted and whose
-/// projection names a location: there the explicit engine would enumerate every execution, while
-/// the solver enumerates only the few projected states. When the projection names registers only,
-/// the explicit engine searches one execution per outcome (outcome mode, CandidateSearch.hpp),
-/// which measured 30-300x faster than the solver on the peer suite's large CADP tests.
-EngineKind chooseEngine(const Program& program, const ProgramPaths& paths,
-                        const std::vector<Observable>& projection, const CheckOptions& o) {
-    if (o.engine != EngineKind::Auto) return o.engine;
-    if (o.countWitnesses) return EngineKind::Explicit;
+/// `auto`: the explicit engine, except for astronomically large tests whose witnesses are not
+/// counted and whose projection names a location: there the explicit engine would enumerate every
+/// execution, while the solver enumerates only the projected states. When the projection names
+/// registers only, the explicit engine searches one execution per outcome (outcome mode,
+/// CandidateSearch.hpp), which measured 30-300x faster than the solver on the peer suite's large
+/// CADP tests.
+struct EngineChoice {
+    EngineKind kind;
+    std::string reason; // shown with -v
+};
+
+EngineChoice chooseEngine(const Program& program, const ProgramPaths& paths,
+                          const std::vector<Observable>& projection, const CheckOptions& o) {
+    if (o.engine != EngineKind::Auto) return {o.engine, "as asked"};
+    if (o.countWitnesses) return {EngineKind::Explicit, "auto: witnesses counted"};
     const bool registersOnly = std::all_of(projection.begin(), projection.end(), [](const auto& x) {
         return std::holds_alternative<RegTerm>(x);
     });
-    if (registersOnly) return EngineKind::Explicit;
-    return rfSpace(program, paths) > kExplicitLimit ? EngineKind::Smt : EngineKind::Explicit;
+    if (registersOnly) return {EngineKind::Explicit, "auto: outcome mode, registers only"};
+    const double space = rfSpace(program, paths);
+    std::ostringstream reason;
+    reason << "auto: rf space " << std::setprecision(2) << space
+           << (space > kExplicitLimit ? " > " : " <= ") << kExplicitLimit;
+    return {space > kExplicitLimit ? EngineKind::Smt : EngineKind::Explicit, reason.str()};
 }
 
 } // namespace
@@ -82,7 +101,24 @@ CheckResult check(const Program& program, const CheckOptions& options) {
                           options.timeoutSeconds};
     EngineResult engine;
     try {
-        if (chooseEngine(program, paths, result.projection, options) == EngineKind::Smt) {
+        const EngineChoice choice = chooseEngine(program, paths, result.projection, options);
+        result.engineReason = choice.reason;
+        if (choice.kind == EngineKind::Smt && options.engine == EngineKind::Auto) {
+            // The estimate overstates the explicit search (path conditions and checks prune it),
+            // so the explicit engine gets a short first try; the solver runs only if it fails.
+            EngineRequest first = request;
+            first.timeoutSeconds =
+                std::min(kExplicitFirstTry, request.timeoutSeconds.value_or(kExplicitFirstTry));
+            try {
+                engine = runExplicit(first);
+                result.engine = "explicit";
+                result.engineReason += ", explicit engine finished within its first try";
+            } catch (const ExplicitTimeout&) {
+                engine = runSmt(request);
+                result.engine = "smt";
+                result.engineReason += ", explicit engine ran past its first try";
+            }
+        } else if (choice.kind == EngineKind::Smt) {
             engine = runSmt(request);
             result.engine = "smt";
         } else {

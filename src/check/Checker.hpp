@@ -41,8 +41,9 @@ struct CheckResult {
     bool witnessesCounted = true; // false: positive/negative count states, not executions
     std::uint64_t positive = 0;   // consistent executions whose state satisfies the proposition
     std::uint64_t negative = 0;   // ... and those whose state does not
-    bool boundHit = false; // some path was cut by the loop bound: the answer may be incomplete
-    std::string engine;    // "smt" or "explicit": the engine that ran
+    bool boundHit = false;    // some path was cut by the loop bound: the answer may be incomplete
+    std::string engine;       // "smt" or "explicit": the engine that ran
+    std::string engineReason; // why (auto's estimate), shown with -v
     std::uint64_t candidates = 0; // candidate path combinations examined
     double seconds = 0;
 };

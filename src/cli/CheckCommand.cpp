@@ -44,8 +44,8 @@ FileReport checkFile(const std::string& file, const CheckArgs& args, const Check
                 program, o,
                 args.show == "all" ? explain::ShowMode::All : explain::ShowMode::Witness, 20);
         if (args.flags.verbose)
-            r.err = file + ": engine " + result.engine + ", " + std::to_string(result.candidates) +
-                    " candidate path combinations\n";
+            r.err = file + ": engine " + result.engine + " (" + result.engineReason + "), " +
+                    std::to_string(result.candidates) + " candidate path combinations\n";
     } catch (const ParseError& e) {
         r.err = std::string(e.what()) + "\n";
         r.status = 2;
