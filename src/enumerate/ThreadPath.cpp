@@ -263,44 +263,15 @@ class PathWalker {
         const RegValue b = operand(s, at.operand);
         ValueId next = -1;
         std::vector<int> deps = b.deps;
-        switch (at.op) {
-        case AtomOp::Add:
-            next = vp.binary(ValueOp::Add, old, b.value);
-            break;
-        case AtomOp::Sub:
-            next = vp.binary(ValueOp::Sub, old, b.value);
-            break;
-        case AtomOp::Exch:
+        if (const std::optional<ValueOp> combine = toValueOp(at.op)) {
+            next = vp.binary(*combine, old, b.value);
+        } else if (at.op == AtomOp::Exch) {
             next = b.value;
-            break;
-        case AtomOp::And:
-            next = vp.binary(ValueOp::And, old, b.value);
-            break;
-        case AtomOp::Or:
-            next = vp.binary(ValueOp::Or, old, b.value);
-            break;
-        case AtomOp::Xor:
-            next = vp.binary(ValueOp::Xor, old, b.value);
-            break;
-        case AtomOp::Min:
-            next = vp.binary(ValueOp::Min, old, b.value);
-            break;
-        case AtomOp::Max:
-            next = vp.binary(ValueOp::Max, old, b.value);
-            break;
-        case AtomOp::Inc:
-            next = vp.binary(ValueOp::IncWrap, old, b.value);
-            break;
-        case AtomOp::Dec:
-            next = vp.binary(ValueOp::DecWrap, old, b.value);
-            break;
-        case AtomOp::Cas: {
+        } else { // cas
             if (!at.operand2) throw EnumerationError("atom.cas needs a compare and a new value");
             const RegValue c = operand(s, *at.operand2);
             next = vp.select(vp.binary(ValueOp::Eq, old, b.value), c.value, old);
             deps = merged(deps, c.deps);
-            break;
-        }
         }
         if (at.op != AtomOp::Exch) deps = merged(deps, {rid});
         Event w;

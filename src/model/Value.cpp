@@ -80,6 +80,33 @@ ValueOp toValueOp(BinOp op) {
     throw std::logic_error("toValueOp: mov has no operation");
 }
 
+std::optional<ValueOp> toValueOp(AtomOp op) {
+    switch (op) {
+    case AtomOp::Add:
+        return ValueOp::Add;
+    case AtomOp::Sub:
+        return ValueOp::Sub;
+    case AtomOp::And:
+        return ValueOp::And;
+    case AtomOp::Or:
+        return ValueOp::Or;
+    case AtomOp::Xor:
+        return ValueOp::Xor;
+    case AtomOp::Min:
+        return ValueOp::Min;
+    case AtomOp::Max:
+        return ValueOp::Max;
+    case AtomOp::Inc:
+        return ValueOp::IncWrap;
+    case AtomOp::Dec:
+        return ValueOp::DecWrap;
+    case AtomOp::Exch:
+    case AtomOp::Cas:
+        break;
+    }
+    return std::nullopt;
+}
+
 ValueOp toValueOp(CmpOp op) {
     switch (op) {
     case CmpOp::Eq:

@@ -76,5 +76,8 @@ class ValuePool {
 
 [[nodiscard]] ValueOp toValueOp(BinOp op);
 [[nodiscard]] ValueOp toValueOp(CmpOp op);
+/// The operation combining an atomic's old value (left) with its operand (right); none for
+/// `exch` (the operand itself) and `cas` (a selection).
+[[nodiscard]] std::optional<ValueOp> toValueOp(AtomOp op);
 
 } // namespace ptx

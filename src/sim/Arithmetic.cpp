@@ -2,34 +2,13 @@
 
 #include "model/Value.hpp"
 
-#include <algorithm>
-#include <climits>
-
 namespace ptx::sim {
 
+// The values come from model/Value's applyOp, the semantics the axiomatic engines use, so that
+// the simulator and the checker agree on every value (wrapping, division, inc/dec bounds).
+
 std::int64_t binop(BinOp op, std::int64_t a, std::int64_t b) {
-    switch (op) {
-    case BinOp::Add:
-        return static_cast<std::int64_t>(static_cast<std::uint64_t>(a) +
-                                         static_cast<std::uint64_t>(b));
-    case BinOp::Sub:
-        return static_cast<std::int64_t>(static_cast<std::uint64_t>(a) -
-                                         static_cast<std::uint64_t>(b));
-    case BinOp::Mul:
-        return static_cast<std::int64_t>(static_cast<std::uint64_t>(a) *
-                                         static_cast<std::uint64_t>(b));
-    case BinOp::Div:
-        return b == 0 || (a == INT64_MIN && b == -1) ? 0 : a / b;
-    case BinOp::And:
-        return a & b;
-    case BinOp::Or:
-        return a | b;
-    case BinOp::Xor:
-        return a ^ b;
-    case BinOp::Mov:
-        return a;
-    }
-    return 0;
+    return op == BinOp::Mov ? a : applyOp(toValueOp(op), a, b);
 }
 
 bool compare(CmpOp op, std::int64_t a, std::int64_t b) {
@@ -37,31 +16,9 @@ bool compare(CmpOp op, std::int64_t a, std::int64_t b) {
 }
 
 std::int64_t atomicResult(AtomOp op, std::int64_t old, std::int64_t a, std::int64_t b) {
-    switch (op) {
-    case AtomOp::Add:
-        return binop(BinOp::Add, old, a);
-    case AtomOp::Sub:
-        return binop(BinOp::Sub, old, a);
-    case AtomOp::Exch:
-        return a;
-    case AtomOp::Cas:
-        return old == a ? b : old;
-    case AtomOp::And:
-        return old & a;
-    case AtomOp::Or:
-        return old | a;
-    case AtomOp::Xor:
-        return old ^ a;
-    case AtomOp::Min:
-        return std::min(old, a);
-    case AtomOp::Max:
-        return std::max(old, a);
-    case AtomOp::Inc:
-        return old >= a ? 0 : old + 1;
-    case AtomOp::Dec:
-        return (old == 0 || old > a) ? a : old - 1;
-    }
-    return old;
+    if (const std::optional<ValueOp> combine = toValueOp(op)) return applyOp(*combine, old, a);
+    if (op == AtomOp::Exch) return a;
+    return old == a ? b : old; // cas
 }
 
 } // namespace ptx::sim

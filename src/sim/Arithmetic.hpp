@@ -9,7 +9,7 @@
 
 namespace ptx::sim {
 
-/// `a op b` in 64-bit two's complement (wrapping); division by zero gives 0.
+/// `a op b` as model/Value's applyOp computes it (`mov` gives a).
 [[nodiscard]] std::int64_t binop(BinOp op, std::int64_t a, std::int64_t b);
 
 [[nodiscard]] bool compare(CmpOp op, std::int64_t a, std::int64_t b);
