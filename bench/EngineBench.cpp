@@ -66,10 +66,11 @@ Run runOne(const Program& program, const BenchOptions& bo) {
             run.witnesses = r.positive + r.negative;
         } else {
             const MemoryModel model = ptx6Model();
-            const ProgramPaths paths = expandProgram(program, 2);
+            const ptx::Deadline deadline(timeout, {});
+            const ProgramPaths paths = expandProgram(program, 2, deadline);
             const std::vector<Observable> projection = projectionOf(program, paths, false, {});
-            const EngineRequest request{program,           paths,      model,  {},
-                                        bo.countWitnesses, projection, timeout};
+            const EngineRequest request{program,           paths,      model,   {},
+                                        bo.countWitnesses, projection, deadline};
             const EngineResult result = engine == "smt" ? runSmt(request) : runExplicit(request);
             std::uint64_t positive = 0, negative = 0;
             for (const auto& [state, count] : result.witnesses) {
@@ -86,7 +87,7 @@ Run runOne(const Program& program, const BenchOptions& bo) {
             run.ms =
                 std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
                     .count();
-            forEachCandidate(program, paths, [&](const CandidateExecution& c) {
+            forEachCandidate(program, paths, ptx::Deadline(), [&](const CandidateExecution& c) {
                 run.events = std::max(run.events, c.size());
                 return true;
             });

@@ -25,9 +25,9 @@ constexpr double kExplicitLimit = 1e15;
 constexpr double kExplicitFirstTry = 2.0;
 
 /// The number of (candidate, rf) combinations: a rough size of the explicit engine's search.
-double rfSpace(const Program& program, const ProgramPaths& paths) {
+double rfSpace(const Program& program, const ProgramPaths& paths, const Deadline& deadline) {
     double total = 0;
-    forEachCandidate(program, paths, [&](const CandidateExecution& c) {
+    forEachCandidate(program, paths, deadline, [&](const CandidateExecution& c) {
         std::vector<int> writes(c.locations.size(), 0);
         for (const Event& e : c.events)
             if (e.kind == EventKind::Write) ++writes[static_cast<std::size_t>(e.location)];
@@ -52,35 +52,55 @@ struct EngineChoice {
 };
 
 EngineChoice chooseEngine(const Program& program, const ProgramPaths& paths,
-                          const std::vector<Observable>& projection, const CheckOptions& o) {
+                          const std::vector<Observable>& projection, const CheckOptions& o,
+                          const Deadline& deadline) {
     if (o.engine != EngineKind::Auto) return {o.engine, "as asked"};
     if (o.countWitnesses) return {EngineKind::Explicit, "auto: witnesses counted"};
     const bool registersOnly = std::all_of(projection.begin(), projection.end(), [](const auto& x) {
         return std::holds_alternative<RegTerm>(x);
     });
     if (registersOnly) return {EngineKind::Explicit, "auto: outcome mode, registers only"};
-    const double space = rfSpace(program, paths);
+    const double space = rfSpace(program, paths, deadline);
     std::ostringstream reason;
     reason << "auto: rf space " << std::setprecision(2) << space
            << (space > kExplicitLimit ? " > " : " <= ") << kExplicitLimit;
     return {space > kExplicitLimit ? EngineKind::Smt : EngineKind::Explicit, reason.str()};
 }
 
-} // namespace
+/// What would help a test that ran out of time in `phase`, given the options it ran with.
+std::string timeoutHint(Phase phase, const CheckOptions& o) {
+    std::string hint;
+    auto add = [&](const std::string& h) { hint += (hint.empty() ? "" : ", ") + h; };
+    if (phase == Phase::PathExpansion || phase == Phase::CandidateEnumeration) {
+        if (o.unroll > 0) add("a lower --unroll (now " + std::to_string(o.unroll) + ")");
+    } else {
+        if (o.countWitnesses) add("--no-witnesses (outcomes without execution counts)");
+        if (o.engine != EngineKind::Explicit && phase == Phase::Solver) add("--engine explicit");
+        if (o.engine != EngineKind::Smt && phase == Phase::ExplicitSearch) add("--engine smt");
+        if (o.allObservables) add("no --all");
+    }
+    hint += hint.empty() ? "a larger --timeout" : ", or a larger --timeout";
+    return hint;
+}
 
-CheckResult check(const Program& program, const CheckOptions& options) {
+CheckResult checkWithin(const Program& program, const CheckOptions& options,
+                        const Deadline& deadline) {
     const auto start = std::chrono::steady_clock::now();
     const MemoryModel model = options.model == ModelKind::Sc ? scModel() : ptx6Model();
     for (const std::string& name : options.disabledAxioms) {
         bool known = false;
-        for (const Axiom& a : model.axioms)
+        std::string names;
+        for (const Axiom& a : model.axioms) {
             known = known || a.name == name;
+            names += (names.empty() ? "" : " ") + a.name;
+        }
         if (!known)
-            throw std::invalid_argument("model " + model.name + " has no axiom named " + name);
+            throw InputError("model " + model.name + " has no axiom named " + name +
+                             " (its axioms: " + names + ")");
     }
     ProgramPaths paths = [&] {
         try {
-            return expandProgram(program, options.unroll);
+            return expandProgram(program, options.unroll, deadline);
         } catch (const EnumerationError& e) {
             throw Unsupported(e.what());
         }
@@ -92,28 +112,25 @@ CheckResult check(const Program& program, const CheckOptions& options) {
     result.projection =
         projectionOf(program, paths, options.allObservables, options.extraObservables);
 
-    EngineRequest request{program,
-                          paths,
-                          model,
-                          options.disabledAxioms,
-                          options.countWitnesses,
-                          result.projection,
-                          options.timeoutSeconds};
+    EngineRequest request{
+        program,           paths,   model, options.disabledAxioms, options.countWitnesses,
+        result.projection, deadline};
     EngineResult engine;
     try {
-        const EngineChoice choice = chooseEngine(program, paths, result.projection, options);
+        const EngineChoice choice =
+            chooseEngine(program, paths, result.projection, options, deadline);
         result.engineReason = choice.reason;
         if (choice.kind == EngineKind::Smt && options.engine == EngineKind::Auto) {
             // The estimate overstates the explicit search (path conditions and checks prune it),
             // so the explicit engine gets a short first try; the solver runs only if it fails.
             EngineRequest first = request;
-            first.timeoutSeconds =
-                std::min(kExplicitFirstTry, request.timeoutSeconds.value_or(kExplicitFirstTry));
+            first.deadline = deadline.sooner(kExplicitFirstTry);
             try {
                 engine = runExplicit(first);
                 result.engine = "explicit";
                 result.engineReason += ", explicit engine finished within its first try";
-            } catch (const ExplicitTimeout&) {
+            } catch (const TimeLimitExceeded&) {
+                if (deadline.expired()) throw; // the test's own limit, not the first try's
                 engine = runSmt(request);
                 result.engine = "smt";
                 result.engineReason += ", explicit engine ran past its first try";
@@ -126,8 +143,6 @@ CheckResult check(const Program& program, const CheckOptions& options) {
             result.engine = "explicit";
         }
     } catch (const SmtFailure& e) {
-        throw SolverFailure(e.what());
-    } catch (const ExplicitTimeout& e) {
         throw SolverFailure(e.what());
     }
     result.candidates = engine.candidates;
@@ -164,4 +179,14 @@ CheckResult check(const Program& program, const CheckOptions& options) {
     return result;
 }
 
+} // namespace
+
+CheckResult check(const Program& program, const CheckOptions& options) {
+    const Deadline deadline(options.timeoutSeconds, options.stop);
+    try {
+        return checkWithin(program, options, deadline);
+    } catch (const TimeLimitExceeded& e) {
+        throw e.withHint(timeoutHint(e.phase(), options));
+    }
+}
 } // namespace ptx

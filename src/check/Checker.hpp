@@ -3,10 +3,13 @@
 // hardware validation use; it picks an engine (SMT or explicit) and runs it.
 #pragma once
 
+#include "support/Errors.hpp"
+
 #include "model/ConditionValue.hpp"
 #include "model/Outcome.hpp"
 #include "model/Program.hpp"
 #include "model/Unsupported.hpp" // ptx::Unsupported, thrown by check()
+#include "support/Deadline.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -25,7 +28,8 @@ struct CheckOptions {
     ModelKind model = ModelKind::Ptx6;
     EngineKind engine = EngineKind::Auto;
     int unroll = 2;                           // loop bound: backward jumps per label per path
-    std::optional<double> timeoutSeconds;     // for the SMT engine; exceeding it is a SolverFailure
+    std::optional<double> timeoutSeconds;     // per test; past it: TimeLimitExceeded (exit 3)
+    StopToken stop;                           // set by SIGINT/SIGTERM: Interrupted
     std::set<std::string> disabledAxioms;     // axiom names as in the model (e.g. "NoThinAir")
     bool allObservables = false;              // project on every register and location (--all)
     std::vector<Observable> extraObservables; // added to the projection (e.g. from a histogram)
@@ -49,11 +53,14 @@ struct CheckResult {
 };
 
 /// The solver answered `unknown` or ran out of time (exit status 3).
-class SolverFailure : public std::runtime_error {
+class SolverFailure : public ResourceError {
   public:
-    using std::runtime_error::runtime_error;
+    using ResourceError::ResourceError;
 };
 
+/// Throws Unsupported (outside the model), SolverFailure (Z3 answered `unknown` for a reason
+/// other than the time limit), TimeLimitExceeded (past options.timeoutSeconds, with a hint that
+/// fits the options) and Interrupted (options.stop).
 [[nodiscard]] CheckResult check(const Program& program, const CheckOptions& options);
 
 } // namespace ptx

@@ -5,11 +5,10 @@
 #include "cli/Commands.hpp"
 #include "explain/ShowExecutions.hpp"
 #include "parser/Parser.hpp"
+#include "support/Text.hpp"
 
 #include <iostream>
 #include <memory>
-#include <sstream>
-#include <variant>
 
 namespace ptx::cli {
 namespace {
@@ -25,7 +24,8 @@ struct CheckArgs {
 /// What checking one file produced: its text for stdout and stderr, and its exit status.
 struct FileReport {
     std::string out, err;
-    int status = 0;
+    int status = kExitOk;
+    bool interrupted = false;
 };
 
 FileReport checkFile(const std::string& file, const CheckArgs& args, const CheckOptions& options) {
@@ -36,7 +36,7 @@ FileReport checkFile(const std::string& file, const CheckArgs& args, const Check
         o.allObservables = args.all;
         const CheckResult result = check(program, o);
         if (args.json)
-            r.out = toJson(program, result, args.flags.model).dump() + "\n";
+            r.out = jsonText(toJson(program, result, args.flags.model)) + "\n";
         else
             r.out = formatHerd(program, result) + "\n";
         if (!args.show.empty() && !args.json)
@@ -46,25 +46,18 @@ FileReport checkFile(const std::string& file, const CheckArgs& args, const Check
         if (args.flags.verbose)
             r.err = file + ": engine " + result.engine + " (" + result.engineReason + "), " +
                     std::to_string(result.candidates) + " candidate path combinations\n";
-    } catch (const ParseError& e) {
-        r.err = std::string(e.what()) + "\n";
-        r.status = 2;
-    } catch (const Unsupported& e) {
-        r.err = file + ": error: " + e.what() + "\n";
-        r.status = 2;
-    } catch (const SolverFailure& e) {
-        r.err = file + ": error: solver failure: " + e.what() + "\n";
-        r.status = 3;
-    } catch (const std::exception& e) {
-        r.err = file + ": error: " + e.what() + "\n";
-        r.status = 2;
+    } catch (...) {
+        const Failure f = describeFailure(std::current_exception(), file);
+        r.err = f.message + "\n";
+        r.status = f.exitCode;
+        r.interrupted = options.stop.stopRequested();
     }
     return r;
 }
 
 } // namespace
 
-void addCheckCommand(CLI::App& app, int& exitCode) {
+void addCheckCommand(CLI::App& app, CommandContext& context) {
     auto args = std::make_shared<CheckArgs>();
     app.add_option("files", args->files, "Litmus test files to check");
     app.add_flag("--json", args->json, "One JSON object per test per line");
@@ -74,25 +67,24 @@ void addCheckCommand(CLI::App& app, int& exitCode) {
                    "at most 20) or witness (those satisfying the condition)")
         ->check(CLI::IsMember({"all", "witness"}));
     addCheckFlags(app, args->flags);
-    app.callback([args, &app, &exitCode] {
+    app.callback([args, &app, &context] {
         if (!app.get_subcommands().empty()) return; // a subcommand ran instead
         if (args->files.empty()) throw CLI::CallForHelp();
-        CheckOptions options;
-        try {
-            options = args->flags.options();
-        } catch (const std::invalid_argument& e) {
-            std::cerr << "error: " << e.what() << "\n";
-            exitCode = 2;
-            return;
-        }
+        CheckOptions options = args->flags.options();
+        options.stop = context.stop;
         runOrdered<FileReport>(
             args->files.size(), args->flags.threads(),
             [&](std::size_t i) { return checkFile(args->files[i], *args, options); },
             [&](std::size_t, FileReport& r) {
+                if (r.interrupted) return false; // nothing more is printed once stopped
                 std::cout << r.out << std::flush;
                 std::cerr << r.err << std::flush;
-                exitCode = std::max(exitCode, r.status);
+                context.raise(r.status);
+                return true;
             });
+        if (context.stop.stopRequested())
+            std::cerr << "ptxlitmus: " << Interrupted(context.stop.signal()).what()
+                      << "; the tests above were checked completely, the others not at all\n";
     });
 }
 

@@ -1,5 +1,7 @@
 #include "cli/CheckOptions.hpp"
 
+#include "support/Errors.hpp"
+
 #include <sstream>
 #include <stdexcept>
 #include <thread>
@@ -42,8 +44,7 @@ CheckOptions CheckFlags::options() const {
     while (std::getline(items, item, ',')) {
         if (item.empty()) continue;
         if (item[0] != '-')
-            throw std::invalid_argument("--axioms: '" + item +
-                                        "' should be -NAME (switch an axiom off)");
+            throw InputError("--axioms: '" + item + "' should be -NAME (switch an axiom off)");
         o.disabledAxioms.insert(item.substr(1));
     }
     return o;

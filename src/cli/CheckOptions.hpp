@@ -18,7 +18,7 @@ struct CheckFlags {
     bool verbose = false;
     bool noWitnesses = false;
 
-    /// The CheckOptions these flags describe (throws std::invalid_argument on bad values).
+    /// The CheckOptions these flags describe (throws InputError on bad values).
     [[nodiscard]] CheckOptions options() const;
     [[nodiscard]] unsigned threads() const;
 };

@@ -23,7 +23,7 @@ struct CudaArgs {
 
 } // namespace
 
-void addCudaCommand(CLI::App& app, int& exitCode) {
+void addCudaCommand(CLI::App& app, CommandContext& context) {
     auto args = std::make_shared<CudaArgs>();
     CLI::App* cmd = app.add_subcommand(
         "cuda", "Write a CUDA program per litmus test that runs it on a GPU and prints a "
@@ -35,29 +35,24 @@ void addCudaCommand(CLI::App& app, int& exitCode) {
                   "Tests the harness cannot run (proxies, several GPUs, barrier counts...) are "
                   "reported but do not make the exit status 2");
     cmd->add_flag("-q,--quiet", args->quiet, "Do not list the files written");
-    cmd->callback([args, &exitCode]() {
+    cmd->callback([args, &context]() {
         std::vector<cuda::HarnessPlan> plans;
         for (const std::string& file : args->files) {
             try {
                 plans.push_back(cuda::planHarness(parseLitmusFile(file)));
-            } catch (const ParseError& e) {
-                std::cerr << e.what() << "\n";
-                exitCode = 2;
             } catch (const cuda::HarnessUnsupported& e) {
                 std::cerr << e.what() << "\n";
-                if (!args->skipUnsupported) exitCode = 2;
+                if (!args->skipUnsupported) context.raise(kExitBadInput);
+            } catch (const Interrupted&) {
+                throw;
+            } catch (...) {
+                context.reportCurrent(file);
             }
         }
-        try {
-            const auto written = cuda::writeHarnessDirectory(plans, args->output);
-            if (!args->quiet)
-                for (const auto& path : written)
-                    std::cout << path.string() << "\n";
-        } catch (const std::exception& e) {
-            std::cerr << "ptxlitmus cuda: " << e.what() << "\n";
-            exitCode = 2;
-        }
-        std::cout.flush();
+        const auto written = cuda::writeHarnessDirectory(plans, args->output);
+        if (!args->quiet)
+            for (const auto& path : written)
+                std::cout << path.string() << "\n";
     });
 }
 

@@ -8,6 +8,8 @@
 #include "explain/OutcomeSpec.hpp"
 #include "parser/Parser.hpp"
 
+#include "support/AtomicFile.hpp"
+
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -48,13 +50,14 @@ std::string graphOf(const explain::Explanation& e, const MemoryModel& model) {
     return explain::toDot(m, e.test, title, cycle);
 }
 
-int run(const ExplainArgs& args) {
-    try {
+int run(const ExplainArgs& args, const StopToken& stop) {
+    {
         const Program program = parseLitmusFile(args.file);
         explain::ExplainOptions options;
         options.model = args.model == "sc" ? ModelKind::Sc : ModelKind::Ptx6;
         options.unroll = args.unroll;
         if (args.timeout > 0) options.timeoutSeconds = args.timeout;
+        options.stop = stop;
         options.maxWays = args.maxWays;
         if (!args.outcome.empty()) options.outcome = explain::parseOutcome(args.outcome);
         const explain::Explanation e = explain::explain(program, options);
@@ -66,37 +69,15 @@ int run(const ExplainArgs& args) {
             return 0;
         }
         const std::string dot = graphOf(e, model);
-        if (!args.dot.empty()) {
-            std::ofstream out(args.dot);
-            out << dot;
-            if (!out) {
-                std::cerr << "error: cannot write " << args.dot << "\n";
-                return 2;
-            }
-        }
+        if (!args.dot.empty()) writeFileAtomically(args.dot, dot);
         if (!args.svg.empty()) explain::renderDot(dot, "svg", args.svg);
         return 0;
-    } catch (const ParseError& e) {
-        std::cerr << e.what() << "\n";
-        return 2;
-    } catch (const std::invalid_argument& e) {
-        std::cerr << "error: " << e.what() << "\n";
-        return 2;
-    } catch (const Unsupported& e) {
-        std::cerr << args.file << ": error: " << e.what() << "\n";
-        return 2;
-    } catch (const SolverFailure& e) {
-        std::cerr << args.file << ": error: solver failure: " << e.what() << "\n";
-        return 3;
-    } catch (const explain::GraphvizError& e) {
-        std::cerr << args.file << ": error: " << e.what() << "\n";
-        return 2;
     }
 }
 
 } // namespace
 
-void addExplainCommand(CLI::App& app, int& exitCode) {
+void addExplainCommand(CLI::App& app, CommandContext& context) {
     auto args = std::make_shared<ExplainArgs>();
     CLI::App* cmd = app.add_subcommand(
         "explain", "Why an outcome is forbidden (axioms, violating cycles) or how it is allowed");
@@ -114,7 +95,13 @@ void addExplainCommand(CLI::App& app, int& exitCode) {
     cmd->add_option("--max-ways", args->maxWays,
                     "Ways of producing a forbidden outcome explained at most (default 8)")
         ->check(CLI::Range(1, 1000));
-    cmd->callback([args, &exitCode] { exitCode = std::max(exitCode, run(*args)); });
+    cmd->callback([args, &context] {
+        try {
+            context.raise(run(*args, context.stop));
+        } catch (...) {
+            context.reportCurrent(args->file);
+        }
+    });
 }
 
 } // namespace ptx::cli

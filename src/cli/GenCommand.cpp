@@ -4,6 +4,9 @@
 #include "gen/TestWriter.hpp"
 #include "gen/Variant.hpp"
 
+#include "support/AtomicFile.hpp"
+#include "support/Errors.hpp"
+
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -51,10 +54,8 @@ void writeIfChanged(const std::filesystem::path& path, const std::string& text) 
         old << in.rdbuf();
         if (old.str() == text) return;
     }
-    std::filesystem::create_directories(path.parent_path());
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    out << text;
-    if (!out) throw std::runtime_error("cannot write " + path.string());
+    createDirectories(path.parent_path());
+    writeFileAtomically(path, text);
 }
 
 int runGen(const GenArgs& a) {
@@ -64,7 +65,8 @@ int runGen(const GenArgs& a) {
                       << " standard variants)\n";
         return 0;
     }
-    if (a.families.empty()) throw CLI::CallForHelp();
+    if (a.families.empty())
+        throw InputError("gen: name a family (or `all`); `ptxlitmus gen --list` lists them");
     std::vector<const gen::Family*> chosen;
     for (const std::string& name : a.families) {
         if (name == "all")
@@ -97,7 +99,7 @@ int runGen(const GenArgs& a) {
 
 } // namespace
 
-void addGenCommand(CLI::App& app, int& exitCode) {
+void addGenCommand(CLI::App& app, CommandContext& context) {
     auto args = std::make_shared<GenArgs>();
     CLI::App* cmd = app.add_subcommand(
         "gen", "Generate litmus tests of a family (MP, SB, ..., or all) over variant axes");
@@ -113,17 +115,7 @@ void addGenCommand(CLI::App& app, int& exitCode) {
     cmd->add_option("--write", args->writes, "st exch cas add red")->delimiter(',');
     cmd->add_option("--dep", args->deps, "none addr data ctrl")->delimiter(',');
     cmd->add_flag("--list", args->list, "List the families and their standard variant counts");
-    cmd->callback([args, &exitCode] {
-        try {
-            exitCode = runGen(*args);
-        } catch (const std::invalid_argument& e) {
-            std::cerr << "error: " << e.what() << "\n";
-            exitCode = 2;
-        } catch (const std::runtime_error& e) {
-            std::cerr << "error: " << e.what() << "\n";
-            exitCode = 2;
-        }
-    });
+    cmd->callback([args, &context] { context.raise(runGen(*args)); });
 }
 
 } // namespace ptx::cli

@@ -9,11 +9,11 @@
 
 namespace ptx::cli {
 
-void addParseCommand(CLI::App& app, int& exitCode) {
+void addParseCommand(CLI::App& app, CommandContext& context) {
     auto files = std::make_shared<std::vector<std::string>>();
     CLI::App* cmd = app.add_subcommand("parse", "Print each litmus test in its canonical form");
     cmd->add_option("files", *files, "litmus files")->required();
-    cmd->callback([files, &exitCode]() {
+    cmd->callback([files, &context]() {
         bool first = true;
         for (const std::string& file : *files) {
             try {
@@ -21,9 +21,10 @@ void addParseCommand(CLI::App& app, int& exitCode) {
                 if (!first) std::cout << "\n";
                 first = false;
                 std::cout << printProgram(program);
-            } catch (const ParseError& e) {
-                std::cerr << e.what() << "\n";
-                exitCode = 2;
+            } catch (const Interrupted&) {
+                throw;
+            } catch (...) {
+                context.reportCurrent(file);
             }
         }
         std::cout.flush();

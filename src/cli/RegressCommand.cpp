@@ -8,6 +8,9 @@
 #include "regress/Shard.hpp"
 #include "regress/SuiteDiscovery.hpp"
 
+#include "support/AtomicFile.hpp"
+#include "support/Text.hpp"
+
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -35,16 +38,6 @@ std::vector<regress::TestCase> collectTests(const RegressArgs& a) {
     return tests;
 }
 
-bool writeFile(const std::string& path, const std::string& text) {
-    if (path == "-") {
-        std::cout << text << std::flush;
-        return true;
-    }
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    out << text;
-    return static_cast<bool>(out);
-}
-
 std::string summaryText(const regress::Summary& s, const std::string& shard) {
     char time[32];
     std::snprintf(time, sizeof time, "%.1f s", s.seconds);
@@ -59,25 +52,21 @@ std::string summaryText(const regress::Summary& s, const std::string& shard) {
         out += "note: " + std::to_string(s.unsupported) +
                " tests use constructs outside the PTX 6.0 model (proxies); the checker rejects "
                "them, so they count as unsupported, neither passed nor failed\n";
+    if (s.signal != 0)
+        out += "regress: " + std::string(Interrupted(s.signal).what()) + "; " +
+               std::to_string(s.notRun) + " tests not run\n";
     out += s.success() ? "regress: OK\n" : "regress: FAILED\n";
     return out;
 }
 
-int runRegress(const RegressArgs& a) {
+int runRegress(const RegressArgs& a, const StopToken& stop) {
     if (a.paths.empty() && a.csv.empty()) throw CLI::CallForHelp();
-    if (a.update && !a.csv.empty()) {
-        std::cerr << "error: --update rewrites .expected files; it does not apply to --csv\n";
-        return 2;
-    }
-    std::vector<regress::TestCase> tests;
+    if (a.update && !a.csv.empty())
+        throw InputError("--update rewrites .expected files; it does not apply to --csv");
     regress::RunOptions options;
-    try {
-        tests = collectTests(a);
-        options.check = a.flags.options();
-    } catch (const std::exception& e) {
-        std::cerr << "error: " << e.what() << "\n";
-        return 2;
-    }
+    const std::vector<regress::TestCase> tests = collectTests(a);
+    options.check = a.flags.options();
+    options.check.stop = stop;
     options.threads = a.flags.threads();
     options.update = a.update;
     // With `--json -` the JSON owns stdout and people read stderr.
@@ -93,23 +82,20 @@ int runRegress(const RegressArgs& a) {
         });
     progress.finish();
     human << summaryText(summary, a.shard) << std::flush;
-    int status = summary.success() ? 0 : 1;
+    const int status = summary.signal != 0 ? interruptedExitCode(summary.signal)
+                       : summary.success() ? kExitOk
+                                           : kExitCheckFailed;
     const std::string suite = a.csv.empty() ? "ptxlitmus regress" : "ptxlitmus regress " + a.csv;
-    if (!a.junit.empty() && !writeFile(a.junit, regress::junitXml(suite, reports, summary))) {
-        std::cerr << "error: cannot write " << a.junit << "\n";
-        status = 2;
-    }
-    if (!a.json.empty() &&
-        !writeFile(a.json, regress::reportJson(reports, summary).dump(2) + "\n")) {
-        std::cerr << "error: cannot write " << a.json << "\n";
-        status = 2;
-    }
+    if (!a.junit.empty())
+        writeOutput(a.junit, regress::junitXml(suite, reports, summary), std::cout);
+    if (!a.json.empty())
+        writeOutput(a.json, jsonText(regress::reportJson(reports, summary), 2) + "\n", std::cout);
     return status;
 }
 
 } // namespace
 
-void addRegressCommand(CLI::App& app, int& exitCode) {
+void addRegressCommand(CLI::App& app, CommandContext& context) {
     auto args = std::make_shared<RegressArgs>();
     CLI::App* cmd = app.add_subcommand(
         "regress", "Run litmus suites and compare with their expectations (X.expected beside "
@@ -125,7 +111,7 @@ void addRegressCommand(CLI::App& app, int& exitCode) {
                   "Rewrite expectation files that disagree (shows the diff)");
     cmd->add_flag("--plain", args->plain, "One line per test even on a terminal");
     addCheckFlags(*cmd, args->flags);
-    cmd->callback([args, &exitCode] { exitCode = runRegress(*args); });
+    cmd->callback([args, &context] { context.raise(runRegress(*args, context.stop)); });
 }
 
 } // namespace ptx::cli

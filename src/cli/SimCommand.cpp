@@ -1,10 +1,13 @@
 // `ptxlitmus sim FILE`: run a test on the simulated SIMT GPU (src/sim), random schedules with a
 // litmus7 histogram, or every schedule (--exhaustive).
 #include "check/Checker.hpp"
+#include "cli/Commands.hpp"
 #include "parser/Parser.hpp"
 #include "sim/Condition.hpp"
 #include "sim/Histogram.hpp"
 #include "sim/Simulator.hpp"
+#include "support/Errors.hpp"
+#include "support/Text.hpp"
 
 #include <CLI/CLI.hpp>
 #include <iostream>
@@ -43,7 +46,7 @@ Outcome parseOutcome(const std::string& text) {
         if (b == std::string::npos) continue;
         item = item.substr(b);
         const auto eq = item.find('=');
-        if (eq == std::string::npos) throw std::invalid_argument("bad outcome item `" + item + "`");
+        if (eq == std::string::npos) throw InputError("bad outcome item `" + item + "`");
         std::string key = item.substr(0, eq);
         while (!key.empty() && key.back() == ' ')
             key.pop_back();
@@ -91,8 +94,8 @@ nlohmann::json toJson(const Program& p, const sim::SimResult& r) {
     return j;
 }
 
-int runSim(const SimArgs& a, const CLI::Option* traceOpt) {
-    try {
+int runSim(const SimArgs& a, const CLI::Option* traceOpt, const StopToken& stop) {
+    {
         const Program program = parseLitmusFile(a.file);
         sim::SimOptions o;
         o.runs = a.runs;
@@ -106,6 +109,7 @@ int runSim(const SimArgs& a, const CLI::Option* traceOpt) {
         o.machine.window = a.window;
         o.machine.sharedBanks = a.banks;
         o.everyLocationShared = a.allShared;
+        o.deadline = Deadline(std::nullopt, stop);
         const sim::Simulator simulator(program, o);
         if (traceOpt->count() > 0) {
             Outcome target;
@@ -138,7 +142,7 @@ int runSim(const SimArgs& a, const CLI::Option* traceOpt) {
         }
         const auto r = a.exhaustive ? simulator.runExhaustive() : simulator.runRandom();
         if (a.json) {
-            std::cout << toJson(program, r).dump() << "\n";
+            std::cout << jsonText(toJson(program, r)) << "\n";
             return 0;
         }
         std::cout << sim::formatHistogram(program.name, program.condition, r.histogram);
@@ -155,21 +159,12 @@ int runSim(const SimArgs& a, const CLI::Option* traceOpt) {
                       << ": " << r.hangWhere.value_or("") << "\n";
         std::cout << "Time " << program.name << " " << r.seconds << "\n\n";
         return 0;
-    } catch (const ParseError& e) {
-        std::cerr << e.what() << "\n";
-        return 2;
-    } catch (const Unsupported& e) {
-        std::cerr << a.file << ": unsupported: " << e.what() << "\n";
-        return 2;
-    } catch (const std::exception& e) {
-        std::cerr << a.file << ": error: " << e.what() << "\n";
-        return 2;
     }
 }
 
 } // namespace
 
-void addSimCommand(CLI::App& app, int& exitCode) {
+void addSimCommand(CLI::App& app, CommandContext& context) {
     auto args = std::make_shared<SimArgs>();
     CLI::App* cmd = app.add_subcommand("sim", "Run a test on the operational SIMT GPU simulator");
     cmd->add_option("file", args->file, "Litmus test file")->required();
@@ -202,7 +197,13 @@ void addSimCommand(CLI::App& app, int& exitCode) {
                "Print the run reaching an outcome (e.g. \"1:r0=1; 1:r1=0;\"); without a value, "
                "the first satisfying the condition")
             ->expected(0, 1);
-    cmd->callback([args, traceOpt, &exitCode] { exitCode = runSim(*args, traceOpt); });
+    cmd->callback([args, traceOpt, &context] {
+        try {
+            context.raise(runSim(*args, traceOpt, context.stop));
+        } catch (...) {
+            context.reportCurrent(args->file);
+        }
+    });
 }
 
 } // namespace ptx::cli

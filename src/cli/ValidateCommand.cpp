@@ -26,7 +26,7 @@ struct ValidateArgs {
 
 } // namespace
 
-void addValidateCommand(CLI::App& app, int& exitCode) {
+void addValidateCommand(CLI::App& app, CommandContext& context) {
     auto args = std::make_shared<ValidateArgs>();
     CLI::App* cmd = app.add_subcommand(
         "validate", "Compare observed outcomes (a litmus7-style histogram or a JSON list of "
@@ -38,11 +38,10 @@ void addValidateCommand(CLI::App& app, int& exitCode) {
         ->required();
     cmd->add_flag("--json", args->json, "One JSON object per histogram per line");
     addCheckFlags(*cmd, args->flags);
-    cmd->callback([args, &exitCode]() {
-        int status = 0;
-        auto raise = [&status](int s) { status = std::max(status, s); }; // 3 > 2 > 1
-        try {
-            const CheckOptions options = args->flags.options();
+    cmd->callback([args, &context]() {
+        {
+            CheckOptions options = args->flags.options();
+            options.stop = context.stop;
             const Program program = parseLitmusFile(args->file);
             for (const std::string& obs : args->observed) {
                 try {
@@ -51,30 +50,14 @@ void addValidateCommand(CLI::App& app, int& exitCode) {
                         program, cuda::selectHistogram(histograms, program.name), options);
                     std::cout << (args->json ? cuda::reportJson(report) + "\n"
                                              : cuda::formatReport(report));
-                    if (!report.ok()) raise(1);
-                } catch (const cuda::HistogramError& e) {
-                    std::cerr << e.what() << "\n";
-                    raise(2);
-                } catch (const std::invalid_argument& e) {
-                    std::cerr << obs << ": error: " << e.what() << "\n";
-                    raise(2);
+                    if (!report.ok()) context.raise(kExitCheckFailed);
+                } catch (const Interrupted&) {
+                    throw;
+                } catch (...) {
+                    context.reportCurrent(obs);
                 }
             }
-        } catch (const ParseError& e) {
-            std::cerr << e.what() << "\n";
-            raise(2);
-        } catch (const SolverFailure& e) {
-            std::cerr << args->file << ": solver failure: " << e.what() << "\n";
-            raise(3);
-        } catch (const Unsupported& e) {
-            std::cerr << args->file << ": unsupported: " << e.what() << "\n";
-            raise(2);
-        } catch (const std::invalid_argument& e) {
-            std::cerr << "ptxlitmus validate: " << e.what() << "\n";
-            raise(2);
         }
-        std::cout.flush();
-        exitCode = std::max(exitCode, status);
     });
 }
 

@@ -1,27 +1,54 @@
 // build/ptxlitmus: wires the parts together. Each subcommand is in its own <Name>Command.cpp.
+// The top level here is the one place where a failure becomes the process's exit status
+// (describeFailure, src/support/Failure.hpp) and where signals are handled (SignalWatcher).
+#include "cli/CommandContext.hpp"
 #include "cli/Commands.hpp"
+#include "cli/SignalWatcher.hpp"
+#include "support/AtomicFile.hpp"
 
 #include <CLI/CLI.hpp>
 #include <iostream>
 
 int main(int argc, char** argv) {
+    ptx::StopSource stopSource;
+    const ptx::cli::SignalWatcher watcher(stopSource); // before any other thread starts
+    ptx::cli::CommandContext context{stopSource.token()};
+
     CLI::App app{"ptxlitmus: which outcomes of a PTX litmus test the PTX memory model allows.\n"
-                 "Run `ptxlitmus FILE...` to check tests, or a subcommand below."};
+                 "Run `ptxlitmus FILE...` to check tests, or a subcommand below.\n"
+                 "Exit status: 0 checked, 1 a regression or validation failed, 2 bad input or "
+                 "usage,\n3 a resource ran out (time limit, memory, solver, disk), 4 internal "
+                 "error, 130/143 interrupted."};
     app.set_version_flag("--version", "ptxlitmus 0.1.0");
-    int exitCode = 0;
-    ptx::cli::addCheckCommand(app, exitCode);
-    ptx::cli::addParseCommand(app, exitCode);
-    ptx::cli::addExplainCommand(app, exitCode);
-    ptx::cli::addRegressCommand(app, exitCode);
-    ptx::cli::addGenCommand(app, exitCode);
-    ptx::cli::addSimCommand(app, exitCode);
-    ptx::cli::addCudaCommand(app, exitCode);
-    ptx::cli::addValidateCommand(app, exitCode);
+    ptx::cli::addCheckCommand(app, context);
+    ptx::cli::addParseCommand(app, context);
+    ptx::cli::addExplainCommand(app, context);
+    ptx::cli::addRegressCommand(app, context);
+    ptx::cli::addGenCommand(app, context);
+    ptx::cli::addSimCommand(app, context);
+    ptx::cli::addCudaCommand(app, context);
+    ptx::cli::addValidateCommand(app, context);
     try {
         app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e); // --help: help on stdout, exit 0
+    } catch (const CLI::CallForAllHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForVersion& e) {
+        return app.exit(e);
     } catch (const CLI::ParseError& e) {
-        const int rc = app.exit(e);
-        return rc == 0 ? 0 : 2; // usage errors are exit status 2
+        app.exit(e);
+        return ptx::kExitBadInput; // usage errors are exit status 2
+    } catch (...) {
+        context.reportCurrent("ptxlitmus");
     }
-    return exitCode;
+    try {
+        ptx::checkStream(std::cout, "standard output");
+    } catch (...) {
+        context.reportCurrent("ptxlitmus");
+    }
+    // Never a success after an interruption, whatever the command managed to finish.
+    if (const int signal = context.stop.signal(); signal != 0)
+        context.raise(ptx::interruptedExitCode(signal));
+    return context.exitCode;
 }

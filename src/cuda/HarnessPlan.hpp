@@ -4,6 +4,8 @@
 // message, before any code is written.
 #pragma once
 
+#include "support/Errors.hpp"
+
 #include "model/Program.hpp"
 
 #include <cstddef>
@@ -18,9 +20,9 @@
 namespace ptx::cuda {
 
 /// The test uses something the CUDA harness cannot run faithfully (exit status 2).
-class HarnessUnsupported : public std::runtime_error {
+class HarnessUnsupported : public LocatedInputError {
   public:
-    using std::runtime_error::runtime_error;
+    using LocatedInputError::LocatedInputError;
 };
 
 /// A memory location of the test: one 8-byte slot per instance.

@@ -1,5 +1,7 @@
 #include "cuda/HistogramReader.hpp"
 
+#include "support/InputFile.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -250,11 +252,7 @@ std::vector<Histogram> readHistograms(std::string_view text, const std::string& 
 }
 
 std::vector<Histogram> readHistogramFile(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw HistogramError(path + ": error: cannot read the file");
-    std::ostringstream s;
-    s << in.rdbuf();
-    return readHistograms(s.str(), path);
+    return readHistograms(readInputFile(path, "histogram file"), path);
 }
 
 const Histogram& selectHistogram(const std::vector<Histogram>& histograms,

@@ -7,6 +7,8 @@
 // Register observables are `T:reg` (`PT:reg` accepted), locations `x` (`[x]` accepted).
 #pragma once
 
+#include "support/Errors.hpp"
+
 #include "model/Outcome.hpp"
 
 #include <cstdint>
@@ -19,9 +21,9 @@
 namespace ptx::cuda {
 
 /// Malformed input; what() is `file:line: error: message` (`file: error: ...` for JSON entries).
-class HistogramError : public std::runtime_error {
+class HistogramError : public LocatedInputError {
   public:
-    using std::runtime_error::runtime_error;
+    using LocatedInputError::LocatedInputError;
 };
 
 struct HistogramEntry {

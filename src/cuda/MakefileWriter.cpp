@@ -1,6 +1,8 @@
 #include "cuda/MakefileWriter.hpp"
 
 #include "cuda/HarnessWriter.hpp"
+#include "support/AtomicFile.hpp"
+#include "support/Errors.hpp"
 
 #include <fstream>
 #include <set>
@@ -45,36 +47,26 @@ std::string writeManifest(const std::vector<GeneratedTest>& tests) {
     return s;
 }
 
-namespace {
-
-void writeFile(const std::filesystem::path& path, const std::string& text) {
-    std::ofstream out(path, std::ios::binary);
-    out << text;
-    if (!out) throw std::runtime_error(path.string() + ": cannot write the file");
-}
-
-} // namespace
-
 std::vector<std::filesystem::path> writeHarnessDirectory(const std::vector<HarnessPlan>& plans,
                                                          const std::filesystem::path& dir) {
-    std::filesystem::create_directories(dir);
+    createDirectories(dir);
     std::vector<GeneratedTest> tests;
     std::set<std::string> ids;
     for (const auto& plan : plans) {
         if (!ids.insert(plan.identifier).second)
-            throw std::invalid_argument("two tests are both named " + plan.identifier +
-                                        " once made file names (" + plan.program.file + ")");
+            throw InputError("two tests are both named " + plan.identifier +
+                             " once made file names (" + plan.program.file + ")");
         tests.push_back({plan.identifier, plan.program.file});
     }
     std::vector<std::filesystem::path> written;
     for (const auto& plan : plans) {
         written.push_back(dir / (plan.identifier + ".cu"));
-        writeFile(written.back(), writeHarness(plan));
+        writeFileAtomically(written.back(), writeHarness(plan));
     }
     written.push_back(dir / "Makefile");
-    writeFile(written.back(), writeMakefile(tests));
+    writeFileAtomically(written.back(), writeMakefile(tests));
     written.push_back(dir / "tests.txt");
-    writeFile(written.back(), writeManifest(tests));
+    writeFileAtomically(written.back(), writeManifest(tests));
     return written;
 }
 

@@ -1,5 +1,8 @@
 #include "cuda/ValidationReport.hpp"
 
+#include "support/Errors.hpp"
+#include "support/Text.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -25,8 +28,8 @@ std::vector<Outcome> projectOutcomes(const CheckResult& result,
     for (const auto& o : observables)
         if (std::find(result.projection.begin(), result.projection.end(), o) ==
             result.projection.end())
-            throw std::invalid_argument("the model's projection of " + result.name +
-                                        " has no observable " + observableName(o));
+            throw InputError("the model's projection of " + result.name + " has no observable " +
+                             observableName(o));
     std::set<Outcome> out;
     for (const auto& outcome : result.outcomes) {
         Outcome p;
@@ -128,7 +131,7 @@ std::string reportJson(const ValidationReport& r) {
     j["unobserved"] = nlohmann::json::array();
     for (const auto& u : r.unobserved)
         j["unobserved"].push_back(outcomeJson(u));
-    return j.dump();
+    return jsonText(j);
 }
 
 } // namespace ptx::cuda

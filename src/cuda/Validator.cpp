@@ -1,5 +1,7 @@
 #include "cuda/Validator.hpp"
 
+#include "support/Errors.hpp"
+
 #include <algorithm>
 
 namespace ptx::cuda {
@@ -11,9 +13,9 @@ ValidationReport validateHistogram(const Program& program, const Histogram& obse
             const bool known = std::any_of(program.threads.begin(), program.threads.end(),
                                            [&](const Thread& t) { return t.id == r->thread; });
             if (!known)
-                throw std::invalid_argument(observed.file + ": the histogram reads " +
-                                            observableName(obs) + " but test " + program.name +
-                                            " has no thread " + std::to_string(r->thread));
+                throw InputError(observed.file + ": the histogram reads " + observableName(obs) +
+                                 " but test " + program.name + " has no thread " +
+                                 std::to_string(r->thread));
         }
     }
     options.extraObservables = observed.observables;

@@ -11,10 +11,10 @@ std::uint64_t ProgramPaths::combinations() const {
     return n;
 }
 
-ProgramPaths expandProgram(const Program& program, int unroll) {
+ProgramPaths expandProgram(const Program& program, int unroll, const Deadline& deadline) {
     ProgramPaths out{LocationTable(program), {}, 0, {}};
     for (const Thread& t : program.threads) {
-        out.threads.push_back(enumerateThreadPaths(program, t, out.locations, unroll));
+        out.threads.push_back(enumerateThreadPaths(program, t, out.locations, unroll, deadline));
         out.cut += out.threads.back().cut;
         for (const std::string& label : out.threads.back().cutAt)
             out.cutNotes.push_back("P" + std::to_string(t.id) + " at " + label);
@@ -87,13 +87,14 @@ CandidateExecution buildCandidate(const Program& program, const ProgramPaths& pa
     return c;
 }
 
-void forEachCandidate(const Program& program, const ProgramPaths& paths,
+void forEachCandidate(const Program& program, const ProgramPaths& paths, const Deadline& deadline,
                       const std::function<bool(const CandidateExecution&)>& f) {
     const std::size_t n = paths.threads.size();
     for (const ThreadPaths& t : paths.threads)
         if (t.paths.empty()) return; // some thread has no complete path
     std::vector<int> choice(n, 0);
     while (true) {
+        deadline.check(Phase::CandidateEnumeration);
         if (!f(buildCandidate(program, paths, choice))) return;
         std::size_t t = n;
         while (t > 0) {

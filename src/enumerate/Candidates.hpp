@@ -22,14 +22,17 @@ struct ProgramPaths {
     [[nodiscard]] std::uint64_t combinations() const;
 };
 
-[[nodiscard]] ProgramPaths expandProgram(const Program& program, int unroll);
+/// Checks `deadline` as it goes (Phase::PathExpansion).
+[[nodiscard]] ProgramPaths expandProgram(const Program& program, int unroll,
+                                         const Deadline& deadline);
 
 /// The candidate taking path `choice[t]` in thread t.
 [[nodiscard]] CandidateExecution buildCandidate(const Program& program, const ProgramPaths& paths,
                                                 const std::vector<int>& choice);
 
 /// Calls `f` on every combination of thread paths, in a fixed order; stops when f returns false.
-void forEachCandidate(const Program& program, const ProgramPaths& paths,
+/// Checks `deadline` before each (Phase::CandidateEnumeration).
+void forEachCandidate(const Program& program, const ProgramPaths& paths, const Deadline& deadline,
                       const std::function<bool(const CandidateExecution&)>& f);
 
 /// The relations that follow from the candidate alone (no rf, co or fence-SC choice).

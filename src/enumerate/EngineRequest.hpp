@@ -6,6 +6,7 @@
 #include "model/EngineResult.hpp"
 #include "model/MemoryModel.hpp"
 #include "model/Program.hpp"
+#include "support/Deadline.hpp"
 
 #include <optional>
 #include <set>
@@ -26,8 +27,9 @@ struct EngineRequest {
     /// more, and an engine may skip executions whose reduced state it already reported (when
     /// witnesses are not counted). When unset, full states (every register and location).
     std::optional<std::vector<Observable>> projection;
-    /// Seconds before the engine gives up (SMT: solver timeout); none = no limit.
-    std::optional<double> timeoutSeconds;
+    /// The test's time limit and stop token: every engine checks it as it goes and throws
+    /// TimeLimitExceeded or Interrupted (support/Deadline.hpp).
+    Deadline deadline;
 };
 
 } // namespace ptx

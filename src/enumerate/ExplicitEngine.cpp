@@ -17,11 +17,10 @@ class ExplicitRun {
     explicit ExplicitRun(const EngineRequest& request)
         : req_(request), outcomeMode_(outcomeModeApplies(request)),
           model_(hoistSubexpressions(request.model)),
-          checks_(shapeChecks(model_, request.disabledAxioms)), eval_(model_, algebra_),
-          start_(std::chrono::steady_clock::now()) {}
+          checks_(shapeChecks(model_, request.disabledAxioms)), eval_(model_, algebra_) {}
 
     EngineResult run() {
-        forEachCandidate(req_.program, req_.paths, [&](const CandidateExecution& c) {
+        forEachCandidate(req_.program, req_.paths, req_.deadline, [&](const CandidateExecution& c) {
             ++result_.candidates;
             explore(c);
             return true;
@@ -122,12 +121,7 @@ class ExplicitRun {
     }
 
     void tick() {
-        if (!req_.timeoutSeconds || (++ticks_ & 1023U) != 0) return;
-        const double elapsed =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-        if (elapsed > *req_.timeoutSeconds)
-            throw ExplicitTimeout("the explicit engine ran past its time limit of " +
-                                  std::to_string(*req_.timeoutSeconds) + " s");
+        if ((++ticks_ & 63U) == 0) req_.deadline.check(Phase::ExplicitSearch);
     }
 
     const EngineRequest& req_;
@@ -139,7 +133,6 @@ class ExplicitRun {
     std::vector<ShapedCheck> checks_;
     ConcreteAlgebra algebra_;
     Evaluator<ConcreteAlgebra> eval_;
-    std::chrono::steady_clock::time_point start_;
     std::uint64_t ticks_ = 0;
     EngineResult result_;
 };

@@ -12,14 +12,8 @@
 
 namespace ptx {
 
-/// The explicit engine ran past EngineRequest::timeoutSeconds.
-class ExplicitTimeout : public std::runtime_error {
-  public:
-    using std::runtime_error::runtime_error;
-};
-
 /// Throws std::logic_error when the model does not fit the minimal-coherence argument
-/// (see CheckShapes.hpp), ExplicitTimeout when the time limit is exceeded.
+/// (see CheckShapes.hpp); TimeLimitExceeded or Interrupted when the request's deadline says so.
 [[nodiscard]] EngineResult runExplicit(const EngineRequest& request);
 
 } // namespace ptx

@@ -42,9 +42,9 @@ const char* semText(Sem s) {
 class PathWalker {
   public:
     PathWalker(const Program& program, const Thread& thread, const LocationTable& locations,
-               int unroll, int maxPaths)
+               int unroll, const Deadline& deadline, int maxPaths)
         : program_(program), thread_(thread), locations_(locations), unroll_(unroll),
-          maxPaths_(maxPaths) {
+          maxPaths_(maxPaths), deadline_(deadline) {
         for (std::size_t i = 0; i < thread.code.size(); ++i)
             if (const auto* l = std::get_if<Label>(&thread.code[i].body))
                 labels_[l->name] = static_cast<int>(i);
@@ -81,6 +81,7 @@ class PathWalker {
     /// Runs `s` until it ends, forks (pushing the alternatives onto `stack`) or is cut.
     void step(State s, std::vector<State>& stack) {
         while (s.pc < static_cast<int>(thread_.code.size())) {
+            deadline_.check(Phase::PathExpansion);
             const Instruction& ins = thread_.code[static_cast<std::size_t>(s.pc)];
             std::vector<int> extraCtrl;
             if (ins.guard && !std::holds_alternative<Branch>(ins.body)) {
@@ -385,6 +386,7 @@ class PathWalker {
     const LocationTable& locations_;
     int unroll_;
     int maxPaths_;
+    const Deadline& deadline_;
     std::map<std::string, int> labels_;
     ThreadPaths result_;
 };
@@ -392,11 +394,12 @@ class PathWalker {
 } // namespace
 
 ThreadPaths enumerateThreadPaths(const Program& program, const Thread& thread,
-                                 const LocationTable& locations, int unroll, int maxPaths) {
+                                 const LocationTable& locations, int unroll,
+                                 const Deadline& deadline, int maxPaths) {
     if (!program.aliases.empty())
         throw EnumerationError("unsupported: alias declarations (`@ ... aliases`) belong to the "
                                "PTX 7.5 mixed-proxy model, which ptxlitmus does not implement");
-    return PathWalker(program, thread, locations, unroll, maxPaths).run();
+    return PathWalker(program, thread, locations, unroll, deadline, maxPaths).run();
 }
 
 } // namespace ptx

@@ -1,6 +1,10 @@
 // Expanding one thread into its control-flow paths, with symbolic register values.
 #pragma once
 
+#include "support/Deadline.hpp"
+
+#include "support/Errors.hpp"
+
 #include "enumerate/LocationTable.hpp"
 #include "model/CandidateExecution.hpp"
 #include "model/Program.hpp"
@@ -29,15 +33,16 @@ struct ThreadPaths {
 };
 
 /// A construct the enumerator cannot model (e.g. an address computed from a value read).
-class EnumerationError : public std::runtime_error {
+class EnumerationError : public InputError {
   public:
-    using std::runtime_error::runtime_error;
+    using InputError::InputError;
 };
 
 /// Every path of `thread` taking each backward jump to a label at most `unroll` times.
 /// Throws EnumerationError for unsupported constructs, or when paths exceed `maxPaths`.
+/// Checks `deadline` as it goes (Phase::PathExpansion).
 [[nodiscard]] ThreadPaths enumerateThreadPaths(const Program& program, const Thread& thread,
                                                const LocationTable& locations, int unroll,
-                                               int maxPaths = 4096);
+                                               const Deadline& deadline, int maxPaths = 4096);
 
 } // namespace ptx

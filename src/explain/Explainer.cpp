@@ -81,9 +81,10 @@ MemoryModel modelOf(ModelKind kind) {
 
 Explanation explain(const Program& program, const ExplainOptions& options) {
     const MemoryModel model = modelOf(options.model);
+    const Deadline deadline(options.timeoutSeconds, options.stop);
     const ProgramPaths paths = [&] {
         try {
-            return expandProgram(program, options.unroll);
+            return expandProgram(program, options.unroll, deadline);
         } catch (const EnumerationError& e) {
             throw Unsupported(e.what());
         }
@@ -97,8 +98,8 @@ Explanation explain(const Program& program, const ExplainOptions& options) {
     if (program.filter) target = CondExpr{CondAnd{{target, *program.filter}}};
     const auto locationIndex = [&](const std::string& name) { return paths.locations.find(name); };
 
-    forEachCandidate(program, paths, [&](const CandidateExecution& c) {
-        CandidateQuery q(c, model, options.timeoutSeconds);
+    forEachCandidate(program, paths, deadline, [&](const CandidateExecution& c) {
+        CandidateQuery q(c, model, deadline, Phase::Explanation);
         q.require(target, locationIndex);
         if (checked(q, q.axioms()) == Answer::Sat) {
             out.allowed = true;

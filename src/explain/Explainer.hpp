@@ -20,7 +20,8 @@ namespace ptx::explain {
 struct ExplainOptions {
     ModelKind model = ModelKind::Ptx6;
     int unroll = 2;
-    std::optional<double> timeoutSeconds;
+    std::optional<double> timeoutSeconds; // for the whole explanation
+    StopToken stop;
     std::optional<CondExpr> outcome; // default: the condition's (see conditionOutcome)
     std::size_t maxWays = 8;         // shapes explained at most
 };
@@ -44,7 +45,8 @@ struct Explanation {
     bool boundHit = false;            // some path was cut by the loop bound
 };
 
-/// Throws Unsupported (the test is outside the model), SolverFailure (Z3 answered unknown).
+/// Throws Unsupported (the test is outside the model), SolverFailure (Z3 answered unknown),
+/// TimeLimitExceeded or Interrupted.
 [[nodiscard]] Explanation explain(const Program& program, const ExplainOptions& options);
 
 /// The model ExplainOptions::model names.

@@ -1,6 +1,7 @@
 #include "explain/Graphviz.hpp"
 
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -57,6 +58,10 @@ void renderDot(const std::string& dotText, const std::string& format, const std:
     const pid_t pid = fork();
     if (pid < 0) throw GraphvizError("cannot start dot: " + std::string(std::strerror(errno)));
     if (pid == 0) {
+        // The CLI blocks SIGINT/SIGTERM in its threads (src/cli/SignalWatcher); dot gets them.
+        sigset_t none;
+        sigemptyset(&none);
+        pthread_sigmask(SIG_SETMASK, &none, nullptr);
         dup2(errors.fd(), STDERR_FILENO);
         const int devnull = open("/dev/null", O_WRONLY);
         if (devnull >= 0) dup2(devnull, STDOUT_FILENO);

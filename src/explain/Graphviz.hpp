@@ -1,15 +1,17 @@
 // Rendering DOT with Graphviz: runs the `dot` program as a subprocess.
 #pragma once
 
+#include "support/Errors.hpp"
+
 #include <stdexcept>
 #include <string>
 
 namespace ptx::explain {
 
 /// `dot` failed, or wrote warnings (its stderr is in what()).
-class GraphvizError : public std::runtime_error {
+class GraphvizError : public ResourceError {
   public:
-    using std::runtime_error::runtime_error;
+    using ResourceError::ResourceError;
 };
 
 /// Runs `dot -T<format> -o <outPath>` on `dotText`; throws GraphvizError when dot cannot be

@@ -1,5 +1,7 @@
 #include "explain/OutcomeSpec.hpp"
 
+#include "support/Errors.hpp"
+
 #include <cctype>
 #include <stdexcept>
 
@@ -29,7 +31,7 @@ bool isName(const std::string& s) {
 Term observable(const std::string& text, const std::string& item) {
     const auto colon = text.find(':');
     if (colon == std::string::npos) {
-        if (!isName(text)) throw std::invalid_argument("--outcome: bad location in '" + item + "'");
+        if (!isName(text)) throw InputError("--outcome: bad location in '" + item + "'");
         return LocTerm{text};
     }
     std::string thread = trim(text.substr(0, colon));
@@ -38,7 +40,7 @@ Term observable(const std::string& text, const std::string& item) {
     if (!reg.empty() && reg[0] == '%') reg.erase(0, 1);
     if (thread.empty() || thread.find_first_not_of("0123456789") != std::string::npos ||
         !isName(reg))
-        throw std::invalid_argument("--outcome: bad register in '" + item + "' (write 1:r0)");
+        throw InputError("--outcome: bad register in '" + item + "' (write 1:r0)");
     return RegTerm{std::stoi(thread), reg};
 }
 
@@ -56,15 +58,15 @@ CondExpr item(const std::string& text) {
         }
     }
     if (op == std::string::npos)
-        throw std::invalid_argument("--outcome: expected OBS=VALUE, found '" + text + "'");
+        throw InputError("--outcome: expected OBS=VALUE, found '" + text + "'");
     const std::string lhs = trim(text.substr(0, op)), rhs = trim(text.substr(op + len));
     c.lhs = observable(lhs, text);
     try {
         std::size_t used = 0;
         c.rhs = static_cast<std::int64_t>(std::stoll(rhs, &used, 0));
-        if (used != rhs.size()) throw std::invalid_argument("trailing text");
+        if (used != rhs.size()) throw InputError("trailing text");
     } catch (const std::exception&) {
-        throw std::invalid_argument("--outcome: bad value in '" + text + "'");
+        throw InputError("--outcome: bad value in '" + text + "'");
     }
     return CondExpr{c};
 }
@@ -87,7 +89,7 @@ CondExpr parseOutcome(const std::string& text) {
         if (!part.empty()) all.parts.push_back(item(part));
         start = next;
     }
-    if (all.parts.empty()) throw std::invalid_argument("--outcome: empty outcome");
+    if (all.parts.empty()) throw InputError("--outcome: empty outcome");
     return CondExpr{std::move(all)};
 }
 

@@ -29,9 +29,10 @@ Outcome stateOf(const Execution& x, const std::vector<Observable>& observables,
 std::string showExecutions(const Program& program, const CheckOptions& options, ShowMode mode,
                            std::size_t cap) {
     const MemoryModel model = modelOf(options.model);
+    const Deadline deadline(options.timeoutSeconds, options.stop);
     const ProgramPaths paths = [&] {
         try {
-            return expandProgram(program, options.unroll);
+            return expandProgram(program, options.unroll, deadline);
         } catch (const EnumerationError& e) {
             throw Unsupported(e.what());
         }
@@ -42,8 +43,8 @@ std::string showExecutions(const Program& program, const CheckOptions& options, 
     std::string out;
     std::size_t shown = 0;
     bool more = false;
-    forEachCandidate(program, paths, [&](const CandidateExecution& c) {
-        smt::CandidateQuery q(c, model, options.timeoutSeconds);
+    forEachCandidate(program, paths, deadline, [&](const CandidateExecution& c) {
+        smt::CandidateQuery q(c, model, deadline, Phase::Drawing);
         if (program.filter) q.require(*program.filter, locationIndex);
         if (mode == ShowMode::Witness) q.require(program.condition.expr, locationIndex);
         std::vector<std::string> on;

@@ -1,5 +1,7 @@
 #include "gen/Family.hpp"
 
+#include "support/Errors.hpp"
+
 #include <map>
 #include <stdexcept>
 
@@ -101,7 +103,7 @@ const Family& family(const std::string& name) {
         if (f.name == name) return f;
         known += (known.empty() ? "" : " ") + f.name;
     }
-    throw std::invalid_argument("unknown family `" + name + "` (known: " + known + ")");
+    throw InputError("unknown family `" + name + "` (known: " + known + ")");
 }
 
 } // namespace ptx::gen

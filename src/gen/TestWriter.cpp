@@ -1,5 +1,7 @@
 #include "gen/TestWriter.hpp"
 
+#include "support/Errors.hpp"
+
 #include <algorithm>
 #include <set>
 #include <stdexcept>
@@ -158,7 +160,7 @@ std::string describe(const Variant& v) {
 } // namespace
 
 std::string writeTest(const Family& f, const Variant& v) {
-    if (!applicable(f, v)) throw std::invalid_argument(testName(f, v) + ": variant not applicable");
+    if (!applicable(f, v)) throw InputError(testName(f, v) + ": variant not applicable");
     std::vector<ThreadWriter> writers;
     for (std::size_t t = 0; t < f.threads.size(); ++t) {
         ThreadWriter w(v, t);

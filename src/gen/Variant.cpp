@@ -1,5 +1,7 @@
 #include "gen/Variant.hpp"
 
+#include "support/Errors.hpp"
+
 #include <array>
 #include <stdexcept>
 #include <utility>
@@ -22,8 +24,7 @@ E parseIn(const std::array<std::pair<E, const char*>, N>& table, const std::stri
         if (s == text) return value;
         known += (known.empty() ? "" : " ") + std::string(text);
     }
-    throw std::invalid_argument("unknown " + std::string(axis) + " `" + s + "` (known: " + known +
-                                ")");
+    throw InputError("unknown " + std::string(axis) + " `" + s + "` (known: " + known + ")");
 }
 
 constexpr std::array<std::pair<Ordering, const char*>, 6> kOrderings{

@@ -42,7 +42,7 @@ struct Variant {
 [[nodiscard]] std::string name(Placement v);
 [[nodiscard]] std::string name(WriteOp v);
 [[nodiscard]] std::string name(Dependency v);
-/// Parsers for those names (throw std::invalid_argument listing the accepted names).
+/// Parsers for those names (throw InputError listing the accepted names).
 [[nodiscard]] Ordering parseOrdering(const std::string& s);
 [[nodiscard]] ScopeChoice parseScope(const std::string& s);
 [[nodiscard]] Placement parsePlacement(const std::string& s);

@@ -3,13 +3,13 @@
 // model only, hence its place here.
 #pragma once
 
-#include <stdexcept>
+#include "support/Errors.hpp"
 
 namespace ptx {
 
-class Unsupported : public std::runtime_error {
+class Unsupported : public InputError {
   public:
-    using std::runtime_error::runtime_error;
+    using InputError::InputError;
 };
 
 } // namespace ptx

@@ -2,6 +2,7 @@
 #include "parser/LitmusParser.hpp"
 
 #include "parser/Parser.hpp"
+#include "support/InputFile.hpp"
 
 #include <array>
 #include <fstream>
@@ -11,8 +12,8 @@
 namespace ptx {
 
 ParseError::ParseError(std::string file, SourcePos pos, const std::string& message)
-    : std::runtime_error(file + ":" + std::to_string(pos.line) + ":" + std::to_string(pos.col) +
-                         ": error: " + message),
+    : LocatedInputError(file + ":" + std::to_string(pos.line) + ":" + std::to_string(pos.col) +
+                        ": error: " + message),
       file_(std::move(file)), pos_(pos), message_(message) {}
 
 Program parseLitmus(std::string_view text, const std::string& fileName) {
@@ -20,12 +21,7 @@ Program parseLitmus(std::string_view text, const std::string& fileName) {
 }
 
 Program parseLitmusFile(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw ParseError(path, SourcePos{0, 0}, "found an unreadable file, expected a litmus test");
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    return parseLitmus(buffer.str(), path);
+    return parseLitmus(readInputFile(path, "litmus test"), path == "-" ? "<stdin>" : path);
 }
 
 } // namespace ptx

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "model/Program.hpp"
+#include "support/Errors.hpp"
 
 #include <stdexcept>
 #include <string>
@@ -10,7 +11,7 @@
 namespace ptx {
 
 /// A malformed input. what() is the full message `file:line:col: error: <found>, expected <what>`.
-class ParseError : public std::runtime_error {
+class ParseError : public LocatedInputError {
   public:
     ParseError(std::string file, SourcePos pos, const std::string& message);
     [[nodiscard]] const std::string& file() const { return file_; }
@@ -27,7 +28,8 @@ class ParseError : public std::runtime_error {
 /// Throws ParseError on any malformed construct; never returns a partial program.
 [[nodiscard]] Program parseLitmus(std::string_view text, const std::string& fileName);
 
-/// Reads the file and parses it; an unreadable file is a ParseError at 0:0.
+/// Reads the file (`-`: standard input) and parses it; an unreadable file is a LocatedInputError
+/// that gives the operating system's reason (support/InputFile.hpp).
 [[nodiscard]] Program parseLitmusFile(const std::string& path);
 
 /// The canonical text of a program: parsing it again gives the same program.

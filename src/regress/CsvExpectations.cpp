@@ -1,5 +1,7 @@
 #include "regress/CsvExpectations.hpp"
 
+#include "support/InputFile.hpp"
+
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -43,11 +45,7 @@ std::vector<CsvEntry> parseCsv(std::string_view text, const std::string& file) {
 }
 
 std::vector<CsvEntry> readCsvFile(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw CsvError(path + ": cannot read the CSV file");
-    std::ostringstream text;
-    text << in.rdbuf();
-    return parseCsv(text.str(), path);
+    return parseCsv(readInputFile(path, "CSV file"), path);
 }
 
 std::vector<TestCase> csvTests(const std::vector<CsvEntry>& entries, const std::string& root) {

@@ -2,6 +2,8 @@
 // blank lines ignored. `1` means the checker's result is `Ok`, `0` that it is `No`.
 #pragma once
 
+#include "support/Errors.hpp"
+
 #include "regress/SuiteDiscovery.hpp"
 
 #include <stdexcept>
@@ -11,9 +13,9 @@
 
 namespace ptx::regress {
 
-class CsvError : public std::runtime_error {
+class CsvError : public LocatedInputError {
   public:
-    using std::runtime_error::runtime_error;
+    using LocatedInputError::LocatedInputError;
 };
 
 struct CsvEntry {

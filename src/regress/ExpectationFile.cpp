@@ -1,6 +1,8 @@
 #include "regress/ExpectationFile.hpp"
 
 #include "parser/ProgramPrinter.hpp"
+#include "support/AtomicFile.hpp"
+#include "support/InputFile.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -162,11 +164,7 @@ Expectation parseExpectation(std::string_view text, const std::string& file) {
 }
 
 Expectation readExpectationFile(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw ExpectationError(path + ": cannot read the expectation file");
-    std::ostringstream text;
-    text << in.rdbuf();
-    return parseExpectation(text.str(), path);
+    return parseExpectation(readInputFile(path, "expectation file"), path);
 }
 
 std::string formatExpectation(const Expectation& e) {
@@ -181,9 +179,7 @@ std::string formatExpectation(const Expectation& e) {
 }
 
 void writeExpectationFile(const std::string& path, const Expectation& e) {
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    out << formatExpectation(e);
-    if (!out) throw ExpectationError(path + ": cannot write the expectation file");
+    writeFileAtomically(path, formatExpectation(e));
 }
 
 Expectation expectationOf(const Program& program, const CheckResult& result) {

@@ -13,6 +13,8 @@
 // and Time lines are accepted (a herd7 log pastes fine) but ignored.
 #pragma once
 
+#include "support/Errors.hpp"
+
 #include "check/Checker.hpp"
 #include "model/Program.hpp"
 
@@ -24,9 +26,9 @@
 namespace ptx::regress {
 
 /// A malformed expectation file; what() says which line and why.
-class ExpectationError : public std::runtime_error {
+class ExpectationError : public LocatedInputError {
   public:
-    using std::runtime_error::runtime_error;
+    using LocatedInputError::LocatedInputError;
 };
 
 struct Expectation {

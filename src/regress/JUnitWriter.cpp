@@ -1,5 +1,7 @@
 #include "regress/JUnitWriter.hpp"
 
+#include "support/Text.hpp"
+
 #include <cstdio>
 #include <filesystem>
 
@@ -20,37 +22,6 @@ std::string className(const TestReport& r) {
 
 } // namespace
 
-std::string xmlEscape(std::string_view s) {
-    std::string out;
-    out.reserve(s.size());
-    for (const char ch : s) {
-        const auto c = static_cast<unsigned char>(ch);
-        switch (ch) {
-        case '&':
-            out += "&amp;";
-            break;
-        case '<':
-            out += "&lt;";
-            break;
-        case '>':
-            out += "&gt;";
-            break;
-        case '"':
-            out += "&quot;";
-            break;
-        case '\'':
-            out += "&apos;";
-            break;
-        default:
-            if (c < 0x20 && ch != '\n' && ch != '\t' && ch != '\r')
-                out += '?';
-            else
-                out += ch;
-        }
-    }
-    return out;
-}
-
 std::string junitXml(const std::string& suite, const std::vector<TestReport>& reports,
                      const Summary& summary) {
     std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
@@ -60,25 +31,26 @@ std::string junitXml(const std::string& suite, const std::vector<TestReport>& re
                                std::to_string(summary.unsupported) + "\" time=\"" +
                                seconds(summary.seconds) + "\"";
     out += "<testsuites" + counts + ">\n";
-    out += "  <testsuite name=\"" + xmlEscape(suite) + "\"" + counts + ">\n";
+    out += "  <testsuite name=\"" + xmlText(suite) + "\"" + counts + ">\n";
     for (const TestReport& r : reports) {
-        out += "    <testcase classname=\"" + xmlEscape(className(r)) + "\" name=\"" +
-               xmlEscape(r.test.id) + "\" time=\"" + seconds(r.seconds) + "\"";
-        const std::string text = xmlEscape(r.diff);
+        out += "    <testcase classname=\"" + xmlText(className(r)) + "\" name=\"" +
+               xmlText(r.test.id) + "\" time=\"" + seconds(r.seconds) + "\"";
+        const std::string text = xmlText(r.diff);
         switch (r.status) {
         case Status::Passed:
         case Status::Updated:
             out += "/>\n";
             continue;
         case Status::Failed:
-            out += ">\n      <failure message=\"" + xmlEscape(r.message) + "\">" + text +
-                   "</failure>\n";
+            out +=
+                ">\n      <failure message=\"" + xmlText(r.message) + "\">" + text + "</failure>\n";
             break;
         case Status::Error:
-            out += ">\n      <error message=\"" + xmlEscape(r.message) + "\"/>\n";
+        case Status::Interrupted:
+            out += ">\n      <error message=\"" + xmlText(r.message) + "\"/>\n";
             break;
         case Status::Unsupported:
-            out += ">\n      <skipped message=\"unsupported: " + xmlEscape(r.message) + "\"/>\n";
+            out += ">\n      <skipped message=\"unsupported: " + xmlText(r.message) + "\"/>\n";
             break;
         }
         out += "    </testcase>\n";

@@ -10,11 +10,9 @@
 
 namespace ptx::regress {
 
-/// `s` with &, <, >, " and ' escaped, and characters XML 1.0 forbids replaced by `?`.
-[[nodiscard]] std::string xmlEscape(std::string_view s);
-
 /// A JUnit XML document: one <testsuite> named `suite`; a failure is <failure>, an error
-/// <error>, an unsupported test <skipped>; the diff goes in the element's text.
+/// <error>, an unsupported test <skipped>; the diff goes in the element's text. Text is escaped by
+/// xmlText (support/Text.hpp): invalid UTF-8 and forbidden control characters become U+FFFD.
 [[nodiscard]] std::string junitXml(const std::string& suite, const std::vector<TestReport>& reports,
                                    const Summary& summary);
 

@@ -2,6 +2,7 @@
 
 #include "check/Parallel.hpp"
 #include "parser/Parser.hpp"
+#include "support/Failure.hpp"
 
 #include <chrono>
 #include <filesystem>
@@ -77,6 +78,8 @@ const char* statusName(Status s) {
         return "UNSUPPORTED";
     case Status::Updated:
         return "UPDATED";
+    case Status::Interrupted:
+        return "INTERRUPTED";
     }
     return "ERROR";
 }
@@ -97,6 +100,8 @@ void Summary::add(Status s) {
         break;
     case Status::Updated:
         ++updated;
+        break;
+    case Status::Interrupted:
         break;
     }
 }
@@ -119,12 +124,12 @@ TestReport runTest(const TestCase& test, const RunOptions& options) {
     } catch (const Unsupported& e) {
         r.status = Status::Unsupported;
         r.message = firstLine(e.what());
-    } catch (const SolverFailure& e) {
+    } catch (const Interrupted& e) {
+        r.status = Status::Interrupted;
+        r.message = e.what();
+    } catch (...) {
         r.status = Status::Error;
-        r.message = "solver failure: " + firstLine(e.what());
-    } catch (const std::exception& e) {
-        r.status = Status::Error;
-        r.message = firstLine(e.what());
+        r.message = firstLine(describeFailure(std::current_exception(), "").message);
     }
     r.seconds = since(start);
     return r;
@@ -137,9 +142,15 @@ Summary runSuite(const std::vector<TestCase>& tests, const RunOptions& options,
     runOrdered<TestReport>(
         tests.size(), options.threads, [&](std::size_t i) { return runTest(tests[i], options); },
         [&](std::size_t, TestReport& r) {
+            if (r.status == Status::Interrupted) return false;
             summary.add(r.status);
             deliver(r);
+            return true;
         });
+    if (options.check.stop.stopRequested()) {
+        summary.signal = options.check.stop.signal();
+        summary.notRun = tests.size() - summary.total();
+    }
     summary.seconds = since(start);
     return summary;
 }

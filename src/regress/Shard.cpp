@@ -1,5 +1,7 @@
 #include "regress/Shard.hpp"
 
+#include "support/Errors.hpp"
+
 #include <charconv>
 
 namespace ptx::regress {
@@ -10,7 +12,7 @@ std::size_t number(const std::string& text, const std::string& whole) {
     const char* end = text.data() + text.size();
     const auto [ptr, ec] = std::from_chars(text.data(), end, value);
     if (text.empty() || ec != std::errc() || ptr != end)
-        throw std::invalid_argument("--shard: expected I/N with numbers, found `" + whole + "`");
+        throw InputError("--shard: expected I/N with numbers, found `" + whole + "`");
     return value;
 }
 
@@ -19,10 +21,10 @@ std::size_t number(const std::string& text, const std::string& whole) {
 Shard parseShard(const std::string& text) {
     const auto slash = text.find('/');
     if (slash == std::string::npos)
-        throw std::invalid_argument("--shard: expected I/N (e.g. 2/4), found `" + text + "`");
+        throw InputError("--shard: expected I/N (e.g. 2/4), found `" + text + "`");
     const Shard s{number(text.substr(0, slash), text), number(text.substr(slash + 1), text)};
     if (s.count == 0 || s.index == 0 || s.index > s.count)
-        throw std::invalid_argument("--shard: need 1 <= I <= N, found `" + text + "`");
+        throw InputError("--shard: need 1 <= I <= N, found `" + text + "`");
     return s;
 }
 

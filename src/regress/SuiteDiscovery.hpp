@@ -1,6 +1,8 @@
 // Finding the tests of a suite: every `*.litmus` under the given paths, in a stable order.
 #pragma once
 
+#include "support/Errors.hpp"
+
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -24,9 +26,9 @@ struct TestCase {
 };
 
 /// A path that does not exist, or a directory without tests.
-class DiscoveryError : public std::runtime_error {
+class DiscoveryError : public LocatedInputError {
   public:
-    using std::runtime_error::runtime_error;
+    using LocatedInputError::LocatedInputError;
 };
 
 /// `X.litmus` -> `X.expected`.

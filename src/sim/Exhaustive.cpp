@@ -21,7 +21,8 @@ struct StateGraph {
 
     /// Explores depth first; stops at `bound` states or, with stopAtFinal, at the first final.
     void explore(const Machine& m, const MachineState& start, std::uint64_t bound,
-                 const std::vector<Observable>* projection, bool stopAtFinal) {
+                 const std::vector<Observable>* projection, bool stopAtFinal,
+                 const Deadline& deadline) {
         std::string key;
         start.appendKey(key);
         ids.emplace(key, 0);
@@ -30,7 +31,9 @@ struct StateGraph {
         std::vector<std::pair<std::uint32_t, MachineState>> stack;
         stack.emplace_back(0, start);
         std::vector<Transition> trans;
+        std::uint64_t popped = 0;
         while (!stack.empty()) {
+            if ((++popped & 255U) == 0) deadline.check(Phase::Simulation);
             auto [id, s] = std::move(stack.back());
             stack.pop_back();
             m.enabled(s, trans);
@@ -112,7 +115,8 @@ SimResult Simulator::runExhaustive() const {
     r.exhaustive = true;
     r.projection = projection_;
     StateGraph g;
-    g.explore(machine_, machine_.initialState(), options_.maxStates, &projection_, false);
+    g.explore(machine_, machine_.initialState(), options_.maxStates, &projection_, false,
+              options_.deadline);
     for (const auto& o : g.finalOutcomes)
         ++r.histogram[o];
     r.states = g.ids.size();
@@ -135,13 +139,14 @@ SimResult Simulator::runExhaustive() const {
 Simulator::Exploration Simulator::canTerminate(const MachineState& from,
                                                std::uint64_t bound) const {
     StateGraph g;
-    g.explore(machine_, from, bound, nullptr, true);
+    g.explore(machine_, from, bound, nullptr, true, options_.deadline);
     return Exploration{!g.finals.empty(), !g.boundHit, g.ids.size()};
 }
 
 std::optional<std::vector<std::string>> Simulator::exhaustiveTrace(const Outcome& target) const {
     StateGraph g;
-    g.explore(machine_, machine_.initialState(), options_.maxStates, &projection_, false);
+    g.explore(machine_, machine_.initialState(), options_.maxStates, &projection_, false,
+              options_.deadline);
     for (std::size_t i = 0; i < g.finals.size(); ++i)
         if (matches(target, g.finalOutcomes[i])) return replay(g.pathTo(g.finals[i]));
     return std::nullopt;

@@ -80,6 +80,7 @@ SimResult Simulator::runRandom() const {
     std::vector<Transition> scratch;
     scratch.reserve(64);
     for (std::uint64_t run = 0; run < options_.runs; ++run) {
+        if ((run & 255U) == 0) options_.deadline.check(Phase::Simulation);
         s = init;
         ++r.runs;
         switch (randomRun(s, rng, scratch, nullptr)) {
@@ -126,6 +127,7 @@ std::optional<std::vector<std::string>> Simulator::trace(const Outcome& target,
         const MachineState init = machine_.initialState();
         std::vector<Transition> scratch, path;
         for (std::uint64_t run = 0; run < options_.runs; ++run) {
+            if ((run & 255U) == 0) options_.deadline.check(Phase::Simulation);
             MachineState s = init;
             path.clear();
             if (randomRun(s, rng, scratch, &path) == RunEnd::Finished &&

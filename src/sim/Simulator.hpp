@@ -6,6 +6,7 @@
 #include "model/Outcome.hpp"
 #include "model/Program.hpp"
 #include "sim/Machine.hpp"
+#include "support/Deadline.hpp"
 
 #include <cstdint>
 #include <map>
@@ -25,6 +26,7 @@ struct SimOptions {
     bool allObservables = false;      // project on every register and location
     bool everyLocationShared = false; // place every location in shared memory (its banks)
     std::vector<Observable> extraObservables;
+    Deadline deadline; // checked between runs and while exploring (Phase::Simulation)
 };
 
 struct SimResult {

@@ -52,7 +52,8 @@ bool hasDefinition(const MemoryModel& model, const std::string& name) {
 
 EncodedCandidate::EncodedCandidate(z3::context& ctx, z3::solver& solver,
                                    const CandidateExecution& candidate, const MemoryModel& model,
-                                   const std::set<std::string>& disabled, Staging staging)
+                                   const std::set<std::string>& disabled, Staging staging,
+                                   const Deadline& deadline)
     // Values must be well-founded; the axioms guarantee it unless some are switched off.
     : encoding(ctx, solver, candidate, !disabled.empty(), staging == Staging::CheapestFirst),
       evaluator(model, encoding) {
@@ -61,7 +62,8 @@ EncodedCandidate::EncodedCandidate(z3::context& ctx, z3::solver& solver,
                                                         : SymRelation(ctx, candidate.size()));
     std::vector<GuardedCheck> checks = evaluateChecks(ctx, model, evaluator, disabled, guards);
     if (staging == Staging::CheapestFirst) {
-        refuted = !assertCheapestFirst(ctx, solver, encoding, std::move(checks), assumptions(ctx));
+        refuted = !assertCheapestFirst(ctx, solver, encoding, std::move(checks), assumptions(ctx),
+                                       deadline);
         return;
     }
     for (const GuardedCheck& check : checks)

@@ -5,6 +5,7 @@
 #include "model/Evaluator.hpp"
 #include "model/MemoryModel.hpp"
 #include "smt/CandidateEncoding.hpp"
+#include "support/Deadline.hpp"
 
 #include <set>
 #include <string>
@@ -57,7 +58,7 @@ struct EncodedCandidate {
 
     EncodedCandidate(z3::context& ctx, z3::solver& solver, const CandidateExecution& candidate,
                      const MemoryModel& model, const std::set<std::string>& disabled,
-                     Staging staging = Staging::AllAtOnce);
+                     Staging staging = Staging::AllAtOnce, const Deadline& deadline = Deadline());
     EncodedCandidate(const EncodedCandidate&) = delete;
     EncodedCandidate& operator=(const EncodedCandidate&) = delete;
 

@@ -1,8 +1,10 @@
 #include "smt/CandidateQuery.hpp"
 
 #include "smt/AxiomEncoding.hpp"
+#include "smt/DeadlineCheck.hpp"
 
-#include <cmath>
+#include <functional>
+#include <stop_token>
 #include <z3++.h>
 
 namespace ptx::smt {
@@ -21,6 +23,8 @@ std::int64_t numeral(const z3::model& m, const z3::expr& e) {
 
 struct CandidateQuery::Impl {
     z3::context ctx;
+    // After the context: destroyed first, so a stop never reaches a deleted context.
+    std::stop_callback<std::function<void()>> interrupt;
     z3::solver solver;
     const CandidateExecution& c;
     EncodedCandidate enc;
@@ -28,13 +32,13 @@ struct CandidateQuery::Impl {
     std::optional<z3::model> model;
     std::vector<std::string> core;
 
-    Impl(const CandidateExecution& candidate, const MemoryModel& m, std::optional<double> timeout)
-        : solver(ctx), c(candidate), enc(ctx, solver, candidate, m, {}) {
-        if (timeout) {
-            z3::params p(ctx);
-            p.set("timeout", static_cast<unsigned>(std::ceil(*timeout * 1000)));
-            solver.set(p);
-        }
+    Deadline deadline;
+    Phase phase;
+
+    Impl(const CandidateExecution& candidate, const MemoryModel& m, const Deadline& d, Phase ph)
+        : interrupt(d.stop().native(), [this] { ctx.interrupt(); }), solver(ctx), c(candidate),
+          enc(ctx, solver, candidate, m, {}), deadline(d), phase(ph) {
+        configureSolver(ctx, solver);
         for (const AxiomGuard& g : enc.guards)
             names.push_back(g.name);
     }
@@ -125,8 +129,8 @@ struct CandidateQuery::Impl {
 };
 
 CandidateQuery::CandidateQuery(const CandidateExecution& candidate, const MemoryModel& model,
-                               std::optional<double> timeoutSeconds)
-    : impl_(std::make_unique<Impl>(candidate, model, timeoutSeconds)) {}
+                               const Deadline& deadline, Phase phase)
+    : impl_(std::make_unique<Impl>(candidate, model, deadline, phase)) {}
 
 CandidateQuery::~CandidateQuery() = default;
 
@@ -153,7 +157,7 @@ Answer CandidateQuery::check(const std::vector<std::string>& on,
         s.solver.push();
         s.solver.add(z3::mk_and(s.pin(*shape)));
     }
-    const z3::check_result r = s.solver.check(assumptions);
+    const z3::check_result r = checkWithin(s.solver, assumptions, s.deadline, s.phase);
     if (r == z3::sat) s.model = s.solver.get_model();
     if (r == z3::unsat) {
         const z3::expr_vector core = s.solver.unsat_core();

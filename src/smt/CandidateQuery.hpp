@@ -7,6 +7,7 @@
 #include "model/MemoryModel.hpp"
 #include "model/Program.hpp"
 #include "model/Relation.hpp"
+#include "support/Deadline.hpp"
 
 #include <cstdint>
 #include <functional>
@@ -35,8 +36,10 @@ struct Shape {
 
 class CandidateQuery {
   public:
+    /// Every question checks `deadline` (TimeLimitExceeded in `phase`, or Interrupted); an
+    /// `unknown` for another reason is Answer::Unknown.
     CandidateQuery(const CandidateExecution& candidate, const MemoryModel& model,
-                   std::optional<double> timeoutSeconds);
+                   const Deadline& deadline, Phase phase);
     ~CandidateQuery();
     CandidateQuery(const CandidateQuery&) = delete;
     CandidateQuery& operator=(const CandidateQuery&) = delete;

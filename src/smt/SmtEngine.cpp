@@ -1,8 +1,11 @@
 #include "smt/SmtEngine.hpp"
 
 #include "smt/AxiomEncoding.hpp"
+#include "smt/DeadlineCheck.hpp"
 
 #include <cmath>
+#include <functional>
+#include <stop_token>
 
 namespace ptx {
 namespace {
@@ -17,10 +20,12 @@ std::int64_t numeral(const z3::model& m, const z3::expr& e) {
 
 class SmtRun {
   public:
-    explicit SmtRun(const EngineRequest& request) : req_(request) {}
+    explicit SmtRun(const EngineRequest& request)
+        : req_(request),
+          interrupt_(request.deadline.stop().native(), [this] { ctx_.interrupt(); }) {}
 
     EngineResult run() {
-        forEachCandidate(req_.program, req_.paths, [&](const CandidateExecution& c) {
+        forEachCandidate(req_.program, req_.paths, req_.deadline, [&](const CandidateExecution& c) {
             ++result_.candidates;
             explore(c);
             return true;
@@ -36,25 +41,28 @@ class SmtRun {
     /// push/pop was slower still (measured: its scopes keep every earlier candidate's terms).
     z3::solver makeSolver() {
         z3::solver solver(ctx_, z3::solver::simple());
-        if (req_.timeoutSeconds) {
-            z3::params p(ctx_);
-            p.set("timeout", static_cast<unsigned>(std::ceil(*req_.timeoutSeconds * 1000)));
-            solver.set(p);
-        }
+        smt::configureSolver(ctx_, solver);
         return solver;
+    }
+
+    /// One check, within what is left of the deadline; `unknown` because of it is a
+    /// TimeLimitExceeded (or Interrupted), any other `unknown` an SmtFailure.
+    z3::check_result check(z3::solver& solver, const z3::expr_vector& assumptions) {
+        const z3::check_result r =
+            smt::checkWithin(solver, assumptions, req_.deadline, Phase::Solver);
+        if (r == z3::unknown)
+            throw SmtFailure("the solver answered unknown: " + solver.reason_unknown());
+        return r;
     }
 
     void explore(const CandidateExecution& c) {
         z3::solver solver = makeSolver();
         smt::EncodedCandidate enc(ctx_, solver, c, req_.model, req_.disabledAxioms,
-                                  smt::Staging::CheapestFirst);
+                                  smt::Staging::CheapestFirst, req_.deadline);
         if (enc.refuted) return; // inconsistent whatever the final writes: no witness
         const z3::expr_vector assumptions = enc.assumptions(ctx_);
         while (true) {
-            const z3::check_result r = solver.check(assumptions);
-            if (r == z3::unsat) return;
-            if (r == z3::unknown)
-                throw SmtFailure("the solver answered unknown: " + solver.reason_unknown());
+            if (check(solver, assumptions) == z3::unsat) return;
             const z3::model m = solver.get_model();
             FullState state;
             z3::expr_vector same(ctx_); // the terms of the reported state, equal to their values
@@ -100,13 +108,22 @@ class SmtRun {
 
     const EngineRequest& req_;
     z3::context ctx_;
+    // Declared after the context, so destroyed before it: once the callback is gone, no stop
+    // can touch the context (std::stop_callback's destructor waits for a running callback).
+    std::stop_callback<std::function<void()>> interrupt_;
     EngineResult result_;
 };
 
 } // namespace
 
 EngineResult runSmt(const EngineRequest& request) {
-    return SmtRun(request).run();
+    try {
+        return SmtRun(request).run();
+    } catch (const z3::exception& e) {
+        // Z3 reports running out of memory, and its own failures, as exceptions.
+        request.deadline.check(Phase::Solver);
+        throw SmtFailure(std::string("the solver failed: ") + e.msg());
+    }
 }
 
 } // namespace ptx

@@ -5,6 +5,8 @@
 // (StagedChecks.hpp).
 #pragma once
 
+#include "support/Errors.hpp"
+
 #include "enumerate/EngineRequest.hpp"
 #include "model/EngineResult.hpp"
 
@@ -13,9 +15,9 @@
 namespace ptx {
 
 /// Z3 answered `unknown` (or timed out): never read as "forbidden".
-class SmtFailure : public std::runtime_error {
+class SmtFailure : public ResourceError {
   public:
-    using std::runtime_error::runtime_error;
+    using ResourceError::ResourceError;
 };
 
 [[nodiscard]] EngineResult runSmt(const EngineRequest& request);

@@ -1,5 +1,7 @@
 #include "smt/StagedChecks.hpp"
 
+#include "smt/DeadlineCheck.hpp"
+
 #include <algorithm>
 #include <unordered_set>
 
@@ -31,7 +33,8 @@ std::size_t termSize(z3::context& ctx, const SymRelation& r) {
 }
 
 bool assertCheapestFirst(z3::context& ctx, z3::solver& solver, CandidateEncoding& encoding,
-                         std::vector<GuardedCheck> checks, const z3::expr_vector& assumptions) {
+                         std::vector<GuardedCheck> checks, const z3::expr_vector& assumptions,
+                         const Deadline& deadline) {
     // Stages: each check, and the encoding's postponed order constraints (index npos), whose
     // size is about two terms per clause (the clause and its co literal's negation).
     constexpr std::size_t kPostponed = static_cast<std::size_t>(-1);
@@ -46,7 +49,9 @@ bool assertCheapestFirst(z3::context& ctx, z3::solver& solver, CandidateEncoding
     // questions logarithmic in the formula's size.
     std::size_t given = 0;
     for (const auto& [size, i] : order) {
-        if (given > 0 && size > given && solver.check(assumptions) == z3::unsat) return false;
+        if (given > 0 && size > given &&
+            checkWithin(solver, assumptions, deadline, Phase::Solver) == z3::unsat)
+            return false;
         if (i == kPostponed)
             encoding.assertPostponed();
         else

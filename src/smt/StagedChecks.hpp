@@ -8,6 +8,7 @@
 #pragma once
 
 #include "smt/AxiomEncoding.hpp"
+#include "support/Deadline.hpp"
 
 #include <vector>
 #include <z3++.h>
@@ -26,6 +27,7 @@ namespace ptx::smt {
 [[nodiscard]] bool assertCheapestFirst(z3::context& ctx, z3::solver& solver,
                                        CandidateEncoding& encoding,
                                        std::vector<GuardedCheck> checks,
-                                       const z3::expr_vector& assumptions);
+                                       const z3::expr_vector& assumptions,
+                                       const Deadline& deadline);
 
 } // namespace ptx::smt

@@ -98,5 +98,5 @@ TEST_CASE("the bundled samples read") {
     CHECK_THROWS_WITH(
         readHistogramFile(dir + "malformed.hist"),
         (dir + "malformed.hist:4: error: value `zero` of 1:r0 is not an integer").c_str());
-    CHECK_THROWS_AS(readHistogramFile(dir + "absent.hist"), HistogramError);
+    CHECK_THROWS_AS(readHistogramFile(dir + "absent.hist"), ptx::LocatedInputError);
 }

@@ -41,7 +41,7 @@ Histogram observed(const std::vector<std::pair<Outcome, std::uint64_t>>& counts)
 TEST_CASE("projection onto the histogram's observables") {
     const auto projected = projectOutcomes(result({{0, 0}, {1, 1}}), {r0});
     CHECK(projected == std::vector<Outcome>{{{r0, 0}}, {{r0, 1}}});
-    CHECK_THROWS_AS((void)projectOutcomes(result({}), {LocTerm{"y"}}), std::invalid_argument);
+    CHECK_THROWS_AS((void)projectOutcomes(result({}), {LocTerm{"y"}}), ptx::InputError);
 }
 
 TEST_CASE("an observed outcome the model forbids is FORBIDDEN, weak ones are counted") {

@@ -17,11 +17,11 @@ const char* const kTwoThreads =
 
 TEST_CASE("candidates combine one path per thread, initial writes first") {
     const Program p = parseLitmus(kTwoThreads, "c.litmus");
-    const ProgramPaths paths = expandProgram(p, 2);
+    const ProgramPaths paths = expandProgram(p, 2, ptx::Deadline());
     CHECK(paths.combinations() == 2);
     CHECK(paths.cut == 0);
     int count = 0;
-    forEachCandidate(p, paths, [&](const CandidateExecution& c) {
+    forEachCandidate(p, paths, ptx::Deadline(), [&](const CandidateExecution& c) {
         ++count;
         REQUIRE(c.locations.size() == 2);
         for (int l = 0; l < 2; ++l) {
@@ -46,8 +46,9 @@ TEST_CASE("candidates combine one path per thread, initial writes first") {
 
 TEST_CASE("forEachCandidate stops when asked") {
     const Program p = parseLitmus(kTwoThreads, "c.litmus");
-    const ProgramPaths paths = expandProgram(p, 2);
+    const ProgramPaths paths = expandProgram(p, 2, ptx::Deadline());
     int count = 0;
-    forEachCandidate(p, paths, [&](const CandidateExecution&) { return ++count < 1; });
+    forEachCandidate(p, paths, ptx::Deadline(),
+                     [&](const CandidateExecution&) { return ++count < 1; });
     CHECK(count == 1);
 }

@@ -82,7 +82,7 @@ bool outcomeModeAgrees(const Program& program, const ProgramPaths& paths, const 
         }
         expected.insert(std::move(s));
     }
-    const EngineRequest request{program, paths, model, {}, false, registers, std::nullopt};
+    const EngineRequest request{program, paths, model, {}, false, registers, ptx::Deadline()};
     std::set<FullState> got;
     for (const auto& [state, count] : runExplicit(request).witnesses)
         got.insert(state);
@@ -98,7 +98,7 @@ Verdict compare(const std::string& file, std::uint64_t maxCandidates, std::strin
         const Program program = parseLitmusFile(file);
         const ProgramPaths paths = [&] {
             try {
-                return expandProgram(program, 2);
+                return expandProgram(program, 2, ptx::Deadline());
             } catch (const EnumerationError& e) {
                 if (std::string(e.what()).find("unsupported") != std::string::npos)
                     throw; // rethrown below as Unsupported
@@ -108,7 +108,7 @@ Verdict compare(const std::string& file, std::uint64_t maxCandidates, std::strin
         if (paths.combinations() > maxCandidates) return Verdict::TooBig;
         const MemoryModel model = ptx6Model();
         // Full states (no projection), witnesses counted, no time limit.
-        const EngineRequest request{program, paths, model, {}, true, std::nullopt, std::nullopt};
+        const EngineRequest request{program, paths, model, {}, true, std::nullopt, ptx::Deadline()};
         const EngineResult explicitResult = runExplicit(request);
         const EngineResult smtResult = runSmt(request);
         if (explicitResult.witnesses != smtResult.witnesses ||

@@ -24,7 +24,7 @@ struct Prepared {
 
 inline Prepared prepare(const std::string& text, int unroll = 2) {
     Program p = parseLitmus(text, "test.litmus");
-    ProgramPaths paths = expandProgram(p, unroll);
+    ProgramPaths paths = expandProgram(p, unroll, ptx::Deadline());
     return {std::move(p), std::move(paths)};
 }
 

@@ -37,7 +37,7 @@ std::vector<Relation> partialOrders(const std::vector<int>& ws, int n) {
 
 EngineResult bruteForce(const Prepared& t, const MemoryModel& model) {
     EngineResult result;
-    forEachCandidate(t.program, t.paths, [&](const CandidateExecution& c) {
+    forEachCandidate(t.program, t.paths, ptx::Deadline(), [&](const CandidateExecution& c) {
         ++result.candidates;
         const int n = c.size();
         std::vector<int> reads;

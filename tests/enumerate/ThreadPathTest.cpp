@@ -19,7 +19,8 @@ Expanded expand(const std::string& code, int unroll = 2) {
     Program p = parseLitmus(
         "PTX t\n{ x=0; y=0; }\n P0@cta 0,gpu 0 ;\n" + code + "exists (x == 0)\n", "t.litmus");
     const LocationTable locations(p);
-    ThreadPaths paths = enumerateThreadPaths(p, p.threads.at(0), locations, unroll);
+    ThreadPaths paths =
+        enumerateThreadPaths(p, p.threads.at(0), locations, unroll, ptx::Deadline());
     return {std::move(p), std::move(paths)};
 }
 

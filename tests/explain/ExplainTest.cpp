@@ -159,10 +159,10 @@ TEST_CASE("parsing outcomes") {
     const auto& third = std::get<CondCompare>(parts[2].node);
     CHECK(std::get<LocTerm>(third.lhs) == LocTerm{"x"});
     CHECK(std::get<std::int64_t>(third.rhs) == -2);
-    CHECK_THROWS_AS((void)parseOutcome(""), std::invalid_argument);
-    CHECK_THROWS_AS((void)parseOutcome("1:r0"), std::invalid_argument);
-    CHECK_THROWS_AS((void)parseOutcome("1:r0=x"), std::invalid_argument);
-    CHECK_THROWS_AS((void)parseOutcome("a:r0=1"), std::invalid_argument);
+    CHECK_THROWS_AS((void)parseOutcome(""), ptx::InputError);
+    CHECK_THROWS_AS((void)parseOutcome("1:r0"), ptx::InputError);
+    CHECK_THROWS_AS((void)parseOutcome("1:r0=x"), ptx::InputError);
+    CHECK_THROWS_AS((void)parseOutcome("a:r0=1"), ptx::InputError);
 }
 
 TEST_CASE("shortest cycles and paths") {

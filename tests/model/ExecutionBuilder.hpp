@@ -19,7 +19,7 @@ class HandExecution {
   public:
     explicit HandExecution(const std::string& litmus, MemoryModel model = ptx6Model())
         : program_(parseLitmus(litmus, "test.litmus")), model_(std::move(model)),
-          paths_(expandProgram(program_, 0)),
+          paths_(expandProgram(program_, 0, ptx::Deadline())),
           candidate_(
               buildCandidate(program_, paths_, std::vector<int>(program_.threads.size(), 0))),
           algebra_(candidate_), evaluator_(model_, algebra_) {}

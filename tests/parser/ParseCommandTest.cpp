@@ -21,7 +21,8 @@ struct Captured {
 Captured runParse(std::vector<std::string> files) {
     CLI::App app{"test"};
     Captured result;
-    ptx::cli::addParseCommand(app, result.exitCode);
+    ptx::cli::CommandContext context;
+    ptx::cli::addParseCommand(app, context);
     std::vector<std::string> args;
     for (auto it = files.rbegin(); it != files.rend(); ++it)
         args.push_back(*it);
@@ -33,6 +34,7 @@ Captured runParse(std::vector<std::string> files) {
     app.parse(args);
     std::cout.rdbuf(oldOut);
     std::cerr.rdbuf(oldErr);
+    result.exitCode = context.exitCode;
     result.out = out.str();
     result.err = err.str();
     return result;

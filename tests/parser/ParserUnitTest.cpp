@@ -185,13 +185,20 @@ TEST_CASE("error messages have the form file:line:col: error: found ..., expecte
           "or forall)");
 }
 
-TEST_CASE("unreadable file") {
+TEST_CASE("an unreadable file says why in the system's words, with no made-up position") {
     try {
         (void)parseLitmusFile("/nonexistent/file.litmus");
         FAIL("expected an error");
-    } catch (const ParseError& e) {
-        CHECK(std::string(e.what()) == "/nonexistent/file.litmus:0:0: error: found an unreadable "
-                                       "file, expected a litmus test");
+    } catch (const ptx::LocatedInputError& e) {
+        CHECK(std::string(e.what()) == "/nonexistent/file.litmus: error: cannot read the litmus "
+                                       "test: No such file or directory");
+    }
+    try {
+        (void)parseLitmusFile(PARSER_TEST_DIR);
+        FAIL("expected an error");
+    } catch (const ptx::LocatedInputError& e) {
+        CHECK(std::string(e.what()) == std::string(PARSER_TEST_DIR) +
+                                           ": error: cannot read the litmus test: Is a directory");
     }
 }
 

@@ -43,7 +43,7 @@ TEST_CASE("--shard I/N parses 1-based slices and rejects nonsense") {
     CHECK(s.index == 2);
     CHECK(s.count == 3);
     for (const char* bad : {"", "3", "0/3", "4/3", "1/0", "a/b", "1/3x", "-1/3", "1//3"})
-        CHECK_THROWS_AS(static_cast<void>(parseShard(bad)), std::invalid_argument);
+        CHECK_THROWS_AS(static_cast<void>(parseShard(bad)), ptx::InputError);
 }
 
 TEST_CASE("shards partition a suite, deterministically and evenly") {

@@ -1,4 +1,5 @@
 #include "regress/JUnitWriter.hpp"
+#include "support/Text.hpp"
 
 #include <cstdio>
 #include <cstdlib>
@@ -31,9 +32,10 @@ std::size_t count(const std::string& text, const std::string& what) {
 
 } // namespace
 
-TEST_CASE("xmlEscape escapes markup and drops control characters") {
-    CHECK(xmlEscape("a<b>&\"c'") == "a&lt;b&gt;&amp;&quot;c&apos;");
-    CHECK(xmlEscape(std::string("x\x01y\n", 4)) == "x?y\n");
+TEST_CASE("xmlText escapes markup and replaces control characters and invalid UTF-8") {
+    CHECK(ptx::xmlText("a<b>&\"c'") == "a&lt;b&gt;&amp;&quot;c&apos;");
+    CHECK(ptx::xmlText(std::string("x\x01y\n", 4)) == "x\xEF\xBF\xBDy\n");
+    CHECK(ptx::xmlText("caf\xE9") == "caf\xEF\xBF\xBD"); // a Latin-1 byte
 }
 
 TEST_CASE("JUnit XML: one testcase per test, failures/errors/skipped, escaped text") {

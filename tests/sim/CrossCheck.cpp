@@ -217,6 +217,7 @@ int main(int argc, char** argv) {
                 std::cout << tag[static_cast<int>(r.verdict)] << ": " << files[i]
                           << (r.message.empty() ? "" : ": " + r.message) << " (sim " << r.simSeconds
                           << " s, check " << r.checkSeconds << " s)" << std::endl;
+            return true;
         });
     const double secs =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

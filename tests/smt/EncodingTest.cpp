@@ -101,10 +101,10 @@ LC02:                                  | LC12:                                  
 exists 0==0
 )",
                                   "loop.litmus");
-    const ProgramPaths paths = expandProgram(p, 2);
+    const ProgramPaths paths = expandProgram(p, 2, ptx::Deadline());
     const MemoryModel model = ptx6Model();
     int refuted = 0, consistent = 0, candidates = 0;
-    forEachCandidate(p, paths, [&](const CandidateExecution& c) {
+    forEachCandidate(p, paths, ptx::Deadline(), [&](const CandidateExecution& c) {
         ++candidates;
         z3::context ctx;
         z3::solver eager(ctx, z3::solver::simple()), staged(ctx, z3::solver::simple());

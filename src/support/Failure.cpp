@@ -1,0 +1,64 @@
+#include "support/Failure.hpp"
+
+#include "support/Deadline.hpp"
+#include "support/Errors.hpp"
+
+#include <new>
+
+namespace ptx {
+namespace {
+
+std::string prefixed(const std::string& where, const std::string& kind, const std::string& what) {
+    return (where.empty() ? std::string() : where + ": ") + kind + ": " + what;
+}
+
+int severity(int code) {
+    switch (code) {
+    case kExitOk:
+        return 0;
+    case kExitCheckFailed:
+        return 1;
+    case kExitBadInput:
+        return 2;
+    case kExitResource:
+        return 3;
+    case kExitInternal:
+        return 4;
+    default:
+        return 5; // 128 + signal
+    }
+}
+
+} // namespace
+
+Failure describeFailure(const std::exception_ptr& error, const std::string& where) {
+    try {
+        std::rethrow_exception(error);
+    } catch (const Interrupted& e) {
+        return {interruptedExitCode(e.signal()), prefixed(where, "stopped", e.what())};
+    } catch (const LocatedInputError& e) {
+        return {kExitBadInput, e.what()};
+    } catch (const InputError& e) {
+        return {kExitBadInput, prefixed(where, "error", e.what())};
+    } catch (const ResourceError& e) {
+        return {kExitResource, prefixed(where, "error", e.what())};
+    } catch (const std::bad_alloc&) {
+        return {kExitResource,
+                prefixed(where, "error",
+                         "out of memory; try --no-witnesses, a lower --unroll, fewer jobs (-j 1) "
+                         "or a machine with more memory")};
+    } catch (const std::exception& e) {
+        return {kExitInternal,
+                prefixed(where, "internal error",
+                         std::string(e.what()) + " (a bug in ptxlitmus: please report it with the "
+                                                 "input that caused it)")};
+    } catch (...) {
+        return {kExitInternal, prefixed(where, "internal error", "an unknown exception")};
+    }
+}
+
+int worseExitCode(int a, int b) {
+    return severity(b) > severity(a) ? b : a;
+}
+
+} // namespace ptx

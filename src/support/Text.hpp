@@ -1,0 +1,22 @@
+// Text that leaves the tool in JSON or XML: names of files and tests may hold bytes that are not
+// UTF-8 (a Latin-1 folder name); both formats need valid UTF-8, so every invalid byte becomes
+// U+FFFD, the same way in JSON and in XML.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+
+namespace ptx {
+
+/// `text` with each byte that is not part of a valid UTF-8 sequence replaced by U+FFFD.
+[[nodiscard]] std::string validUtf8(std::string_view text);
+
+/// `json` as text (indent < 0: one line), invalid UTF-8 in its strings replaced by U+FFFD.
+[[nodiscard]] std::string jsonText(const nlohmann::json& json, int indent = -1);
+
+/// Escapes `text` for XML 1.0 character data and attribute values: valid UTF-8, `&<>"'`
+/// escaped, and the control characters XML forbids replaced by U+FFFD.
+[[nodiscard]] std::string xmlText(std::string_view text);
+
+} // namespace ptx
