@@ -66,3 +66,17 @@ TEST_CASE("undefined registers, locations and threads in conditions") {
     CHECK(errorOf(twoThreads(" ld.weak r0, x | ;", "exists (2:r0 == 1)"))
               .find("found thread P2 in the condition") != std::string::npos);
 }
+
+TEST_CASE("conditions print in herd7's spelling, parentheses where herd7 puts them") {
+    auto herdOf = [](const std::string& cond) {
+        const std::string text = "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
+                                 " ld.weak r0, x | ld.weak r1, x ;\n" +
+                                 cond + "\n";
+        return ptx::printConditionHerd(ptx::parseLitmus(text, "t.litmus").condition);
+    };
+    CHECK(herdOf("exists (P0:r0 == 1 /\\ P1:r1 == 0)") == "exists (0:r0=1 /\\ 1:r1=0)");
+    CHECK(herdOf("~exists (0:r0=1 \\/ x=2)") == "~exists (0:r0=1 \\/ x=2)");
+    CHECK(herdOf("forall (0:r0=1 /\\ (1:r1=0 \\/ x=1))") == "forall (0:r0=1 /\\ (1:r1=0 \\/ x=1))");
+    CHECK(herdOf("exists (0:r0=1 \\/ (1:r1=0 /\\ x=1))") == "exists (0:r0=1 \\/ 1:r1=0 /\\ x=1)");
+    CHECK(herdOf("exists (~(x=1) /\\ P0:r0 != 2)") == "exists (not (x=1) /\\ 0:r0!=2)");
+}
