@@ -112,9 +112,14 @@ CheckResult checkWithin(const Program& program, const CheckOptions& options,
     result.projection =
         projectionOf(program, paths, options.allObservables, options.extraObservables);
 
-    EngineRequest request{
-        program,           paths,   model, options.disabledAxioms, options.countWitnesses,
-        result.projection, deadline};
+    EngineRequest request{program,
+                          paths,
+                          model,
+                          options.disabledAxioms,
+                          options.countWitnesses,
+                          result.projection,
+                          deadline,
+                          options.progress};
     EngineResult engine;
     try {
         const EngineChoice choice =

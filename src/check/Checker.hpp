@@ -10,6 +10,9 @@
 #include "model/Program.hpp"
 #include "model/Unsupported.hpp" // ptx::Unsupported, thrown by check()
 #include "support/Deadline.hpp"
+#include "support/Progress.hpp"
+
+#include <memory>
 
 #include <cstdint>
 #include <optional>
@@ -30,6 +33,7 @@ struct CheckOptions {
     int unroll = 2;                           // loop bound: backward jumps per label per path
     std::optional<double> timeoutSeconds;     // per test; past it: TimeLimitExceeded (exit 3)
     StopToken stop;                           // set by SIGINT/SIGTERM: Interrupted
+    std::shared_ptr<Progress> progress;       // when set, counts candidates and executions
     std::set<std::string> disabledAxioms;     // axiom names as in the model (e.g. "NoThinAir")
     bool allObservables = false;              // project on every register and location (--all)
     std::vector<Observable> extraObservables; // added to the projection (e.g. from a histogram)

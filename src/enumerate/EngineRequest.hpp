@@ -7,6 +7,9 @@
 #include "model/MemoryModel.hpp"
 #include "model/Program.hpp"
 #include "support/Deadline.hpp"
+#include "support/Progress.hpp"
+
+#include <memory>
 
 #include <optional>
 #include <set>
@@ -30,6 +33,8 @@ struct EngineRequest {
     /// The test's time limit and stop token: every engine checks it as it goes and throws
     /// TimeLimitExceeded or Interrupted (support/Deadline.hpp).
     Deadline deadline;
+    /// When set, the engine counts candidates and executions here as it goes (for a display).
+    std::shared_ptr<Progress> progress;
 };
 
 } // namespace ptx

@@ -22,6 +22,7 @@ class ExplicitRun {
     EngineResult run() {
         forEachCandidate(req_.program, req_.paths, req_.deadline, [&](const CandidateExecution& c) {
             ++result_.candidates;
+            if (req_.progress) req_.progress->addCandidate();
             explore(c);
             return true;
         });
@@ -34,6 +35,7 @@ class ExplicitRun {
         CandidateSearch search(
             c, model_, checks_, algebra_, eval_,
             [&](const ValueResolver& values, const std::vector<int>& finalWrite) {
+                if (req_.progress) req_.progress->addExecution();
                 FullState s = req_.projection ? projectedState(c, values, finalWrite)
                                               : fullState(c, values, finalWrite);
                 if (req_.countWitnesses) {

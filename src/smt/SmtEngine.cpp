@@ -27,6 +27,7 @@ class SmtRun {
     EngineResult run() {
         forEachCandidate(req_.program, req_.paths, req_.deadline, [&](const CandidateExecution& c) {
             ++result_.candidates;
+            if (req_.progress) req_.progress->addCandidate();
             explore(c);
             return true;
         });
@@ -63,6 +64,7 @@ class SmtRun {
         const z3::expr_vector assumptions = enc.assumptions(ctx_);
         while (true) {
             if (check(solver, assumptions) == z3::unsat) return;
+            if (req_.progress) req_.progress->addExecution();
             const z3::model m = solver.get_model();
             FullState state;
             z3::expr_vector same(ctx_); // the terms of the reported state, equal to their values
