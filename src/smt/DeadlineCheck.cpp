@@ -1,5 +1,7 @@
 #include "smt/DeadlineCheck.hpp"
 
+#include <string>
+
 namespace ptx::smt {
 
 z3::check_result checkWithin(z3::solver& solver, const z3::expr_vector& assumptions,
@@ -11,7 +13,14 @@ z3::check_result checkWithin(z3::solver& solver, const z3::expr_vector& assumpti
         solver.set(p);
     }
     const z3::check_result r = solver.check(assumptions);
-    if (r == z3::unknown) deadline.check(phase);
+    if (r == z3::unknown) {
+        deadline.check(phase);
+        // Z3's own timer, set from the deadline above, may fire a moment before the deadline
+        // itself reads as expired: its `timeout`/`canceled` is then the deadline's.
+        const std::string why = solver.reason_unknown();
+        if (deadline.limitSeconds() && (why == "timeout" || why == "canceled"))
+            deadline.fail(phase);
+    }
     return r;
 }
 

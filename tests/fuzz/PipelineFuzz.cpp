@@ -1,0 +1,93 @@
+// libFuzzer harness for the whole pipeline: parse -> check, each check under a 1 s deadline.
+// Findings: a crash or sanitizer report anywhere; a parse error not of the documented form; a
+// printed program that does not parse back to the same program; a failure that is not an input
+// error, a time limit or an Unsupported test (an internal error, a solver `unknown` for another
+// reason than the limit); and the two engines disagreeing on a test both decided in time (full
+// states, witness counts and verdict: the differential test's oracle).
+#include "check/Checker.hpp"
+#include "parser/Parser.hpp"
+#include "parser/ProgramEquality.hpp"
+#include "support/Deadline.hpp"
+#include "support/Failure.hpp"
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace {
+
+[[noreturn]] void die(const std::string& what, std::string_view input) {
+    std::fprintf(stderr, "FUZZ FAILURE: %s\n---- input ----\n%.*s\n", what.c_str(),
+                 static_cast<int>(input.size()), input.data());
+    std::abort();
+}
+
+void checkRoundTrip(const ptx::Program& program, std::string_view input) {
+    const std::string printed = ptx::printProgram(program);
+    ptx::Program again;
+    try {
+        again = ptx::parseLitmus(printed, "fuzz.litmus");
+    } catch (const ptx::ParseError& e) {
+        die(std::string("the printed form does not parse: ") + e.what() + "\n---- printed ----\n" +
+                printed,
+            input);
+    }
+    if (auto diff = ptx::programDifference(program, again))
+        die("reparse differs: " + *diff + "\n---- printed ----\n" + printed, input);
+}
+
+/// The engine's answer, or nothing when the test is outside what can be decided in time.
+std::optional<ptx::CheckResult> decide(const ptx::Program& program, ptx::EngineKind engine,
+                                       std::string_view input) {
+    ptx::CheckOptions o;
+    o.engine = engine;
+    o.timeoutSeconds = 1.0;
+    o.unroll = 1;
+    o.allObservables = true;
+    try {
+        return ptx::check(program, o);
+    } catch (const ptx::TimeLimitExceeded&) {
+        return std::nullopt;
+    } catch (const ptx::InputError&) {
+        return std::nullopt; // Unsupported constructs, unsupported values: reported, not guessed
+    } catch (...) {
+        const ptx::Failure f = ptx::describeFailure(std::current_exception(), "fuzz.litmus");
+        // Memory exhaustion is the fuzzer's rss limit's business, not a finding here.
+        if (f.message.find("out of memory") != std::string::npos) return std::nullopt;
+        die("check failed: " + f.message, input);
+    }
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    const std::string_view text(reinterpret_cast<const char*>(data), size);
+    ptx::Program program;
+    try {
+        program = ptx::parseLitmus(text, "fuzz.litmus");
+    } catch (const ptx::ParseError& e) {
+        const std::string what = e.what();
+        if (what.rfind("fuzz.litmus:", 0) != 0 || what.find(": error: found ") == std::string::npos ||
+            what.find(", expected ") == std::string::npos)
+            die("badly formed error message: " + what, text);
+        return 0;
+    }
+    checkRoundTrip(program, text);
+    const auto explicitResult = decide(program, ptx::EngineKind::Explicit, text);
+    const auto smtResult = decide(program, ptx::EngineKind::Smt, text);
+    if (explicitResult && smtResult) {
+        const ptx::CheckResult& a = *explicitResult;
+        const ptx::CheckResult& b = *smtResult;
+        if (a.outcomes != b.outcomes || a.positive != b.positive || a.negative != b.negative ||
+            a.ok != b.ok)
+            die("the engines disagree: explicit " + std::to_string(a.outcomes.size()) +
+                    " outcomes, " + std::to_string(a.positive) + "/" + std::to_string(a.negative) +
+                    "; smt " + std::to_string(b.outcomes.size()) + " outcomes, " +
+                    std::to_string(b.positive) + "/" + std::to_string(b.negative),
+                text);
+    }
+    return 0;
+}
