@@ -1,16 +1,15 @@
-// `ptxlitmus explain FILE [--outcome ...] [--dot FILE] [--svg FILE]`: why the model forbids an
-// outcome (axioms and violating cycles), or a witness execution when it allows it.
+// `ptxlitmus explain FILE [--outcome ...] [--dot FILE] [--svg FILE] [--way N]`: why the model
+// forbids an outcome (axioms and violating cycles), or a witness execution when it allows it.
 #include "cli/Commands.hpp"
 #include "explain/DotGraph.hpp"
 #include "explain/ExplainText.hpp"
 #include "explain/Explainer.hpp"
 #include "explain/Graphviz.hpp"
-#include "explain/OutcomeSpec.hpp"
+#include "parser/OutcomeText.hpp"
 #include "parser/Parser.hpp"
 
 #include "support/AtomicFile.hpp"
 
-#include <fstream>
 #include <iostream>
 #include <memory>
 
@@ -20,37 +19,66 @@ namespace {
 struct ExplainArgs {
     std::string file;
     std::string outcome;
+    bool outcomeGiven = false;
     std::string dot;
     std::string svg;
     std::string model = "ptx6";
     int unroll = 2;
     double timeout = 0;
     std::size_t maxWays = 8;
+    std::size_t way = 0; // 0: the first (simplest)
 };
 
-/// The graph of the witness, or of the first way's violating execution (its first violation's
-/// cycle drawn bold).
-std::string graphOf(const explain::Explanation& e, const MemoryModel& model) {
+/// The index of the way `--way` picks (0 without it); InputError when it names none.
+std::size_t pickedWay(const explain::Explanation& e, std::size_t way) {
+    if (way == 0) return 0;
+    const std::string option = "--way " + std::to_string(way) + ": ";
+    if (e.allowed)
+        throw InputError(option + "the outcome is allowed: the graph shows its witness, there "
+                                  "are no ways to pick");
+    const std::size_t n = e.ways.size();
+    if (n == 0)
+        throw InputError(option + "no execution produces the outcome: there is no way to draw");
+    if (way > n)
+        throw InputError(option + "there " +
+                         (n == 1 ? "is 1 way" : "are " + std::to_string(n) + " ways") +
+                         (e.waysCapped ? " explained (more exist: raise --max-ways)" : "") +
+                         "; pick one of 1.." + std::to_string(n));
+    return way - 1;
+}
+
+/// The graph of the witness, or of way `way`'s violating execution (its first violation's
+/// cycle drawn bold; for a way argued over fence-SC orders, the first order's).
+std::string graphOf(const explain::Explanation& e, const MemoryModel& model, std::size_t way) {
     const bool allowed = e.allowed && e.witness;
-    const explain::Execution& x = allowed ? *e.witness : e.ways.front().execution;
-    std::vector<explain::Step> cycle;
     std::string title = e.test + ": " + e.outcome;
     if (allowed) {
-        title += " (allowed: witness execution)";
-    } else {
-        const explain::Way& w = e.ways.front();
-        title += " (forbidden";
-        if (!w.violations.empty()) {
-            cycle = explain::flatten(w.violations.front().steps);
-            title += ": " + explain::axiomTitle(w.violations.front().axiom);
-        }
-        title += ")";
+        explain::ConcreteModel m(*e.witness, model);
+        return explain::toDot(m, e.test, title + " (allowed: witness execution)", {});
     }
-    explain::ConcreteModel m(x, model);
+    const explain::Way& w = e.ways.at(way);
+    const explain::Execution* x = &w.execution;
+    const std::vector<explain::Violation>* found = &w.violations;
+    std::string order;
+    if (!w.fenceCases.empty() && w.fenceCases.front().execution) {
+        x = &*w.fenceCases.front().execution;
+        found = &w.fenceCases.front().violations;
+        order = ", fence-SC order 1 of " + std::to_string(w.fenceCases.size());
+    }
+    std::vector<explain::Step> cycle;
+    title += " (forbidden, way " + std::to_string(way + 1) + " of " + std::to_string(e.ways.size());
+    if (!found->empty()) {
+        cycle = explain::flatten(found->front().steps);
+        title += ": " + explain::axiomTitle(found->front().axiom);
+    }
+    title += order + ")";
+    explain::ConcreteModel m(*x, model);
     return explain::toDot(m, e.test, title, cycle);
 }
 
 int run(const ExplainArgs& args, const StopToken& stop) {
+    if (args.way > 0 && args.dot.empty() && args.svg.empty())
+        throw InputError("--way needs --dot or --svg (it picks the way they draw)");
     {
         const Program program = parseLitmusFile(args.file);
         explain::ExplainOptions options;
@@ -59,16 +87,19 @@ int run(const ExplainArgs& args, const StopToken& stop) {
         if (args.timeout > 0) options.timeoutSeconds = args.timeout;
         options.stop = stop;
         options.maxWays = args.maxWays;
-        if (!args.outcome.empty()) options.outcome = explain::parseOutcome(args.outcome);
+        if (args.outcomeGiven)
+            options.outcome = parseOutcomeText(args.outcome, program, "--outcome");
         const explain::Explanation e = explain::explain(program, options);
+        const std::size_t way = pickedWay(e, args.way);
         const MemoryModel model = explain::modelOf(options.model);
-        std::cout << explain::formatExplanation(e, model) << std::flush;
+        std::cout << explain::formatExplanation(e, model);
+        checkStream(std::cout, "standard output");
         if (args.dot.empty() && args.svg.empty()) return 0;
         if (!e.allowed && e.ways.empty()) {
             std::cerr << args.file << ": no execution to draw\n";
             return 0;
         }
-        const std::string dot = graphOf(e, model);
+        const std::string dot = graphOf(e, model, way);
         if (!args.dot.empty()) writeFileAtomically(args.dot, dot);
         if (!args.svg.empty()) explain::renderDot(dot, "svg", args.svg);
         return 0;
@@ -82,10 +113,20 @@ void addExplainCommand(CLI::App& app, CommandContext& context) {
     CLI::App* cmd = app.add_subcommand(
         "explain", "Why an outcome is forbidden (axioms, violating cycles) or how it is allowed");
     cmd->add_option("file", args->file, "Litmus test file")->required();
-    cmd->add_option("--outcome", args->outcome,
-                    "The outcome, e.g. \"1:r0=1 /\\ 1:r1=0\" (default: the condition's)");
+    const CLI::Option* outcome = cmd->add_option(
+        "--outcome", args->outcome,
+        "The outcome to explain, in the condition syntax of litmus tests: \"1:r0=1 /\\ "
+        "1:r1=0\", \"P1:r0 == 1 /\\ x == 2\" (also \\/, ~, !=, parentheses), or a herd state "
+        "line \"1:r0=1; 1:r1=0;\"; every thread, register and location must be the test's "
+        "(default: the condition's)");
     cmd->add_option("--dot", args->dot, "Write the execution graph as Graphviz DOT to this file");
-    cmd->add_option("--svg", args->svg, "Write the execution graph as SVG (runs Graphviz's dot)");
+    cmd->add_option("--svg", args->svg,
+                    "Write the execution graph as SVG (runs Graphviz's dot; the file is replaced "
+                    "only when dot succeeds)");
+    cmd->add_option("--way", args->way,
+                    "Which way (numbered simplest first, as printed) --dot/--svg draw for a "
+                    "forbidden outcome (default 1)")
+        ->check(CLI::PositiveNumber);
     cmd->add_option("--model", args->model, "Memory model: ptx6 (default) or sc")
         ->check(CLI::IsMember({"ptx6", "sc"}));
     cmd->add_option("--unroll", args->unroll, "Loop bound (default 2)")->check(CLI::Range(0, 64));
@@ -95,7 +136,8 @@ void addExplainCommand(CLI::App& app, CommandContext& context) {
     cmd->add_option("--max-ways", args->maxWays,
                     "Ways of producing a forbidden outcome explained at most (default 8)")
         ->check(CLI::Range(1, 1000));
-    cmd->callback([args, &context] {
+    cmd->callback([args, outcome, &context] {
+        args->outcomeGiven = outcome->count() > 0;
         try {
             context.raise(run(*args, context.stop));
         } catch (...) {

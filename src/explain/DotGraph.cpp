@@ -46,6 +46,14 @@ Relation immediate(const Relation& r) {
     return r - r.compose(r);
 }
 
+/// The ctrl edges worth drawing: from a read to the first event that depends on it through a
+/// branch or guard, not to every later one (ctrl relates the read to all events after the
+/// branch); a dependent event whose program-order predecessor depends on the same read is
+/// left out.
+Relation directCtrl(const Relation& ctrl, const Relation& po) {
+    return ctrl - ctrl.compose(immediate(po));
+}
+
 } // namespace
 
 std::string relationColour(const std::string& label) {
@@ -69,7 +77,8 @@ std::string toDot(ConcreteModel& m, const std::string& graphName, const std::str
             edges.push_back({a, b, label});
     };
     const Relation fr = m.definition("fr");
-    add(immediate(m.eval(base(BaseRel::Po))), "po");
+    const Relation po = m.eval(base(BaseRel::Po));
+    add(immediate(po), "po");
     add(x.chosen.rf, "rf");
     add(immediate(x.chosen.co), "co");
     add(fr - fr.compose(x.chosen.co), "fr");
@@ -77,8 +86,9 @@ std::string toDot(ConcreteModel& m, const std::string& graphName, const std::str
     add(immediate(x.chosen.syncFence), "fence-SC");
     add(x.chosen.syncBarrier, "bar-sync");
     add(m.eval(base(BaseRel::Rmw)), "rmw");
-    for (const BaseRel dep : {BaseRel::Addr, BaseRel::Data, BaseRel::Ctrl})
-        add(m.eval(base(dep)), relationName(dep));
+    add(m.eval(base(BaseRel::Addr)), relationName(BaseRel::Addr));
+    add(m.eval(base(BaseRel::Data)), relationName(BaseRel::Data));
+    add(directCtrl(m.eval(base(BaseRel::Ctrl)), po), relationName(BaseRel::Ctrl));
     std::set<int> shaded;
     for (const Step& s : highlight) {
         if (s.from == s.to) continue;

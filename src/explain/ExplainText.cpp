@@ -16,7 +16,8 @@ std::string pairs(const Execution& x, const Relation& r, const std::string& labe
 }
 
 /// The lines saying how each derived step of a violation holds: cause, sync, observation.
-void whereLines(std::ostringstream& out, const Execution& x, const std::vector<Step>& steps) {
+void whereLines(std::ostringstream& out, const Execution& x, const std::vector<Step>& steps,
+                const std::string& indent) {
     bool first = true;
     for (const char* label : {"cause", "sync", "observation", "fr"}) {
         std::vector<Step> found;
@@ -24,13 +25,56 @@ void whereLines(std::ostringstream& out, const Execution& x, const std::vector<S
         for (const Step& s : found) {
             const std::vector<Step> parts = flatten(s.parts);
             if (parts.empty() && std::string(label) != "fr") continue;
-            if (first) out << "    where\n";
+            if (first) out << indent << "  where\n";
             first = false;
-            out << "      " << eventName(x, s.from) << " -" << label << "-> " << eventName(x, s.to)
-                << ": " << formatPath(x, parts);
+            out << indent << "    " << eventName(x, s.from) << " -" << label << "-> "
+                << eventName(x, s.to) << ": " << formatPath(x, parts);
             if (std::string(label) == "observation") out << " (morally strong)";
             out << "\n";
         }
+    }
+}
+
+/// One failing check: the axiom, the check and its cycle or path, the `where` lines.
+void violationLines(std::ostringstream& out, const Execution& x, const Violation& v,
+                    const std::string& indent) {
+    out << indent << axiomTitle(v.axiom) << " [" << v.axiom << "]: " << v.rule << "\n";
+    out << indent << "  " << v.check << " fails:\n";
+    if (v.kind == CheckKind::Empty)
+        out << indent << "  " << eventText(x, v.first) << " and " << eventText(x, v.second) << ": "
+            << formatPath(x, flatten(v.steps)) << (v.note.empty() ? "" : " " + v.note) << "\n";
+    else
+        out << indent << "  " << formatCycle(x, v.steps) << "\n";
+    whereLines(out, x, v.steps, indent);
+}
+
+std::string orderText(const Execution& x, const std::vector<EventPair>& order) {
+    std::string out;
+    for (const auto& [a, b] : order)
+        out += (out.empty() ? "" : ", ") + eventName(x, a) + " -fence-SC-> " + eventName(x, b);
+    return out;
+}
+
+/// A way argued over fence-SC orders: each case with its failing check.
+void fenceCaseLines(std::ostringstream& out, const Way& w) {
+    out << "  Every failing check goes through the fence-SC order, which each execution chooses;"
+           " the model rejects every order:\n";
+    for (std::size_t i = 0; i < w.fenceCases.size(); ++i) {
+        const FenceCase& c = w.fenceCases[i];
+        out << "  Order " << i + 1 << ": " << orderText(w.execution, c.order);
+        if (!c.execution) {
+            out << ": impossible (the fence-SC order is a total order: no execution of this "
+                   "shape orders the fences so)\n";
+            continue;
+        }
+        out << "\n";
+        if (c.violations.empty()) out << "    (no failing check found)\n";
+        for (const Violation& v : c.violations)
+            violationLines(out, *c.execution, v, "    ");
+        if (!c.violations.empty() && !unfixedFenceEdges(c.violations.front(), c.order).empty())
+            out << "    (not split further: at most " << w.fenceCases.size()
+                << " cases are shown; this check still uses fence-SC edges the case does not "
+                   "fix)\n";
     }
 }
 
@@ -64,11 +108,11 @@ std::string formatPath(const Execution& x, const std::vector<Step>& steps) {
     return out;
 }
 
-std::string formatChoices(const Execution& x, const std::string& indent) {
+std::string formatChoices(const Execution& x, const std::string& indent, bool withFenceOrder) {
     std::string out;
     out += indent + "rf: " + pairs(x, x.chosen.rf, "rf", false) + "\n";
     out += indent + "co: " + pairs(x, x.chosen.co, "co", true) + "\n";
-    if (!x.chosen.syncFence.empty())
+    if (withFenceOrder && !x.chosen.syncFence.empty())
         out += indent + "fence-SC: " + pairs(x, x.chosen.syncFence, "fence-SC", true) + "\n";
     return out;
 }
@@ -103,31 +147,27 @@ std::string formatExplanation(const Explanation& e, const MemoryModel& model) {
         return out.str();
     }
     out << "It could arise in " << e.ways.size() << (e.waysCapped ? "+" : "") << " way"
-        << (e.ways.size() == 1 ? "" : "s") << " (candidate execution and rf/co shape); the model "
-        << "rejects " << (e.ways.size() == 1 ? "it" : "each") << ":\n";
+        << (e.ways.size() == 1 ? "" : "s") << " (candidate execution and rf/co shape"
+        << (e.ways.size() > 1 ? "; simplest first" : "") << "); the model rejects "
+        << (e.ways.size() == 1 ? "it" : "each") << ":\n";
     for (std::size_t i = 0; i < e.ways.size(); ++i) {
         const Way& w = e.ways[i];
         const Execution& x = w.execution;
         out << "\nWay " << i + 1 << ":\n";
         for (const Event& ev : x.candidate.events)
             out << "  " << eventText(x, ev.id) << "\n";
-        out << formatChoices(x, "  ");
+        out << formatChoices(x, "  ", w.fenceCases.empty());
         std::string names;
         for (const std::string& a : w.axioms)
             names += (names.empty() ? "" : ", ") + axiomTitle(a);
         out << "  Rejected by " << names
             << (w.axioms.size() > 1 ? (w.eachAlone ? " (each alone)" : " (together)") : "") << "\n";
-        for (const Violation& v : w.violations) {
-            out << "  " << axiomTitle(v.axiom) << " [" << v.axiom << "]: " << v.rule << "\n";
-            out << "    " << v.check << " fails:\n";
-            if (v.kind == CheckKind::Empty)
-                out << "    " << eventText(x, v.first) << " and " << eventText(x, v.second) << ": "
-                    << formatPath(x, flatten(v.steps)) << (v.note.empty() ? "" : " " + v.note)
-                    << "\n";
-            else
-                out << "    " << formatCycle(x, v.steps) << "\n";
-            whereLines(out, x, v.steps);
+        if (!w.fenceCases.empty()) {
+            fenceCaseLines(out, w);
+            continue;
         }
+        for (const Violation& v : w.violations)
+            violationLines(out, x, v, "  ");
     }
     if (e.waysCapped)
         out << "\nNotice: more ways exist; only the first " << e.ways.size()

@@ -11,8 +11,9 @@ namespace ptx::explain {
 [[nodiscard]] std::string formatCycle(const Execution& x, const std::vector<Step>& steps);
 /// `a -po-> b -sync-> c` (names only; `[label]` for steps from an event to itself).
 [[nodiscard]] std::string formatPath(const Execution& x, const std::vector<Step>& steps);
-/// The rf, co and fence-SC choices, one line each.
-[[nodiscard]] std::string formatChoices(const Execution& x, const std::string& indent);
+/// The rf, co and (with `withFenceOrder`) fence-SC choices, one line each.
+[[nodiscard]] std::string formatChoices(const Execution& x, const std::string& indent,
+                                        bool withFenceOrder = true);
 [[nodiscard]] std::string formatExplanation(const Explanation& e, const MemoryModel& model);
 
 } // namespace ptx::explain

@@ -3,6 +3,7 @@
 #include "enumerate/Candidates.hpp"
 #include "enumerate/ThreadPath.hpp"
 #include "explain/OutcomeSpec.hpp"
+#include "explain/WayOrder.hpp"
 #include "parser/ProgramPrinter.hpp"
 
 #include <algorithm>
@@ -31,33 +32,56 @@ std::vector<std::string> without(const std::vector<std::string>& all,
 
 class WayFinder {
   public:
-    WayFinder(CandidateQuery& q, const CandidateExecution& c, const MemoryModel& model)
-        : q_(q), c_(c), model_(model) {}
+    WayFinder(CandidateQuery& q, const CandidateExecution& c, const MemoryModel& model,
+              const Deadline& deadline, std::size_t maxFenceCases)
+        : q_(q), c_(c), model_(model), deadline_(deadline), maxFenceCases_(maxFenceCases) {}
 
     /// Explains why the execution shape `shape` (which produces the outcome when the axioms
     /// are ignored) is rejected.
     Way explainShape(const smt::Shape& shape) {
         const std::vector<std::string>& all = q_.axioms();
-        Way way{{}, false, {c_, {}}, {}};
-        for (const std::string& a : all)
+        Way way{{}, false, {c_, {}}, {}, {}};
+        for (const std::string& a : all) {
+            deadline_.check(Phase::Explanation);
             if (checked(q_, {a}, shape) == Answer::Unsat) way.axioms.push_back(a);
+        }
         way.eachAlone = !way.axioms.empty();
         if (way.axioms.empty()) way.axioms = minimalCore(shape);
-        // A concrete execution of this shape satisfying the other axioms, if there is one.
-        if (checked(q_, without(all, way.axioms), shape) != Answer::Sat &&
-            checked(q_, {}, shape) != Answer::Sat)
-            throw SolverFailure("explain: a shape found without axioms is not satisfiable");
-        way.execution.chosen = q_.model();
-        ConcreteModel m(way.execution, model_);
-        way.violations = violations(m, way.axioms);
+        std::optional<Execution> x = find(shape, way.axioms, {});
+        if (!x) throw SolverFailure("explain: a shape found without axioms is not satisfiable");
+        way.execution = std::move(*x);
+        {
+            ConcreteModel m(way.execution, model_);
+            way.violations = violations(m, way.axioms);
+        }
+        sortViolations(way.violations);
+        const FindOrdered ordered = [&](const std::vector<EventPair>& order) {
+            return find(shape, way.axioms, order);
+        };
+        way.fenceCases = splitOnFenceOrder(way.execution, way.violations, model_, way.axioms,
+                                           ordered, deadline_, maxFenceCases_);
         return way;
     }
 
   private:
+    /// A concrete execution of `shape` with the fence-SC pairs `order`, satisfying the axioms
+    /// other than `rejecting` when one does (none when no execution has the shape and order).
+    std::optional<Execution> find(const smt::Shape& shape,
+                                  const std::vector<std::string>& rejecting,
+                                  const std::vector<EventPair>& order) {
+        smt::Shape ordered = shape;
+        ordered.fenceScBefore = order;
+        if (checked(q_, without(q_.axioms(), rejecting), ordered) != Answer::Sat &&
+            checked(q_, {}, ordered) != Answer::Sat)
+            return std::nullopt;
+        return Execution{c_, q_.model()};
+    }
+
     std::vector<std::string> minimalCore(const smt::Shape& shape) {
         if (checked(q_, q_.axioms(), shape) != Answer::Unsat) return {};
         std::vector<std::string> core = q_.core();
         for (std::size_t i = 0; i < core.size();) {
+            deadline_.check(Phase::Explanation);
             std::vector<std::string> smaller = core;
             smaller.erase(smaller.begin() + static_cast<std::ptrdiff_t>(i));
             if (checked(q_, smaller, shape) == Answer::Unsat)
@@ -71,6 +95,8 @@ class WayFinder {
     CandidateQuery& q_;
     const CandidateExecution& c_;
     const MemoryModel& model_;
+    const Deadline& deadline_;
+    std::size_t maxFenceCases_;
 };
 
 } // namespace
@@ -93,7 +119,7 @@ Explanation explain(const Program& program, const ExplainOptions& options) {
     Explanation out;
     out.test = program.name;
     out.model = model.name;
-    out.outcome = printCondExpr(target);
+    out.outcome = printCondHerd(target);
     out.boundHit = paths.cut > 0;
     if (program.filter) target = CondExpr{CondAnd{{target, *program.filter}}};
     const auto locationIndex = [&](const std::string& name) { return paths.locations.find(name); };
@@ -106,10 +132,11 @@ Explanation explain(const Program& program, const ExplainOptions& options) {
             out.witness = Execution{c, q.model()};
             return false;
         }
-        WayFinder finder(q, c, model);
+        WayFinder finder(q, c, model, deadline, options.maxFenceCases);
         while (checked(q, {}) == Answer::Sat) {
+            deadline.check(Phase::Explanation);
             const smt::ChosenRelations chosen = q.model();
-            const smt::Shape shape{chosen.rf, chosen.co};
+            const smt::Shape shape{chosen.rf, chosen.co, {}};
             if (out.ways.size() >= options.maxWays) {
                 out.waysCapped = true;
                 break;
@@ -117,9 +144,11 @@ Explanation explain(const Program& program, const ExplainOptions& options) {
             out.ways.push_back(finder.explainShape(shape));
             q.exclude(shape);
         }
+        deadline.check(Phase::Explanation); // time spent on this candidate is explaining
         return true;
     });
     if (out.allowed) out.ways.clear();
+    sortWays(out.ways);
     return out;
 }
 

@@ -1,13 +1,17 @@
 // Why the model forbids an outcome, or how it allows it.
 //
 // Forbidden: every candidate execution that could produce the outcome is grouped by its rf/co
-// shape; for each shape, the axioms that reject it (each axiom that alone rejects it, else a
-// minimal unsat core over the axiom guards) and a concrete execution of that shape written out as
-// the violating cycle or pair. Allowed: one witness execution and its synchronisation.
+// shape (a "way"); for each way, the axioms that reject it (each axiom that alone rejects it,
+// else a minimal unsat core over the axiom guards) and a concrete execution of that shape
+// written out as the violating cycle or pair. When every failing check goes through the fence-SC
+// order, the argument is split over the orders of the fence pairs it uses (FenceOrder.hpp). Ways
+// are sorted simplest first (WayOrder.hpp). Allowed: one witness execution and its
+// synchronisation.
 #pragma once
 
 #include "check/Checker.hpp"
 #include "explain/Execution.hpp"
+#include "explain/FenceOrder.hpp"
 #include "explain/Violation.hpp"
 #include "model/Program.hpp"
 
@@ -23,7 +27,8 @@ struct ExplainOptions {
     std::optional<double> timeoutSeconds; // for the whole explanation
     StopToken stop;
     std::optional<CondExpr> outcome; // default: the condition's (see conditionOutcome)
-    std::size_t maxWays = 8;         // shapes explained at most
+    std::size_t maxWays = 8;         // shapes explained at most (the first found, then sorted)
+    std::size_t maxFenceCases = 8;   // cases of one way's fence-SC argument at most
 };
 
 /// One way (candidate paths and rf/co shape) of producing a forbidden outcome.
@@ -31,7 +36,10 @@ struct Way {
     std::vector<std::string> axioms; // the axioms that reject it
     bool eachAlone = false; // each of `axioms` rejects it alone (else: only all of them together)
     Execution execution;    // a concrete execution of this shape violating them
-    std::vector<Violation> violations;
+    std::vector<Violation> violations; // its failing checks of `axioms`, simplest first
+    /// When every one of `violations` goes through the fence-SC order: one case per order of
+    /// the fence pairs they use, each with its failing check (empty otherwise).
+    std::vector<FenceCase> fenceCases;
 };
 
 struct Explanation {
@@ -40,7 +48,7 @@ struct Explanation {
     std::string outcome; // the outcome's text (`P1:r1 == 1 /\ P1:r2 != 1`)
     bool allowed = false;
     std::optional<Execution> witness; // allowed: one execution producing the outcome
-    std::vector<Way> ways;            // forbidden: the ways, at most maxWays
+    std::vector<Way> ways;            // forbidden: the ways, at most maxWays, simplest first
     bool waysCapped = false;          // more ways exist than were explained
     bool boundHit = false;            // some path was cut by the loop bound
 };

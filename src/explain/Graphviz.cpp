@@ -1,5 +1,7 @@
 #include "explain/Graphviz.hpp"
 
+#include "support/AtomicFile.hpp"
+
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -7,6 +9,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -43,14 +46,16 @@ class TempFile {
 } // namespace
 
 void renderDot(const std::string& dotText, const std::string& format, const std::string& outPath) {
-    TempFile input, errors;
+    // dot writes into a temporary file; only a complete rendering replaces the target, through
+    // the one atomic write (a failed or interrupted dot leaves the old file as it was).
+    TempFile input, errors, rendered;
     {
         std::ofstream in(input.path(), std::ios::binary);
         in << dotText;
         if (!in) throw GraphvizError("cannot write " + input.path());
     }
     const std::string formatArg = "-T" + format;
-    std::vector<std::string> args{"dot", formatArg, "-o", outPath, input.path()};
+    std::vector<std::string> args{"dot", formatArg, "-o", rendered.path(), input.path()};
     std::vector<char*> argv;
     for (std::string& a : args)
         argv.push_back(a.data());
@@ -84,6 +89,12 @@ void renderDot(const std::string& dotText, const std::string& format, const std:
                                       std::to_string(WIFEXITED(status) ? WEXITSTATUS(status) : -1) +
                                       ")") +
                             (text.str().empty() ? "" : ": " + text.str()));
+    std::ifstream result(rendered.path(), std::ios::binary);
+    const std::string output((std::istreambuf_iterator<char>(result)),
+                             std::istreambuf_iterator<char>());
+    if (!result.is_open() || result.bad())
+        throw GraphvizError("cannot read dot's output " + rendered.path());
+    writeFileAtomically(outPath, output);
 }
 
 } // namespace ptx::explain

@@ -14,8 +14,10 @@ class GraphvizError : public ResourceError {
     using ResourceError::ResourceError;
 };
 
-/// Runs `dot -T<format> -o <outPath>` on `dotText`; throws GraphvizError when dot cannot be
-/// run, exits non-zero or writes anything to stderr.
+/// Runs `dot -T<format>` on `dotText` into a temporary file, then replaces `outPath` with it
+/// atomically (writeFileAtomically). Throws GraphvizError when dot cannot be run, exits
+/// non-zero or writes anything to stderr, OutputError when `outPath` cannot be written; either
+/// way `outPath` is left as it was.
 void renderDot(const std::string& dotText, const std::string& format, const std::string& outPath);
 
 } // namespace ptx::explain

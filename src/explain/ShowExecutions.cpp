@@ -51,6 +51,7 @@ std::string showExecutions(const Program& program, const CheckOptions& options, 
         for (const std::string& a : q.axioms())
             if (!options.disabledAxioms.count(a)) on.push_back(a);
         while (true) {
+            deadline.check(Phase::Drawing);
             const smt::Answer a = q.check(on);
             if (a == smt::Answer::Unknown)
                 throw SolverFailure("the solver answered unknown: " + q.reasonUnknown());
@@ -68,7 +69,7 @@ std::string showExecutions(const Program& program, const CheckOptions& options, 
                                       formatOutcome(state) + " " +
                                       (sat ? "satisfies" : "does not satisfy") + " the condition)";
             out += toDot(m, program.name + " " + std::to_string(shown), title, {});
-            q.exclude({x.chosen.rf, x.chosen.co});
+            q.exclude({x.chosen.rf, x.chosen.co, {}});
         }
     });
     if (more)

@@ -29,6 +29,8 @@ class LitmusParser {
     [[nodiscard]] Program parse();
 
   private:
+    friend class OutcomeTextParser; // OutcomeText.cpp: conditions typed on the command line
+
     std::string_view text_;
     std::string file_;
     std::vector<Token> toks_;

@@ -110,7 +110,7 @@ struct CandidateQuery::Impl {
         return out;
     }
 
-    /// The literals that pin rf and co to `shape`.
+    /// The literals that pin rf and co to `shape`, and its fence-SC pairs.
     z3::expr_vector pin(const Shape& shape) {
         z3::expr_vector lits(ctx);
         for (const BaseRel which : {BaseRel::Rf, BaseRel::Co}) {
@@ -123,6 +123,11 @@ struct CandidateQuery::Impl {
                     const z3::expr e = x.expr(ctx);
                     lits.push_back(want.has(a, b) ? e : !e);
                 }
+        }
+        const SymRelation fence = enc.encoding.base(BaseRel::SyncFence);
+        for (const auto& [a, b] : shape.fenceScBefore) {
+            const SymBool& x = fence.at(a, b);
+            if (!x.isTrue()) lits.push_back(x.isFalse() ? ctx.bool_val(false) : x.expr(ctx));
         }
         return lits;
     }

@@ -32,6 +32,9 @@ struct ChosenRelations {
 /// The rf and co of an execution: what tells two ways of producing an outcome apart.
 struct Shape {
     Relation rf, co;
+    /// Pairs (a, b) of fence.sc events that must be in the fence-SC order, a before b (empty:
+    /// the order is free). Explanations fix it to argue about each order in turn.
+    std::vector<EventPair> fenceScBefore;
 };
 
 class CandidateQuery {

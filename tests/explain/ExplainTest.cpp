@@ -5,9 +5,9 @@
 #include "explain/ExplainText.hpp"
 #include "explain/Explainer.hpp"
 #include "explain/Graphviz.hpp"
-#include "explain/OutcomeSpec.hpp"
 #include "explain/ShowExecutions.hpp"
 #include "explain/SyncReport.hpp"
+#include "parser/OutcomeText.hpp"
 #include "parser/Parser.hpp"
 
 #include <algorithm>
@@ -26,9 +26,10 @@ Program load(const std::string& name) {
 }
 
 Explanation explainTest(const std::string& name, const std::string& outcome = "") {
+    const Program p = load(name);
     ExplainOptions o;
-    if (!outcome.empty()) o.outcome = parseOutcome(outcome);
-    return ptx::explain::explain(load(name), o);
+    if (!outcome.empty()) o.outcome = parseOutcomeText(outcome, p, "--outcome");
+    return ptx::explain::explain(p, o);
 }
 
 bool names(const Way& w, const std::string& axiom) {
@@ -149,22 +150,6 @@ TEST_CASE("an outcome no execution can produce") {
     CHECK(formatExplanation(e, ptx6Model()).find("cannot give this outcome") != std::string::npos);
 }
 
-TEST_CASE("parsing outcomes") {
-    const CondExpr c = parseOutcome("1:r0=1 /\\ P1:r1 == 0; x=-2");
-    const auto& parts = std::get<CondAnd>(c.node).parts;
-    REQUIRE(parts.size() == 3);
-    const auto& first = std::get<CondCompare>(parts[0].node);
-    CHECK(std::get<RegTerm>(first.lhs) == RegTerm{1, "r0"});
-    CHECK(std::get<std::int64_t>(first.rhs) == 1);
-    const auto& third = std::get<CondCompare>(parts[2].node);
-    CHECK(std::get<LocTerm>(third.lhs) == LocTerm{"x"});
-    CHECK(std::get<std::int64_t>(third.rhs) == -2);
-    CHECK_THROWS_AS((void)parseOutcome(""), ptx::InputError);
-    CHECK_THROWS_AS((void)parseOutcome("1:r0"), ptx::InputError);
-    CHECK_THROWS_AS((void)parseOutcome("1:r0=x"), ptx::InputError);
-    CHECK_THROWS_AS((void)parseOutcome("a:r0=1"), ptx::InputError);
-}
-
 TEST_CASE("shortest cycles and paths") {
     Relation r(4);
     r.add(0, 1);
@@ -212,4 +197,42 @@ TEST_CASE("--show gives one graph per consistent execution or per witness") {
           std::string::npos);
     const std::string capped = showExecutions(p, CheckOptions{}, ShowMode::All, 1);
     CHECK(capped.find("// Notice: more executions exist") != std::string::npos);
+}
+
+TEST_CASE("DOT: a ctrl dependency is drawn to the first event after the branch only") {
+    const Explanation e = explainTest("LB-ctrl-two-stores");
+    REQUIRE(e.ways.size() == 1);
+    ConcreteModel m(e.ways[0].execution, ptx6Model());
+    // The read of y (c) controls both stores (d, e); only c -> d is drawn.
+    const Relation ctrl = m.eval(base(BaseRel::Ctrl));
+    REQUIRE(ctrl.has(5, 6));
+    REQUIRE(ctrl.has(5, 7));
+    const std::string dot = toDot(m, "LB", "LB", {});
+    CHECK(dot.find("e5 -> e6 [color=\"#bcbd22\", fontcolor=\"#bcbd22\", xlabel=\"ctrl\"") !=
+          std::string::npos);
+    CHECK(dot.find("e5 -> e7 [color=\"#bcbd22\"") == std::string::npos);
+}
+
+TEST_CASE("renderDot replaces its target only when dot succeeds") {
+    const auto out = std::filesystem::temp_directory_path() / "ptxlitmus-explain-atomic.svg";
+    {
+        std::ofstream old(out);
+        old << "OLD\n";
+    }
+    // dot renders this but warns (an unknown colour): an error, and the old file stays.
+    CHECK_THROWS_AS(renderDot("digraph { a -> b [color=nosuchcolour] }", "svg", out.string()),
+                    GraphvizError);
+    CHECK_THROWS_AS(renderDot("digraph { a -> }", "svg", out.string()), GraphvizError);
+    {
+        std::ifstream in(out);
+        std::stringstream text;
+        text << in.rdbuf();
+        CHECK(text.str() == "OLD\n");
+    }
+    renderDot("digraph { a -> b }", "svg", out.string());
+    std::ifstream in(out);
+    std::stringstream svg;
+    svg << in.rdbuf();
+    CHECK(svg.str().find("<svg") != std::string::npos);
+    std::filesystem::remove(out);
 }
