@@ -6,12 +6,11 @@
 
 #include "support/AtomicFile.hpp"
 #include "support/Errors.hpp"
+#include "support/InputFile.hpp"
 
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <memory>
-#include <sstream>
 
 namespace ptx::cli {
 namespace {
@@ -46,13 +45,16 @@ std::vector<gen::Variant> variantsFor(const gen::Family& f, const GenArgs& a) {
     return out;
 }
 
-/// Writes `text` to `path` unless the file already holds exactly that.
+/// Writes `text` to `path` (atomically, every write checked) unless the file already holds
+/// exactly that.
 void writeIfChanged(const std::filesystem::path& path, const std::string& text) {
-    if (std::filesystem::exists(path)) {
-        std::ifstream in(path, std::ios::binary);
-        std::ostringstream old;
-        old << in.rdbuf();
-        if (old.str() == text) return;
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(path, ec)) {
+        try {
+            if (readInputFile(path.string(), "generated test") == text) return;
+        } catch (const InputError&) {
+            // Unreadable: rewritten below, where a failure says why.
+        }
     }
     createDirectories(path.parent_path());
     writeFileAtomically(path, text);
@@ -82,6 +84,7 @@ int runGen(const GenArgs& a) {
         for (const gen::Variant& v : variants) {
             const std::string text = gen::writeTest(*f, v);
             if (a.out.empty()) {
+                // A stream of tests, one blank line between two: `ptxlitmus -` reads it back.
                 std::cout << (written++ ? "\n" : "") << text;
                 continue;
             }
@@ -104,9 +107,10 @@ void addGenCommand(CLI::App& app, CommandContext& context) {
     CLI::App* cmd = app.add_subcommand(
         "gen", "Generate litmus tests of a family (MP, SB, ..., or all) over variant axes");
     cmd->add_option("families", args->families, "Family names, or `all`");
-    cmd->add_option("-o,--out", args->out,
-                    "Write FILE.litmus files into this folder (with several families: "
-                    "DIR/<Family>/generated/); default: print to stdout");
+    cmd->add_option("-o,--output", args->out,
+                    "Write NAME.litmus files into this folder (with several families: "
+                    "DIR/<Family>/generated/), each atomically; default: print the tests to "
+                    "stdout, one blank line between two");
     cmd->add_option("--ordering", args->orderings,
                     "weak relaxed rel-acq fence.sc fence.acq_rel bar")
         ->delimiter(',');

@@ -2,6 +2,7 @@
 #include "cli/CheckOptions.hpp"
 #include "cli/Commands.hpp"
 #include "regress/CsvExpectations.hpp"
+#include "regress/HerdLog.hpp"
 #include "regress/JUnitWriter.hpp"
 #include "regress/ProgressBar.hpp"
 #include "regress/Runner.hpp"
@@ -12,33 +13,47 @@
 #include "support/Text.hpp"
 
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <unistd.h>
 
 namespace ptx::cli {
 namespace {
 
 struct RegressArgs {
-    std::vector<std::string> paths;
-    std::string csv, root = ".", junit, json, shard;
-    bool update = false, plain = false;
+    std::vector<std::string> paths, logs;
+    std::string csv, root = ".", junit, json, shard, property;
+    bool update = false, forceReviewed = false, failOnBound = false, allowEmpty = false,
+         plain = false;
     CheckFlags flags;
 };
 
 std::vector<regress::TestCase> collectTests(const RegressArgs& a) {
     std::vector<regress::TestCase> tests;
-    if (!a.paths.empty()) tests = regress::discoverTests(a.paths);
+    if (!a.paths.empty()) {
+        const regress::Discovery found = regress::discoverTests(a.paths, a.allowEmpty);
+        for (const std::string& warning : found.warnings)
+            std::cerr << warning << "\n";
+        tests = found.tests;
+    }
     if (!a.csv.empty()) {
+        std::optional<regress::CsvProperty> given;
+        if (!a.property.empty()) given = regress::parseCsvProperty(a.property);
+        static_cast<void>(regress::requireCheckableProperty(a.csv, given));
         const auto fromCsv = regress::csvTests(regress::readCsvFile(a.csv), a.root);
         tests.insert(tests.end(), fromCsv.begin(), fromCsv.end());
     }
+    const std::size_t all = tests.size();
     if (!a.shard.empty()) tests = regress::shardOf(tests, regress::parseShard(a.shard));
+    if (tests.empty() && !a.allowEmpty)
+        throw InputError(all == 0 ? "no tests to run (--allow-empty accepts that)"
+                                  : "shard " + a.shard + " of " + std::to_string(all) +
+                                        " tests is empty (--allow-empty accepts that)");
     return tests;
 }
 
-std::string summaryText(const regress::Summary& s, const std::string& shard) {
+std::string summaryText(const regress::Summary& s, const std::string& shard, bool reportsWritten) {
     char time[32];
     std::snprintf(time, sizeof time, "%.1f s", s.seconds);
     std::string out = "regress: " + std::to_string(s.total()) + " tests" +
@@ -48,6 +63,10 @@ std::string summaryText(const regress::Summary& s, const std::string& shard) {
                       std::to_string(s.unsupported) + " unsupported";
     if (s.updated > 0) out += ", " + std::to_string(s.updated) + " updated";
     out += " in " + std::string(time) + "\n";
+    if (s.boundReached > 0)
+        out += "note: " + std::to_string(s.boundReached) +
+               " tests reached the loop bound (--unroll): their loops were cut, outcomes that need "
+               "more iterations are missing (--fail-on-bound makes that a failure)\n";
     if (s.unsupported > 0)
         out += "note: " + std::to_string(s.unsupported) +
                " tests use constructs outside the PTX 6.0 model (proxies); the checker rejects "
@@ -55,20 +74,28 @@ std::string summaryText(const regress::Summary& s, const std::string& shard) {
     if (s.signal != 0)
         out += "regress: " + std::string(Interrupted(s.signal).what()) + "; " +
                std::to_string(s.notRun) + " tests not run\n";
-    out += s.success() ? "regress: OK\n" : "regress: FAILED\n";
+    if (!reportsWritten)
+        out += "regress: FAILED (a report could not be written)\n";
+    else
+        out += s.success() ? "regress: OK\n" : "regress: FAILED\n";
     return out;
 }
 
-int runRegress(const RegressArgs& a, const StopToken& stop) {
-    if (a.paths.empty() && a.csv.empty()) throw CLI::CallForHelp();
+void runRegress(const RegressArgs& a, CommandContext& context) {
     if (a.update && !a.csv.empty())
         throw InputError("--update rewrites .expected files; it does not apply to --csv");
+    if (a.forceReviewed && !a.update) throw InputError("--force-reviewed goes with --update");
+    if (!a.property.empty() && a.csv.empty())
+        throw InputError("--property says what a --csv file's verdicts are about; no --csv given");
     regress::RunOptions options;
+    options.logged = regress::readExpectationLogs(a.logs);
     const std::vector<regress::TestCase> tests = collectTests(a);
     options.check = a.flags.options();
-    options.check.stop = stop;
+    options.check.stop = context.stop;
     options.threads = a.flags.threads();
     options.update = a.update;
+    options.forceReviewed = a.forceReviewed;
+    options.failOnBound = a.failOnBound;
     // With `--json -` the JSON owns stdout and people read stderr.
     std::ostream& human = a.json == "-" ? std::cerr : std::cout;
     const int fd = a.json == "-" ? STDERR_FILENO : STDOUT_FILENO;
@@ -81,16 +108,24 @@ int runRegress(const RegressArgs& a, const StopToken& stop) {
             reports.push_back(r);
         });
     progress.finish();
-    human << summaryText(summary, a.shard) << std::flush;
-    const int status = summary.signal != 0 ? interruptedExitCode(summary.signal)
-                       : summary.success() ? kExitOk
-                                           : kExitCheckFailed;
+    // The reports are written before the verdict line, which then says whether they were.
+    std::vector<Failure> failures;
+    auto write = [&](const std::string& path, const std::string& text) {
+        try {
+            writeOutput(path, text, std::cout);
+        } catch (...) {
+            failures.push_back(describeFailure(std::current_exception(), "regress"));
+        }
+    };
     const std::string suite = a.csv.empty() ? "ptxlitmus regress" : "ptxlitmus regress " + a.csv;
-    if (!a.junit.empty())
-        writeOutput(a.junit, regress::junitXml(suite, reports, summary), std::cout);
-    if (!a.json.empty())
-        writeOutput(a.json, jsonText(regress::reportJson(reports, summary), 2) + "\n", std::cout);
-    return status;
+    if (!a.junit.empty()) write(a.junit, regress::junitXml(suite, reports, summary));
+    if (!a.json.empty()) write(a.json, jsonText(regress::reportJson(reports, summary), 2) + "\n");
+    human << summaryText(summary, a.shard, failures.empty()) << std::flush;
+    for (const Failure& f : failures)
+        context.report(f);
+    context.raise(summary.signal != 0 ? interruptedExitCode(summary.signal)
+                  : summary.success() ? kExitOk
+                                      : kExitCheckFailed);
 }
 
 } // namespace
@@ -99,19 +134,37 @@ void addRegressCommand(CLI::App& app, CommandContext& context) {
     auto args = std::make_shared<RegressArgs>();
     CLI::App* cmd = app.add_subcommand(
         "regress", "Run litmus suites and compare with their expectations (X.expected beside "
-                   "X.litmus, or a Dat3M CSV)");
+                   "X.litmus, a herd7 log, or a Dat3M CSV); see docs/litmus-suites.md");
     cmd->add_option("paths", args->paths, "Test files or folders (searched recursively)");
+    cmd->add_option("--expect-log", args->logs,
+                    "A herd7 log (herd7's output for several tests): a test named in it is "
+                    "judged against it instead of its X.expected (repeatable)")
+        ->allow_extra_args(false); // one FILE per --expect-log: the paths stay positional
     cmd->add_option("--csv", args->csv, "Dat3M-style CSV of expectations (PATH,0|1)");
     cmd->add_option("--root", args->root, "Folder the CSV's paths are relative to (default .)");
+    cmd->add_option("--property", args->property,
+                    "What the CSV's 0/1 are about: condition (the final condition) or termination "
+                    "(liveness; not implemented yet). Default: termination when the CSV's file "
+                    "name contains `Liveness`, which is then refused, condition otherwise")
+        ->check(CLI::IsMember({"condition", "termination"}));
     cmd->add_option("--junit", args->junit, "Write a JUnit XML report to FILE");
     cmd->add_option("--json", args->json, "Write a JSON report to FILE (- for stdout)");
     cmd->add_option("--shard", args->shard,
                     "Run only slice I of N (1-based): test k runs in shard k mod N + 1");
     cmd->add_flag("--update", args->update,
-                  "Rewrite expectation files that disagree (shows the diff)");
+                  "Rewrite expectation files that disagree or are missing (shows the diff); "
+                  "hand-reviewed ones are left (and fail) unless --force-reviewed");
+    cmd->add_flag("--force-reviewed", args->forceReviewed,
+                  "With --update: also rewrite hand-reviewed expectations (their `hand-reviewed` "
+                  "comment becomes `rewritten ..., to be reviewed again`)");
+    cmd->add_flag("--fail-on-bound", args->failOnBound,
+                  "A test whose loops were cut by the loop bound (--unroll) fails");
+    cmd->add_flag("--allow-empty", args->allowEmpty,
+                  "Succeed when there is no test to run (no paths, empty folders, an empty "
+                  "shard); without it that is an error (exit 2)");
     cmd->add_flag("--plain", args->plain, "One line per test even on a terminal");
     addCheckFlags(*cmd, args->flags);
-    cmd->callback([args, &context] { context.raise(runRegress(*args, context.stop)); });
+    cmd->callback([args, &context] { runRegress(*args, context); });
 }
 
 } // namespace ptx::cli

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cstdint>
 #include <fstream>
 #include <map>
 #include <set>
@@ -55,6 +56,29 @@ std::optional<std::int64_t> parseInt(std::string_view s) {
                          ": error: " + message);
 }
 
+/// A count: decimal digits that fit in 64 bits unsigned (the harness counts in 64 bits).
+std::uint64_t parseCount(std::string_view digits, const std::string& file, int line) {
+    std::uint64_t v = 0;
+    const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
+    if (ec == std::errc::result_out_of_range)
+        fail(file, line,
+             "the count " + std::string(digits) + " does not fit in 64 bits (at most " +
+                 std::to_string(UINT64_MAX) + ")");
+    if (digits.empty() || ec != std::errc() || end != digits.data() + digits.size())
+        fail(file, line, "the count `" + std::string(digits) + "` is not a number");
+    return v;
+}
+
+/// a + b, or an error naming the line when the sum does not fit in 64 bits.
+std::uint64_t addCounts(std::uint64_t a, std::uint64_t b, const std::string& file, int line,
+                        const std::string& what) {
+    if (b > UINT64_MAX - a)
+        fail(file, line,
+             what + " " + std::to_string(a) + " + " + std::to_string(b) +
+                 " does not fit in 64 bits (at most " + std::to_string(UINT64_MAX) + ")");
+    return a + b;
+}
+
 // Adds an entry, checking that every entry has the same observables; merges repeated outcomes.
 void addEntry(Histogram& h, HistogramEntry e) {
     std::vector<Observable> keys;
@@ -66,9 +90,15 @@ void addEntry(Histogram& h, HistogramEntry e) {
         fail(h.file, e.line,
              "outcome " + formatOutcome(e.outcome) + " has other observables than the first one");
     }
+    // The total must fit too (ValidationReport sums the counts): checked entry by entry.
+    std::uint64_t total = 0;
+    for (const auto& old : h.entries)
+        total += old.count;
+    static_cast<void>(addCounts(total, e.count, h.file, e.line, "the histogram's total"));
     for (auto& old : h.entries)
         if (old.outcome == e.outcome) {
-            old.count += e.count;
+            old.count = addCounts(old.count, e.count, h.file, e.line,
+                                  "the repeated outcome " + formatOutcome(e.outcome) + "'s count");
             return;
         }
     h.entries.push_back(std::move(e));
@@ -150,7 +180,7 @@ std::vector<Histogram> readText(std::string_view text, const std::string& file) 
                          "`COUNT :>...` (state " +
                              std::to_string(k + 1) + " of " + std::to_string(*n) + ")");
                 HistogramEntry e;
-                e.count = static_cast<std::uint64_t>(*parseInt(s.substr(0, digits)));
+                e.count = parseCount(s.substr(0, digits), file, stateLine);
                 e.marked = after[0] == '*';
                 e.line = stateLine;
                 e.outcome = parseStates(after.substr(2), file, stateLine);
@@ -182,7 +212,12 @@ Histogram readJsonList(const nlohmann::json& list, const std::string& file, std:
         if (!item.is_object() || !item.contains("outcome") || !item.contains("count"))
             fail(file, 0, where + "expected {\"outcome\": {...}, \"count\": N}");
         const auto& count = item["count"];
-        if (!count.is_number_integer() || count.get<std::int64_t>() < 0)
+        if (count.is_number_float() && count.get<double>() >= 18446744073709551616.0)
+            fail(file, 0,
+                 where + "\"count\" does not fit in 64 bits (at most " +
+                     std::to_string(UINT64_MAX) + ")");
+        if (!count.is_number_unsigned() &&
+            !(count.is_number_integer() && count.get<std::int64_t>() >= 0))
             fail(file, 0, where + "\"count\" is not a non-negative integer");
         if (!item["outcome"].is_object() || item["outcome"].empty())
             fail(file, 0, where + "\"outcome\" is not a non-empty object");
@@ -222,7 +257,7 @@ std::vector<Histogram> readJson(std::string_view text, const std::string& file) 
 std::uint64_t Histogram::total() const {
     std::uint64_t n = 0;
     for (const auto& e : entries)
-        n += e.count;
+        n = addCounts(n, e.count, file, e.line, "the histogram's total");
     return n;
 }
 

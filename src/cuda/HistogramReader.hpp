@@ -4,7 +4,9 @@
 //   [{"outcome": {"1:r0": 1, "1:r1": 0}, "count": 5}, ...]
 //   {"test": "MP", "histogram": [ ...the same list... ]}
 //
-// Register observables are `T:reg` (`PT:reg` accepted), locations `x` (`[x]` accepted).
+// Register observables are `T:reg` (`PT:reg` accepted), locations `x` (`[x]` accepted). Counts
+// are 64-bit unsigned: a count of 2^64 or more, or a histogram whose counts (a repeated outcome's,
+// or all of them) add up to 2^64 or more, is an error at its line, never a wrapped number.
 #pragma once
 
 #include "support/Errors.hpp"
@@ -40,6 +42,8 @@ struct Histogram {
     std::string file;
     int line = 0; // of the `Histogram` line
 
+    /// The sum of the counts; HistogramError if it does not fit in 64 bits (readHistograms
+    /// already rejects such histograms, so only a hand-built one can).
     [[nodiscard]] std::uint64_t total() const;
 };
 

@@ -22,7 +22,8 @@ struct GeneratedTest {
 [[nodiscard]] std::string writeManifest(const std::vector<GeneratedTest>& tests);
 
 /// Writes `<identifier>.cu` per plan, the Makefile and tests.txt into dir (created if needed);
-/// returns the paths written. Two plans with one identifier are an std::invalid_argument.
+/// returns the paths written. Each file is written atomically (support/AtomicFile.hpp): a failure
+/// (OutputError) leaves the old file as it was. Two plans with one identifier are an InputError.
 std::vector<std::filesystem::path> writeHarnessDirectory(const std::vector<HarnessPlan>& plans,
                                                          const std::filesystem::path& dir);
 

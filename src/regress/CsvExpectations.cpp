@@ -2,8 +2,9 @@
 
 #include "support/InputFile.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <filesystem>
-#include <fstream>
 #include <set>
 #include <sstream>
 
@@ -19,6 +20,35 @@ std::string trim(std::string_view s) {
 
 } // namespace
 
+CsvProperty parseCsvProperty(const std::string& text) {
+    if (text == "condition") return CsvProperty::Condition;
+    if (text == "termination") return CsvProperty::Termination;
+    throw InputError("--property: expected condition or termination, found `" + text + "`");
+}
+
+CsvProperty detectCsvProperty(const std::string& path) {
+    std::string name = std::filesystem::path(path).filename().string();
+    std::transform(name.begin(), name.end(), name.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return name.find("liveness") != std::string::npos ? CsvProperty::Termination
+                                                      : CsvProperty::Condition;
+}
+
+CsvProperty requireCheckableProperty(const std::string& path, std::optional<CsvProperty> given) {
+    if (given == CsvProperty::Termination)
+        throw LocatedInputError(
+            path + ": error: --property termination: checking termination (liveness: whether "
+                   "some execution hangs in a spin loop or at a barrier) is not implemented yet; "
+                   "ptxlitmus regress checks final conditions only");
+    if (!given && detectCsvProperty(path) == CsvProperty::Termination)
+        throw LocatedInputError(
+            path + ": error: this CSV's name says `Liveness`: its 0/1 are about termination "
+                   "(whether an execution can hang), not about the final condition, and "
+                   "checking termination is not implemented yet; give --property condition if "
+                   "its verdicts really are the condition's");
+    return CsvProperty::Condition;
+}
+
 std::vector<CsvEntry> parseCsv(std::string_view text, const std::string& file) {
     std::vector<CsvEntry> entries;
     std::set<std::string> seen;
@@ -30,7 +60,7 @@ std::vector<CsvEntry> parseCsv(std::string_view text, const std::string& file) {
         const std::string line = trim(raw);
         if (line.empty() || line.rfind("//", 0) == 0) continue;
         const auto comma = line.rfind(',');
-        const std::string where = file + ":" + std::to_string(lineNo) + ": ";
+        const std::string where = file + ":" + std::to_string(lineNo) + ": error: ";
         if (comma == std::string::npos) throw CsvError(where + "expected `PATH,0` or `PATH,1`");
         CsvEntry e{trim(line.substr(0, comma)), false};
         const std::string verdict = trim(line.substr(comma + 1));

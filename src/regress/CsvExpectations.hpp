@@ -1,11 +1,18 @@
 // Dat3M-style CSV expectations: `<path relative to ROOT>,<0|1>` per line; `//` comments and
 // blank lines ignored. `1` means the checker's result is `Ok`, `0` that it is `No`.
+//
+// A CSV's 0/1 are about one property. Dat3M has two: the final condition (PTXv6_0-expected.csv)
+// and termination (PTXv6_0-Liveness-expected.csv: `1` = no execution hangs in a spin loop or at a
+// barrier). Running a termination CSV as a condition CSV gives false failures, so the property is
+// detected from the file name (it contains `liveness`, in any case: termination) unless
+// --property says it; only the condition is checked today.
 #pragma once
 
 #include "support/Errors.hpp"
 
 #include "regress/SuiteDiscovery.hpp"
 
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -17,6 +24,23 @@ class CsvError : public LocatedInputError {
   public:
     using LocatedInputError::LocatedInputError;
 };
+
+/// What a CSV's verdicts are about.
+enum class CsvProperty {
+    Condition,   // the final condition holds (`Ok`) or not (`No`)
+    Termination, // every execution terminates (liveness); not implemented yet
+};
+
+/// `condition` or `termination`; throws InputError on anything else.
+[[nodiscard]] CsvProperty parseCsvProperty(const std::string& text);
+
+/// The property a CSV is about, from its file name: Termination when the name contains
+/// `liveness` (any case), Condition otherwise.
+[[nodiscard]] CsvProperty detectCsvProperty(const std::string& path);
+
+/// The CSV's property (`given`, else detected) when the runner can check it (Condition); throws
+/// InputError saying why not otherwise (termination is not implemented yet).
+CsvProperty requireCheckableProperty(const std::string& path, std::optional<CsvProperty> given);
 
 struct CsvEntry {
     std::string path; // as written, relative to the root

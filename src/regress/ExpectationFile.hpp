@@ -1,5 +1,7 @@
 // Expectation files (`X.expected` beside `X.litmus`): the lines of herd7's output that a
-// regression compares, i.e. the test's name and kind, the allowed states and the verdict.
+// regression compares, i.e. the test's name and kind, the allowed states, the verdict and the
+// condition, in herd7's layout and spelling (src/regress/HerdLog.hpp reads them, a pasted herd7
+// log of the one test included):
 //
 //   # comment lines (kept by --update)
 //   Test MP Allowed
@@ -7,10 +9,10 @@
 //   1:r0=0; 1:r1=0;
 //   ...
 //   Ok
-//   Condition exists (1:r0 == 1 /\ 1:r1 == 0)
+//   Condition exists (1:r0=1 /\ 1:r1=0)
 //
-// The condition is compared in herd7's spelling (`1:r0`, not `P1:r0`). Witness counts, Observation
-// and Time lines are accepted (a herd7 log pastes fine) but ignored.
+// A file whose comments hold a line starting `hand-reviewed` is a hand-reviewed expectation:
+// --update leaves it unless --force-reviewed is given.
 #pragma once
 
 #include "support/Errors.hpp"
@@ -35,12 +37,15 @@ struct Expectation {
     std::vector<std::string> comments; // leading `#` lines, without the `#`
     std::string name;                  // `Test NAME ...`
     std::string kind;                  // Allowed | Forbidden | Required
-    std::vector<std::string> states;   // herd's state lines, sorted
+    std::vector<std::string> states;   // herd's state lines, normalised and sorted
     bool ok = false;                   // Ok | No
-    std::string condition;             // the text after `Condition `
+    bool loop = false;                 // `Loop Ok` / `Loop No`: loops were cut by the bound
+    std::string condition;             // the text after `Condition `, in herd7's spelling
+    std::string where;                 // `file:line` of the `Test` line (read from a file)
 };
 
-/// Parses an expectation (throws ExpectationError with `file:line: ...`).
+/// Parses an expectation file: herd7's layout, exactly one test (throws ExpectationError
+/// `file:line: error: ...`; a file of several tests says to use --expect-log).
 [[nodiscard]] Expectation parseExpectation(std::string_view text, const std::string& file);
 [[nodiscard]] Expectation readExpectationFile(const std::string& path);
 
@@ -50,6 +55,14 @@ void writeExpectationFile(const std::string& path, const Expectation& e);
 
 /// What the checker says about the program, as an expectation (no comments).
 [[nodiscard]] Expectation expectationOf(const Program& program, const CheckResult& result);
+
+/// True when a comment line starts with `hand-reviewed` (after blanks).
+[[nodiscard]] bool isHandReviewed(const Expectation& e);
+
+/// The comments of a hand-reviewed expectation rewritten by `--update --force-reviewed`: each
+/// `hand-reviewed...` line becomes `rewritten by ... --force-reviewed, to be reviewed again; it
+/// was hand-reviewed...`, so the file no longer claims a review and keeps the argument.
+[[nodiscard]] std::vector<std::string> forcedRewriteComments(const std::vector<std::string>& c);
 
 /// True when the two agree on name, kind, states, verdict and condition (comments ignored).
 [[nodiscard]] bool sameVerdict(const Expectation& expected, const Expectation& actual);

@@ -1,5 +1,6 @@
 #include "regress/JUnitWriter.hpp"
 
+#include "support/Errors.hpp"
 #include "support/Text.hpp"
 
 #include <cstdio>
@@ -20,6 +21,10 @@ std::string className(const TestReport& r) {
     return parent.empty() ? "litmus" : parent;
 }
 
+std::string property(const std::string& name, const std::string& value) {
+    return "      <property name=\"" + xmlText(name) + "\" value=\"" + xmlText(value) + "\"/>\n";
+}
+
 } // namespace
 
 std::string junitXml(const std::string& suite, const std::vector<TestReport>& reports,
@@ -32,14 +37,31 @@ std::string junitXml(const std::string& suite, const std::vector<TestReport>& re
                                seconds(summary.seconds) + "\"";
     out += "<testsuites" + counts + ">\n";
     out += "  <testsuite name=\"" + xmlText(suite) + "\"" + counts + ">\n";
+    out += "    <properties>\n";
+    out += property("tests_with_bound_reached", std::to_string(summary.boundReached));
+    if (summary.signal != 0) {
+        out += property("interrupted", Interrupted(summary.signal).what());
+        out += property("not_run", std::to_string(summary.notRun));
+    }
+    out += "    </properties>\n";
     for (const TestReport& r : reports) {
         out += "    <testcase classname=\"" + xmlText(className(r)) + "\" name=\"" +
                xmlText(r.test.id) + "\" time=\"" + seconds(r.seconds) + "\"";
         const std::string text = xmlText(r.diff);
+        // A bound reached is part of the result, whatever the status: a property and a line.
+        const std::string bound =
+            r.boundReached ? "      <properties>\n  " +
+                                 property("bound_reached", std::to_string(*r.boundReached)) +
+                                 "      </properties>\n      <system-out>" +
+                                 xmlText(statusText(r) + ": loops were cut by --unroll " +
+                                         std::to_string(*r.boundReached) +
+                                         "; outcomes that need more iterations are missing") +
+                                 "</system-out>\n"
+                           : std::string();
         switch (r.status) {
         case Status::Passed:
         case Status::Updated:
-            out += "/>\n";
+            out += bound.empty() ? "/>\n" : ">\n" + bound + "    </testcase>\n";
             continue;
         case Status::Failed:
             out +=
@@ -53,8 +75,13 @@ std::string junitXml(const std::string& suite, const std::vector<TestReport>& re
             out += ">\n      <skipped message=\"unsupported: " + xmlText(r.message) + "\"/>\n";
             break;
         }
-        out += "    </testcase>\n";
+        out += bound + "    </testcase>\n";
     }
+    if (summary.signal != 0)
+        out += "    <system-err>" +
+               xmlText("regress: " + std::string(Interrupted(summary.signal).what()) + "; " +
+                       std::to_string(summary.notRun) + " tests not run") +
+               "</system-err>\n";
     out += "  </testsuite>\n</testsuites>\n";
     return out;
 }
@@ -69,18 +96,26 @@ nlohmann::json reportJson(const std::vector<TestReport>& reports, const Summary&
                          {"message", r.message},
                          {"diff", r.diff},
                          {"engine", r.engine},
+                         {"expectation", r.expectation},
+                         {"bound_reached", r.boundReached ? nlohmann::json(*r.boundReached)
+                                                          : nlohmann::json(nullptr)},
                          {"seconds", r.seconds}});
     }
-    return {{"summary",
-             {{"total", summary.total()},
-              {"passed", summary.passed},
-              {"failed", summary.failed},
-              {"errors", summary.errors},
-              {"unsupported", summary.unsupported},
-              {"updated", summary.updated},
-              {"seconds", summary.seconds},
-              {"success", summary.success()}}},
-            {"tests", std::move(tests)}};
+    return {
+        {"summary",
+         {{"total", summary.total()},
+          {"passed", summary.passed},
+          {"failed", summary.failed},
+          {"errors", summary.errors},
+          {"unsupported", summary.unsupported},
+          {"updated", summary.updated},
+          {"bound_reached", summary.boundReached},
+          {"not_run", summary.notRun},
+          {"interrupted", summary.signal != 0 ? nlohmann::json(Interrupted(summary.signal).what())
+                                              : nlohmann::json(nullptr)},
+          {"seconds", summary.seconds},
+          {"success", summary.success()}}},
+        {"tests", std::move(tests)}};
 }
 
 } // namespace ptx::regress

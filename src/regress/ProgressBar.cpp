@@ -13,7 +13,7 @@ bool isTerminal(int fd) {
 std::string reportLines(const TestReport& r) {
     char time[32];
     std::snprintf(time, sizeof time, "%.2fs", r.seconds);
-    std::string out = std::string(statusName(r.status)) + " " + r.test.id + " (" + time + ")";
+    std::string out = statusText(r) + " " + r.test.id + " (" + time + ")";
     if (!r.message.empty()) out += ": " + r.message;
     out += "\n";
     if (!r.diff.empty()) {
@@ -37,7 +37,7 @@ void ProgressBar::step(const TestReport& r) {
     ++done_;
     const bool bad = r.status == Status::Failed || r.status == Status::Error;
     if (bad) ++bad_;
-    const bool show = !bar_ || verbose_ || r.status != Status::Passed;
+    const bool show = !bar_ || verbose_ || r.status != Status::Passed || r.boundReached;
     if (bar_) clearLine();
     if (show) out_ << reportLines(r);
     if (bar_) draw();

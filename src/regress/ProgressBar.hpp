@@ -35,7 +35,8 @@ class ProgressBar {
     std::size_t bad_ = 0; // failed or errors so far
 };
 
-/// The report's line(s): `FAIL path: message` followed by the indented diff.
+/// The report's line(s): `FAIL path (time): message` (`PASS (bound 2 reached) path (time)` when
+/// loops were cut) followed by the indented diff.
 [[nodiscard]] std::string reportLines(const TestReport& report);
 
 } // namespace ptx::regress

@@ -20,31 +20,67 @@ std::string firstLine(const std::string& s) {
     return s.substr(0, s.find('\n'));
 }
 
+constexpr const char* kRecordedComment =
+    " recorded by `ptxlitmus regress --update`: the checker's answer, not reviewed by hand";
+
+/// --update: writes the checker's answer over (or as) the test's `.expected` file, unless the
+/// expectation is hand-reviewed and --force-reviewed was not given.
+void update(const TestCase& test, const std::optional<Expectation>& expected,
+            const Expectation& actual, const RunOptions& options, TestReport& r) {
+    Expectation written = actual;
+    if (!expected) {
+        written.comments = {kRecordedComment};
+    } else if (!isHandReviewed(*expected)) {
+        written.comments = expected->comments;
+    } else if (options.forceReviewed) {
+        written.comments = forcedRewriteComments(expected->comments);
+    } else {
+        r.status = Status::Failed;
+        r.message = "outcomes differ from " + test.expected +
+                    ", a hand-reviewed expectation: --update leaves it (investigate the "
+                    "difference; --update --force-reviewed rewrites it)";
+        return;
+    }
+    writeExpectationFile(test.expected, written);
+    r.status = Status::Updated;
+    r.message = !expected                   ? "expectation recorded"
+                : isHandReviewed(*expected) ? "hand-reviewed expectation rewritten "
+                                              "(--force-reviewed): review it again"
+                                            : "expectation rewritten";
+}
+
 void judgeAgainstFile(const TestCase& test, const Program& program, const CheckResult& result,
                       const RunOptions& options, TestReport& r) {
     const Expectation actual = expectationOf(program, result);
-    const bool exists = std::filesystem::exists(test.expected);
+    if (const auto logged = options.logged.find(program.name); logged != options.logged.end()) {
+        r.expectation = logged->second.where;
+        r.diff = diffExpectations(logged->second, actual);
+        if (r.diff.empty()) {
+            r.status = Status::Passed;
+            return;
+        }
+        r.status = Status::Failed;
+        r.message = "outcomes differ from " + logged->second.where + " (test " + program.name +
+                    (options.update ? "; --update does not rewrite herd7 logs)" : ")");
+        return;
+    }
+    r.expectation = test.expected;
+    std::error_code ec;
+    const bool exists = std::filesystem::exists(test.expected, ec);
     if (!exists && !options.update) {
         r.status = Status::Error;
         r.message = "no expectation file " + test.expected + " (record one with --update)";
         return;
     }
-    Expectation expected;
+    std::optional<Expectation> expected;
     if (exists) expected = readExpectationFile(test.expected);
-    if (exists && sameVerdict(expected, actual)) {
+    if (expected) r.diff = diffExpectations(*expected, actual);
+    if (expected && r.diff.empty()) {
         r.status = Status::Passed;
         return;
     }
-    if (exists) r.diff = diffExpectations(expected, actual);
     if (options.update) {
-        Expectation written = actual;
-        written.comments = exists ? expected.comments
-                                  : std::vector<std::string>{
-                                        " recorded by `ptxlitmus regress --update`: the checker's "
-                                        "answer, not reviewed by hand"};
-        writeExpectationFile(test.expected, written);
-        r.status = Status::Updated;
-        r.message = exists ? "expectation rewritten" : "expectation recorded";
+        update(test, expected, actual, options, r);
         return;
     }
     r.status = Status::Failed;
@@ -65,6 +101,13 @@ void judgeAgainstCsv(const TestCase& test, const CheckResult& result, TestReport
 }
 
 } // namespace
+
+std::string statusText(const TestReport& report) {
+    std::string text = statusName(report.status);
+    if (report.boundReached)
+        text += " (bound " + std::to_string(*report.boundReached) + " reached)";
+    return text;
+}
 
 const char* statusName(Status s) {
     switch (s) {
@@ -106,6 +149,11 @@ void Summary::add(Status s) {
     }
 }
 
+void Summary::add(const TestReport& report) {
+    add(report.status);
+    if (report.boundReached && report.status != Status::Interrupted) ++boundReached;
+}
+
 TestReport runTest(const TestCase& test, const RunOptions& options) {
     TestReport r;
     r.test = test;
@@ -115,11 +163,18 @@ TestReport runTest(const TestCase& test, const RunOptions& options) {
         r.name = program.name;
         const CheckResult result = check(program, options.check);
         r.engine = result.engine;
-        if (test.source == ExpectationSource::Csv)
+        if (result.boundHit) r.boundReached = options.check.unroll;
+        if (result.boundHit && options.failOnBound) {
+            r.status = Status::Failed;
+            r.message = "loop bound " + std::to_string(options.check.unroll) +
+                        " reached (--fail-on-bound): paths were cut, outcomes that need more "
+                        "iterations are missing; try a larger --unroll";
+        } else if (test.source == ExpectationSource::Csv) {
             judgeAgainstCsv(test, result, r);
-        else
+        } else {
             judgeAgainstFile(test, program, result, options, r);
-        if (result.boundHit && r.status == Status::Failed)
+        }
+        if (result.boundHit && !options.failOnBound && r.status == Status::Failed)
             r.message += " (loop bound reached: try a larger --unroll)";
     } catch (const Unsupported& e) {
         r.status = Status::Unsupported;
@@ -143,7 +198,7 @@ Summary runSuite(const std::vector<TestCase>& tests, const RunOptions& options,
         tests.size(), options.threads, [&](std::size_t i) { return runTest(tests[i], options); },
         [&](std::size_t, TestReport& r) {
             if (r.status == Status::Interrupted) return false;
-            summary.add(r.status);
+            summary.add(r);
             deliver(r);
             return true;
         });

@@ -1,5 +1,7 @@
 // Running a suite: each test is checked (in parallel, results delivered in suite order) and
-// compared with its expectation; --update rewrites `.expected` files that disagree.
+// compared with its expectation (a --expect-log entry of the same name, else `X.expected`);
+// --update rewrites `.expected` files that disagree, except hand-reviewed ones unless forced.
+// A test whose loops were cut by the bound says so in every report; --fail-on-bound fails it.
 #pragma once
 
 #include "check/Checker.hpp"
@@ -8,6 +10,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -32,26 +35,36 @@ struct TestReport {
     std::string message; // one line: why it failed / errored / is unsupported
     std::string diff;    // Failed / Updated with an expectation file: the line diff
     std::string engine;
+    std::string expectation;         // where the expectation came from (`herd.log:12`, a path)
+    std::optional<int> boundReached; // the loop bound (--unroll) when paths were cut by it
     double seconds = 0;
 };
+
+/// `PASS`, or `PASS (bound 2 reached)` when the test's loops were cut by the bound.
+[[nodiscard]] std::string statusText(const TestReport& report);
 
 struct RunOptions {
     CheckOptions check;
     unsigned threads = 1;
-    bool update = false; // rewrite expectation files that disagree or are missing
+    bool update = false;        // rewrite expectation files that disagree or are missing
+    bool forceReviewed = false; // --update also rewrites hand-reviewed expectations
+    bool failOnBound = false;   // a test whose loops were cut by the bound fails
+    std::map<std::string, Expectation> logged; // --expect-log: expectations by test name
 };
 
 struct Summary {
     std::size_t passed = 0, failed = 0, errors = 0, unsupported = 0, updated = 0;
-    std::size_t notRun = 0; // interrupted: tests left undecided
-    int signal = 0;         // the signal that interrupted the run (0: none)
-    double seconds = 0;     // wall-clock time of the whole run
+    std::size_t boundReached = 0; // tests (of any status) whose loops were cut by the bound
+    std::size_t notRun = 0;       // interrupted: tests left undecided
+    int signal = 0;               // the signal that interrupted the run (0: none)
+    double seconds = 0;           // wall-clock time of the whole run
     [[nodiscard]] std::size_t total() const {
         return passed + failed + errors + unsupported + updated;
     }
     /// Failures, errors and interruptions fail a run; unsupported tests and updates do not.
     [[nodiscard]] bool success() const { return failed == 0 && errors == 0 && signal == 0; }
     void add(Status s);
+    void add(const TestReport& report);
 };
 
 /// Runs and judges one test (never throws).

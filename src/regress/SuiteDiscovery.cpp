@@ -20,35 +20,101 @@ bool hidden(const fs::path& p) {
     return !name.empty() && name[0] == '.';
 }
 
+bool isLitmus(const fs::path& p) {
+    return p.extension() == ".litmus";
+}
+
+class Walker {
+  public:
+    Walker(std::set<std::string>& files, std::vector<std::string>& warnings)
+        : files_(files), warnings_(warnings) {}
+
+    void walk(const fs::path& dir) {
+        std::error_code ec;
+        fs::directory_iterator it(dir, ec);
+        if (ec) {
+            warn(dir, "skipped: cannot read the folder: " + ec.message());
+            return;
+        }
+        std::vector<fs::path> entries;
+        for (; it != fs::directory_iterator(); it.increment(ec)) {
+            if (ec) break;
+            entries.push_back(it->path());
+        }
+        if (ec) warn(dir, "cannot list the whole folder: " + ec.message());
+        std::sort(entries.begin(), entries.end());
+        for (const fs::path& p : entries)
+            if (!hidden(p)) visit(p);
+    }
+
+  private:
+    std::set<std::string>& files_;
+    std::vector<std::string>& warnings_;
+
+    void warn(const fs::path& p, const std::string& what) {
+        warnings_.push_back(p.string() + ": warning: " + what);
+    }
+
+    void visit(const fs::path& p) {
+        std::error_code ec;
+        const fs::file_status link = fs::symlink_status(p, ec);
+        if (ec) {
+            warn(p, "skipped: " + ec.message());
+            return;
+        }
+        if (fs::is_symlink(link)) {
+            const fs::file_status target = fs::status(p, ec);
+            if (ec || !fs::exists(target)) {
+                // Dangling or looping: a test that cannot be read, or junk to skip.
+                if (isLitmus(p))
+                    files_.insert(p.lexically_normal().string());
+                else
+                    warn(p, "skipped: a symbolic link that leads nowhere (" +
+                                (ec ? ec.message() : std::string("no such file")) + ")");
+                return;
+            }
+            if (fs::is_directory(target)) {
+                warn(p, "skipped: symbolic links to folders are not followed (name the folder "
+                        "itself to run its tests)");
+                return;
+            }
+            if (isLitmus(p)) files_.insert(p.lexically_normal().string());
+            return;
+        }
+        if (fs::is_directory(link)) {
+            walk(p);
+        } else if (fs::is_regular_file(link) && isLitmus(p)) {
+            files_.insert(p.lexically_normal().string());
+        }
+    }
+};
+
 } // namespace
 
-std::vector<TestCase> discoverTests(const std::vector<std::string>& paths) {
+Discovery discoverTests(const std::vector<std::string>& paths, bool allowEmpty) {
     std::set<std::string> files;
+    Discovery found;
+    Walker walker(files, found.warnings);
     for (const std::string& path : paths) {
         std::error_code ec;
         const fs::file_status st = fs::status(path, ec);
-        if (ec || !fs::exists(st)) throw DiscoveryError(path + ": no such file or directory");
-        if (fs::is_regular_file(st)) {
+        if (ec || !fs::exists(st))
+            throw DiscoveryError(path + ": error: " +
+                                 (ec ? ec.message() : std::string("no such file or directory")));
+        if (!fs::is_directory(st)) {
             files.insert(fs::path(path).lexically_normal().string());
             continue;
         }
         const std::size_t before = files.size();
-        fs::recursive_directory_iterator it(path, fs::directory_options::skip_permission_denied);
-        for (; it != fs::recursive_directory_iterator(); ++it) {
-            if (hidden(it->path())) {
-                if (it->is_directory()) it.disable_recursion_pending();
-                continue;
-            }
-            if (it->is_regular_file() && it->path().extension() == ".litmus")
-                files.insert(it->path().lexically_normal().string());
-        }
-        if (files.size() == before) throw DiscoveryError(path + ": no .litmus files under it");
+        walker.walk(path);
+        if (files.size() == before && !allowEmpty)
+            throw DiscoveryError(path + ": error: no .litmus files under it (--allow-empty "
+                                        "accepts a run without tests)");
     }
-    std::vector<TestCase> tests;
-    tests.reserve(files.size());
+    found.tests.reserve(files.size());
     for (const std::string& f : files)
-        tests.push_back({f, f, ExpectationSource::File, expectedPathFor(f), std::nullopt});
-    return tests;
+        found.tests.push_back({f, f, ExpectationSource::File, expectedPathFor(f), std::nullopt});
+    return found;
 }
 
 } // namespace ptx::regress

@@ -1,4 +1,10 @@
 // Finding the tests of a suite: every `*.litmus` under the given paths, in a stable order.
+//
+// Folders are searched recursively. Skipped: hidden entries (a leading `.`, which includes the
+// temporary files `.NAME.tmp-XXXXXX` that an interrupted atomic write may leave), and symbolic
+// links to folders (not followed, so a link cannot make the search loop; a warning says so). A
+// symbolic link that leads nowhere (dangling, or a loop) is a test when its name ends in
+// `.litmus` (it then fails as a test that cannot be read) and is skipped with a warning otherwise.
 #pragma once
 
 #include "support/Errors.hpp"
@@ -12,7 +18,7 @@ namespace ptx::regress {
 
 /// How a test's result is judged.
 enum class ExpectationSource {
-    File, // the `.expected` file beside the test (herd layout)
+    File, // the `.expected` file beside the test (herd layout), or a --expect-log entry
     Csv,  // a Dat3M CSV line: the verdict only (`1`: result Ok, `0`: result No)
 };
 
@@ -31,11 +37,19 @@ class DiscoveryError : public LocatedInputError {
     using LocatedInputError::LocatedInputError;
 };
 
+/// The tests found, and what was skipped on the way (`path: warning: ...` lines).
+struct Discovery {
+    std::vector<TestCase> tests;
+    std::vector<std::string> warnings;
+};
+
 /// `X.litmus` -> `X.expected`.
 [[nodiscard]] std::string expectedPathFor(const std::string& litmusPath);
 
-/// Each path is a `.litmus` file or a directory searched recursively (hidden entries skipped).
-/// The result is sorted by path and free of duplicates; throws DiscoveryError on a missing path.
-[[nodiscard]] std::vector<TestCase> discoverTests(const std::vector<std::string>& paths);
+/// Each path is a `.litmus` file or a directory searched recursively. The tests are sorted by
+/// path and free of duplicates. Throws DiscoveryError (`path: error: ...`) on a path that does
+/// not exist or cannot be read, and on a folder without any test unless `allowEmpty`.
+[[nodiscard]] Discovery discoverTests(const std::vector<std::string>& paths,
+                                      bool allowEmpty = false);
 
 } // namespace ptx::regress

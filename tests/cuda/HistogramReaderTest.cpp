@@ -100,3 +100,49 @@ TEST_CASE("the bundled samples read") {
         (dir + "malformed.hist:4: error: value `zero` of 1:r0 is not an integer").c_str());
     CHECK_THROWS_AS(readHistogramFile(dir + "absent.hist"), ptx::LocatedInputError);
 }
+
+TEST_CASE("counts that do not fit in 64 bits are errors at their line, never garbage") {
+    // 2^64: one more than the largest count; before, an empty optional was dereferenced.
+    CHECK(errorOf("Histogram (1 states)\n18446744073709551616 :>x=1;\n") ==
+          "h.txt:2: error: the count 18446744073709551616 does not fit in 64 bits (at most "
+          "18446744073709551615)");
+    CHECK(errorOf("Histogram (1 states)\n99999999999999999999999999 *>x=1;\n")
+              .rfind("h.txt:2: error: the count 99999999999999999999999999 does not fit", 0) == 0);
+    // The largest count reads exactly.
+    const auto max = readHistograms("Histogram (1 states)\n18446744073709551615 :>x=1;\n", "h");
+    CHECK(max[0].entries[0].count == UINT64_MAX);
+    CHECK(max[0].total() == UINT64_MAX);
+    // JSON: above 2^64 nlohmann gives a float; 2^63..2^64-1 are unsigned, not negative.
+    CHECK(errorOf(R"([{"outcome": {"x": 1}, "count": 18446744073709551616}])") ==
+          "h.txt: error: entry 1: \"count\" does not fit in 64 bits (at most "
+          "18446744073709551615)");
+    const auto big =
+        readHistograms(R"([{"outcome": {"x": 1}, "count": 18446744073709551615}])", "h");
+    CHECK(big[0].total() == UINT64_MAX);
+}
+
+TEST_CASE("totals that would wrap are errors, not a wrapped sum") {
+    // Two outcomes of 2^64-1 each: the total does not fit.
+    CHECK(errorOf("Histogram (2 states)\n18446744073709551615 :>x=1;\n"
+                  "18446744073709551615 :>x=2;\n") ==
+          "h.txt:3: error: the histogram's total 18446744073709551615 + 18446744073709551615 "
+          "does not fit in 64 bits (at most 18446744073709551615)");
+    // One outcome given twice (merged): its count does not fit either.
+    CHECK(errorOf("Histogram (2 states)\n18446744073709551615 :>x=1;\n1 :>x=1;\n")
+              .rfind("h.txt:3: error: the histogram's total 18446744073709551615 + 1", 0) == 0);
+    CHECK(errorOf(R"([{"outcome": {"x": 1}, "count": 18446744073709551615},
+                      {"outcome": {"x": 2}, "count": 1}])")
+              .rfind("h.txt: error: the histogram's total", 0) == 0);
+    // A sum that fits exactly is fine.
+    const auto fits = readHistograms("Histogram (2 states)\n18446744073709551614 :>x=1;\n"
+                                     "1 :>x=2;\n",
+                                     "h");
+    CHECK(fits[0].total() == UINT64_MAX);
+    // A hand-built histogram: total() checks too.
+    Histogram h;
+    h.file = "hand";
+    h.entries.resize(2);
+    h.entries[0].count = UINT64_MAX;
+    h.entries[1].count = 1;
+    CHECK_THROWS_AS(static_cast<void>(h.total()), HistogramError);
+}

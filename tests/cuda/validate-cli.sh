@@ -32,6 +32,20 @@ expect 0 "$bin" validate "$dir/data/CoRR.litmus" --observed "$dir/samples/CoRR.j
 expect 1 "$bin" validate --model sc "$dir/data/MP-relaxed.litmus" \
     --observed "$dir/samples/MP-relaxed.hist"
 expect 2 "$bin" validate "$dir/data/MP.litmus" --observed "$dir/samples/malformed.hist"
+# Counts of 2^64 or more, and totals that would wrap: exit 2 with file:line, never a garbage total.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+printf 'Test MP Allowed\nHistogram (1 states)\n18446744073709551616 :>1:r0=0; 1:r1=0;\n' \
+    >"$tmp/huge.hist"
+expect 2 "$bin" validate "$dir/data/MP.litmus" --observed "$tmp/huge.hist"
+if ! "$bin" validate "$dir/data/MP.litmus" --observed "$tmp/huge.hist" 2>&1 |
+    grep -q "huge.hist:3: error: the count 18446744073709551616 does not fit in 64 bits"; then
+    echo "FAIL: a count of 2^64 is not reported at its line"
+    fail=1
+fi
+printf 'Test MP Allowed\nHistogram (2 states)\n18446744073709551615 :>1:r0=0; 1:r1=0;\n%s\n' \
+    '18446744073709551615 :>1:r0=1; 1:r1=1;' >"$tmp/wrap.hist"
+expect 2 "$bin" validate "$dir/data/MP.litmus" --observed "$tmp/wrap.hist"
 if ! "$bin" validate "$dir/data/MP.litmus" --observed "$dir/samples/MP-forbidden.hist" |
     grep -q "1:r0=1; 1:r1=0; .*FORBIDDEN"; then
     echo "FAIL: the forbidden outcome is not flagged FORBIDDEN"

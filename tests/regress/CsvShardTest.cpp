@@ -29,11 +29,31 @@ TEST_CASE("Dat3M CSV: entries, comments, blank lines, no trailing newline") {
     CHECK(tests[1].csvOk == false);
 }
 
+TEST_CASE("a CSV's property: Liveness in the name means termination, which is refused") {
+    CHECK(detectCsvProperty("x/PTXv6_0-expected.csv") == CsvProperty::Condition);
+    CHECK(detectCsvProperty("x/PTXv6_0-Liveness-expected.csv") == CsvProperty::Termination);
+    CHECK(detectCsvProperty("x/my-LIVENESS.csv") == CsvProperty::Termination);
+    CHECK(detectCsvProperty("liveness/PTX.csv") == CsvProperty::Condition); // the file's name only
+    CHECK(parseCsvProperty("termination") == CsvProperty::Termination);
+    CHECK_THROWS_AS(static_cast<void>(parseCsvProperty("hang")), ptx::InputError);
+    CHECK(requireCheckableProperty("a.csv", std::nullopt) == CsvProperty::Condition);
+    CHECK_THROWS_AS(static_cast<void>(requireCheckableProperty("L-Liveness.csv", std::nullopt)),
+                    ptx::InputError);
+    CHECK(requireCheckableProperty("L-Liveness.csv", CsvProperty::Condition) ==
+          CsvProperty::Condition); // told: run it as a condition CSV
+    CHECK_THROWS_WITH_AS(
+        static_cast<void>(requireCheckableProperty("a.csv", CsvProperty::Termination)),
+        "a.csv: error: --property termination: checking termination (liveness: whether some "
+        "execution hangs in a spin loop or at a barrier) is not implemented yet; ptxlitmus "
+        "regress checks final conditions only",
+        ptx::InputError);
+}
+
 TEST_CASE("malformed CSV lines are errors with the line number") {
-    CHECK_THROWS_WITH_AS(parseCsv("a.litmus\n", "t.csv"), "t.csv:1: expected `PATH,0` or `PATH,1`",
-                         CsvError);
+    CHECK_THROWS_WITH_AS(parseCsv("a.litmus\n", "t.csv"),
+                         "t.csv:1: error: expected `PATH,0` or `PATH,1`", CsvError);
     CHECK_THROWS_WITH_AS(parseCsv("\na.litmus,2\n", "t.csv"),
-                         "t.csv:2: the expected value must be 0 or 1, found `2`", CsvError);
+                         "t.csv:2: error: the expected value must be 0 or 1, found `2`", CsvError);
     CHECK_THROWS_AS(parseCsv("a.litmus,1\na.litmus,0\n", "t.csv"), CsvError);
     CHECK_THROWS_AS(parseCsv(",1\n", "t.csv"), CsvError);
 }

@@ -86,3 +86,49 @@ TEST_CASE("the JSON report carries the summary and every test") {
     CHECK(j["tests"][1]["status"] == "FAIL");
     CHECK(j["tests"][1]["diff"] == "- No\n+ Ok\n");
 }
+
+TEST_CASE("a bound reached shows in JUnit and JSON, an interruption counts the tests not run") {
+    std::vector<TestReport> reports = {report("spin.litmus", Status::Passed),
+                                       report("MP.litmus", Status::Failed, "m", "- No\n+ Ok\n")};
+    reports[0].boundReached = 2;
+    reports[1].boundReached = 2;
+    Summary s;
+    for (const auto& r : reports)
+        s.add(r);
+    s.signal = 2; // SIGINT
+    s.notRun = 3;
+    CHECK(s.boundReached == 2);
+    const std::string xml = junitXml("suite", reports, s);
+    CHECK(xml.find("<system-out>PASS (bound 2 reached): loops were cut by --unroll 2") !=
+          std::string::npos);
+    CHECK(xml.find("<system-out>FAIL (bound 2 reached)") != std::string::npos);
+    CHECK(count(xml, "<property name=\"bound_reached\" value=\"2\"/>") == 2); // per test
+    CHECK(xml.find("<property name=\"tests_with_bound_reached\" value=\"2\"/>") !=
+          std::string::npos);
+    CHECK(xml.find("<property name=\"interrupted\" value=\"interrupted (SIGINT)\"/>") !=
+          std::string::npos);
+    CHECK(xml.find("<property name=\"not_run\" value=\"3\"/>") != std::string::npos);
+    CHECK(xml.find("<system-err>regress: interrupted (SIGINT); 3 tests not run</system-err>") !=
+          std::string::npos);
+    if (std::system("command -v xmllint >/dev/null 2>&1") == 0) {
+        const auto path = std::filesystem::temp_directory_path() /
+                          ("ptxlitmus-junit-bound-" + std::to_string(::getpid()) + ".xml");
+        std::ofstream(path) << xml;
+        CHECK(std::system(("xmllint --noout " + path.string()).c_str()) == 0);
+        std::filesystem::remove(path);
+    }
+    const auto j = reportJson(reports, s);
+    CHECK(j["summary"]["bound_reached"] == 2);
+    CHECK(j["summary"]["not_run"] == 3);
+    CHECK(j["summary"]["interrupted"] == "interrupted (SIGINT)");
+    CHECK(j["tests"][0]["bound_reached"] == 2);
+    CHECK(j["tests"][0]["status"] == "PASS");
+
+    Summary clean;
+    clean.add(report("a.litmus", Status::Passed));
+    const auto k = reportJson({report("a.litmus", Status::Passed)}, clean);
+    CHECK(k["summary"]["interrupted"].is_null());
+    CHECK(k["tests"][0]["bound_reached"].is_null());
+    CHECK(junitXml("s", {report("a.litmus", Status::Passed)}, clean).find("not_run") ==
+          std::string::npos);
+}

@@ -1,4 +1,5 @@
 #include "regress/Runner.hpp"
+#include "regress/HerdLog.hpp"
 #include "regress/SuiteDiscovery.hpp"
 
 #include <algorithm>
@@ -29,6 +30,15 @@ struct Scratch {
     [[nodiscard]] std::string path(const std::string& rel) const { return (dir / rel).string(); }
 };
 
+/// A test whose loop is cut by the bound (--unroll): the consumer spins on the flag.
+const char* const kSpin = "PTX spin\n{\nx=0;\ny=0;\n}\n"
+                          " P0@cta 0,gpu 0      | P1@cta 1,gpu 0         ;\n"
+                          " st.weak x, 1        | LC00:                  ;\n"
+                          " st.release.gpu y, 1 | ld.acquire.gpu r0, y   ;\n"
+                          "                     | bne r0, 1, LC00        ;\n"
+                          "                     | ld.weak r1, x          ;\n"
+                          "exists (P1:r1 == 0)\n";
+
 RunOptions options(bool update = false) {
     RunOptions o;
     o.threads = 2;
@@ -42,7 +52,7 @@ TEST_CASE("discovery finds .litmus files recursively, sorted, with their .expect
     Scratch s("discovery");
     std::ofstream(s.path("a.litmus")) << "junk";
     std::ofstream(s.path("notes.txt")) << "not a test";
-    const auto tests = discoverTests({s.dir.string(), s.path("a.litmus")});
+    const auto tests = discoverTests({s.dir.string(), s.path("a.litmus")}).tests;
     REQUIRE(tests.size() == 2);
     CHECK(tests[0].litmus == s.path("a.litmus"));
     CHECK(tests[1].expected == s.path("sub/MP.expected"));
@@ -52,12 +62,13 @@ TEST_CASE("discovery finds .litmus files recursively, sorted, with their .expect
 
 TEST_CASE("a matching expectation passes, a broken one fails with a diff, --update repairs it") {
     Scratch s("update");
-    const auto tests = discoverTests({s.dir.string()});
+    const auto tests = discoverTests({s.dir.string()}).tests;
     REQUIRE(tests.size() == 1);
     CHECK(runTest(tests[0], options()).status == Status::Passed);
 
-    // Break it: claim the weak outcome is forbidden.
+    // Break it: claim the weak outcome is forbidden (in a recorded, not a reviewed, expectation).
     Expectation e = readExpectationFile(tests[0].expected);
+    e.comments = {" recorded for the test"};
     e.states.erase(std::remove(e.states.begin(), e.states.end(), "1:r0=1; 1:r1=0;"),
                    e.states.end());
     e.ok = false;
@@ -81,14 +92,14 @@ TEST_CASE("a matching expectation passes, a broken one fails with a diff, --upda
 TEST_CASE("missing expectations and unparsable tests are errors, --update records") {
     Scratch s("missing");
     fs::remove(s.path("sub/MP.expected"));
-    const auto tests = discoverTests({s.dir.string()});
+    const auto tests = discoverTests({s.dir.string()}).tests;
     CHECK(runTest(tests[0], options()).status == Status::Error);
     CHECK(runTest(tests[0], options(true)).status == Status::Updated);
     CHECK(fs::exists(s.path("sub/MP.expected")));
 
     std::ofstream(s.path("bad.litmus"))
         << "PTX bad\n{}\n P0@cta 0,gpu 0 ;\n frob x ;\nexists (x == 1)\n";
-    const TestReport bad = runTest(discoverTests({s.path("bad.litmus")})[0], options());
+    const TestReport bad = runTest(discoverTests({s.path("bad.litmus")}).tests[0], options());
     CHECK(bad.status == Status::Error);
     CHECK_FALSE(bad.message.empty());
 }
@@ -113,4 +124,115 @@ TEST_CASE("CSV expectations compare the verdict, proxy tests are unsupported, no
     CHECK(sum.unsupported == 1);
     CHECK(sum.passed == 0);
     CHECK(sum.success());
+}
+
+TEST_CASE("discovery skips hidden and temporary files, reports links that lead nowhere") {
+    Scratch s("links");
+    // What an interrupted atomic write leaves: never a test, never an expectation.
+    std::ofstream(s.path("sub/.MP.expected.tmp-a1B2c3")) << "Test MP Allowed\n";
+    std::ofstream(s.path("sub/.MP2.litmus.tmp-x9Y8z7")) << "junk";
+    fs::create_symlink("loop", s.path("loop"));                 // a link to itself
+    fs::create_symlink("loop2.litmus", s.path("loop2.litmus")); // the same, named as a test
+    fs::create_symlink("sub", s.path("linked"));                // a link to a folder
+    const Discovery found = discoverTests({s.dir.string()});
+    REQUIRE(found.tests.size() == 2);
+    CHECK(found.tests[0].litmus == s.path("loop2.litmus")); // fails when read, as a test
+    CHECK(found.tests[1].litmus == s.path("sub/MP.litmus"));
+    REQUIRE(found.warnings.size() == 2);
+    CHECK(found.warnings[0].rfind(s.path("linked") + ": warning: skipped: symbolic links to", 0) ==
+          0);
+    CHECK(found.warnings[1].rfind(s.path("loop") + ": warning: skipped: a symbolic link that", 0) ==
+          0);
+    const TestReport r = runTest(found.tests[0], options());
+    CHECK(r.status == Status::Error);
+    CHECK(r.message.find("cannot read the litmus test") != std::string::npos);
+    // A path that is a looping link, an empty folder: errors that say so.
+    CHECK_THROWS_WITH_AS(static_cast<void>(discoverTests({s.path("loop")})),
+                         (s.path("loop") + ": error: Too many levels of symbolic links").c_str(),
+                         DiscoveryError);
+    fs::create_directories(s.path("empty"));
+    CHECK_THROWS_AS(static_cast<void>(discoverTests({s.path("empty")})), DiscoveryError);
+    CHECK(discoverTests({s.path("empty")}, true).tests.empty());
+}
+
+TEST_CASE("a loop bound reached is part of the result, --fail-on-bound fails the test") {
+    Scratch s("bound");
+    std::ofstream(s.path("spin.litmus")) << kSpin;
+    const TestCase t = discoverTests({s.path("spin.litmus")}).tests[0];
+    const TestReport recorded = runTest(t, options(true));
+    CHECK(recorded.status == Status::Updated);
+    REQUIRE(recorded.boundReached);
+    CHECK(*recorded.boundReached == 2);
+    CHECK(statusText(recorded) == "UPDATED (bound 2 reached)");
+    CHECK(readExpectationFile(t.expected).loop); // `Loop No`, as herd7 writes it
+
+    const TestReport passed = runTest(t, options());
+    CHECK(passed.status == Status::Passed);
+    CHECK(statusText(passed) == "PASS (bound 2 reached)");
+    Summary sum;
+    sum.add(passed);
+    CHECK(sum.boundReached == 1);
+    CHECK(sum.success());
+
+    RunOptions strict = options();
+    strict.failOnBound = true;
+    const TestReport failed = runTest(t, strict);
+    CHECK(failed.status == Status::Failed);
+    CHECK(statusText(failed) == "FAIL (bound 2 reached)");
+    CHECK(failed.message.find("--fail-on-bound") != std::string::npos);
+
+    // A test without loops says nothing about a bound.
+    const TestReport mp = runTest(discoverTests({s.path("sub/MP.litmus")}).tests[0], strict);
+    CHECK(mp.status == Status::Passed);
+    CHECK_FALSE(mp.boundReached);
+}
+
+TEST_CASE("--update leaves a hand-reviewed expectation (a failure with the diff) unless forced") {
+    Scratch s("reviewed");
+    const TestCase t = discoverTests({s.dir.string()}).tests[0];
+    Expectation e = readExpectationFile(t.expected);
+    REQUIRE(isHandReviewed(e));
+    e.ok = false; // a reviewed expectation that the checker now contradicts
+    writeExpectationFile(t.expected, e);
+    const std::string before = formatExpectation(readExpectationFile(t.expected));
+
+    const TestReport refused = runTest(t, options(true));
+    CHECK(refused.status == Status::Failed);
+    CHECK(refused.message.find("hand-reviewed") != std::string::npos);
+    CHECK(refused.diff.find("- No\n+ Ok\n") != std::string::npos);       // the diff is shown
+    CHECK(formatExpectation(readExpectationFile(t.expected)) == before); // untouched
+
+    RunOptions force = options(true);
+    force.forceReviewed = true;
+    const TestReport forced = runTest(t, force);
+    CHECK(forced.status == Status::Updated);
+    CHECK(forced.diff.find("- No\n+ Ok\n") != std::string::npos);
+    const Expectation rewritten = readExpectationFile(t.expected);
+    CHECK_FALSE(isHandReviewed(rewritten));
+    CHECK(rewritten.comments[0].find("--force-reviewed") != std::string::npos);
+    CHECK(rewritten.comments.size() == e.comments.size());
+    CHECK(runTest(t, options()).status == Status::Passed);
+}
+
+TEST_CASE("a --expect-log entry of the test's name is its expectation, instead of X.expected") {
+    Scratch s("log");
+    const TestCase t = discoverTests({s.dir.string()}).tests[0];
+    fs::remove(t.expected);
+    RunOptions o = options();
+    const std::string log = "Test MP Allowed\nStates 4\n1:r0=0; 1:r1=0;\n1:r0=0; 1:r1=1;\n"
+                            "1:r0=1; 1:r1=0;\n1:r0=1; 1:r1=1;\nOk\nWitnesses\n"
+                            "Positive: 1 Negative: 3\nCondition exists (1:r0=1 /\\ 1:r1=0)\n"
+                            "Observation MP Sometimes 1 3\nTime MP 0.01\n\n";
+    for (Expectation& e : parseHerdLog(log, "herd.log"))
+        o.logged.emplace(e.name, e);
+    const TestReport pass = runTest(t, o);
+    CHECK(pass.status == Status::Passed);
+    CHECK(pass.expectation == "herd.log:1");
+    o.logged.at("MP").ok = false;
+    const TestReport fail = runTest(t, o);
+    CHECK(fail.status == Status::Failed);
+    CHECK(fail.message == "outcomes differ from herd.log:1 (test MP)");
+    o.update = true; // logs are never rewritten
+    CHECK(runTest(t, o).status == Status::Failed);
+    CHECK_FALSE(fs::exists(t.expected));
 }

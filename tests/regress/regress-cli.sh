@@ -42,11 +42,20 @@ grep -q '"failed": 1' "$tmp/report.json" || fail "JSON: no failed count"
 [ "$(head -c 1 "$tmp/stdout.json")" = "{" ] || fail "--json - is not JSON"
 grep -q '"status": "FAIL"' "$tmp/stdout.json" || fail "--json - lacks the failing test"
 
-# --update rewrites the broken expectation (showing the diff); the suite passes again.
-expect_rc 0 "$exe" regress --update "$tmp/suite"
+# MP.expected is hand-reviewed: --update alone leaves it (a failure, with the diff);
+# --update --force-reviewed rewrites it (showing the diff), keeping the comments but no longer
+# claiming a review; the suite passes again.
+comments=$(grep -c '^#' "$tmp/suite/MP/MP.expected")
+expect_rc 1 "$exe" regress --update "$tmp/suite"
+grep -q "^FAIL .*MP/MP.litmus.*hand-reviewed" "$tmp/out" || fail "no refusal for the reviewed file"
+grep -q "^    + Ok$" "$tmp/out" || fail "the refusal shows no diff"
+grep -q "^# hand-reviewed" "$tmp/suite/MP/MP.expected" || fail "--update changed a reviewed file"
+expect_rc 0 "$exe" regress --update --force-reviewed "$tmp/suite"
 grep -q "^UPDATED .*MP/MP.litmus" "$tmp/out" || fail "no UPDATED line"
 grep -q "^    + Ok$" "$tmp/out" || fail "--update shows no diff"
-grep -q "^# hand-reviewed" "$tmp/suite/MP/MP.expected" || fail "--update dropped the comments"
+[ "$(grep -c '^#' "$tmp/suite/MP/MP.expected")" -eq "$comments" ] || fail "--update dropped comments"
+grep -q "^# rewritten by .*it was hand-reviewed" "$tmp/suite/MP/MP.expected" ||
+  fail "the forced rewrite still claims a review"
 expect_rc 0 "$exe" regress "$tmp/suite"
 
 # Shards partition the suite.

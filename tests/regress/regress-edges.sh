@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# `ptxlitmus regress` never gives a silent wrong answer: no tests is an error, a loop bound
+# reached is part of the result, hand-reviewed expectations are not rewritten unless forced,
+# liveness CSVs are refused, links that lead nowhere are reported, leftovers of interrupted
+# atomic writes are never tests.   usage: regress-edges.sh PTXLITMUS SOURCE_DIR [SHARED_DIR]
+set -uo pipefail
+exe=$1
+src=$2
+shared=${3:-}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+fail() { echo "FAILED: $*"; fails=$((fails + 1)); }
+expect_rc() {  # expect_rc WANT CMD... ; output in $tmp/out
+  local want=$1; shift
+  "$@" >"$tmp/out" 2>&1
+  local rc=$?
+  [ "$rc" -eq "$want" ] || { fail "exit $rc (want $want): $*"; cat "$tmp/out"; }
+}
+has() { grep -q -- "$1" "$tmp/out" || fail "${2:-output lacks '$1'}: $(cat "$tmp/out")"; }
+
+mkdir -p "$tmp/suite" "$tmp/empty"
+cp "$src/litmus/MP/MP.litmus" "$src/litmus/MP/MP.expected" "$tmp/suite/"
+
+# No tests is an error (a CI glob that matches nothing), unless --allow-empty.
+expect_rc 2 "$exe" regress
+has "error: no tests to run (--allow-empty accepts that)"
+expect_rc 0 "$exe" regress --allow-empty
+has "regress: 0 tests"
+expect_rc 2 "$exe" regress "$tmp/empty"
+has "$tmp/empty: error: no .litmus files under it"
+expect_rc 0 "$exe" regress --allow-empty "$tmp/empty"
+expect_rc 2 "$exe" regress --shard 2/2 "$tmp/suite"
+has "error: shard 2/2 of 1 tests is empty"
+printf '// nothing\n' >"$tmp/empty.csv"
+expect_rc 2 "$exe" regress --csv "$tmp/empty.csv"
+
+# Leftovers of an interrupted atomic write (.NAME.tmp-XXXXXX) are never tests or expectations.
+printf 'garbage' >"$tmp/suite/.MP.expected.tmp-Ab12Cd"
+printf 'garbage' >"$tmp/suite/.SB.litmus.tmp-Xy34Zw"
+expect_rc 0 "$exe" regress --plain "$tmp/suite"
+has "1 tests: 1 passed" "temporary files were picked up"
+rm "$tmp/suite"/.*.tmp-*
+
+# Links that lead nowhere: a looping link named like a test is a test that cannot be read
+# (ERROR, the run fails); any other is skipped with a warning; links to folders are not followed.
+mkdir -p "$tmp/links"
+cp "$tmp/suite/MP.litmus" "$tmp/suite/MP.expected" "$tmp/links/"
+ln -s loop "$tmp/links/loop"
+ln -s "$tmp/links" "$tmp/links/again"
+expect_rc 0 "$exe" regress --plain "$tmp/links"
+has "$tmp/links/loop: warning: skipped: a symbolic link that leads nowhere (Too many levels of symbolic links)"
+has "$tmp/links/again: warning: skipped: symbolic links to folders are not followed"
+has "1 tests: 1 passed"
+ln -s loop.litmus "$tmp/links/loop.litmus"
+expect_rc 1 "$exe" regress --plain "$tmp/links"
+has "^ERROR $tmp/links/loop.litmus .*cannot read the litmus test: Too many levels of symbolic links"
+expect_rc 2 "$exe" regress "$tmp/links/loop"
+has "$tmp/links/loop: error: Too many levels of symbolic links"
+rm -rf "$tmp/links"
+
+# A loop bound reached is part of the result: in the line, the JSON and the JUnit.
+mkdir -p "$tmp/bound"
+cp "$src/tests/cuda/data/MP-spin.litmus" "$tmp/bound/"
+expect_rc 0 "$exe" regress --plain --update "$tmp/bound"
+has "^UPDATED (bound 2 reached) $tmp/bound/MP-spin.litmus"
+grep -qx "Loop No" "$tmp/bound/MP-spin.expected" || fail "the expectation lacks herd's Loop line"
+expect_rc 0 "$exe" regress --plain "$tmp/bound" --json "$tmp/b.json" --junit "$tmp/b.xml"
+has "^PASS (bound 2 reached) $tmp/bound/MP-spin.litmus"
+has "note: 1 tests reached the loop bound"
+python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["tests"][0]["bound_reached"] == 2 and r["summary"]["bound_reached"] == 1, r' \
+  "$tmp/b.json" || fail "JSON: no bound_reached"
+grep -q '<system-out>PASS (bound 2 reached)' "$tmp/b.xml" || fail "JUnit: no bound line"
+expect_rc 1 "$exe" regress --plain --fail-on-bound "$tmp/bound"
+has "^FAIL (bound 2 reached) $tmp/bound/MP-spin.litmus .*(--fail-on-bound)"
+expect_rc 0 "$exe" regress --plain --fail-on-bound "$tmp/suite"  # no loops, no bound
+
+# --update leaves a hand-reviewed expectation that disagrees (and shows the diff) unless forced.
+sed -i 's/^Ok$/No/' "$tmp/suite/MP.expected"
+cp "$tmp/suite/MP.expected" "$tmp/reviewed.before"
+expect_rc 1 "$exe" regress --plain --update "$tmp/suite"
+has "^FAIL $tmp/suite/MP.litmus .*a hand-reviewed expectation: --update leaves it"
+has "^    - No$" "the refusal shows no diff"
+has "^    + Ok$" "the refusal shows no diff"
+cmp -s "$tmp/suite/MP.expected" "$tmp/reviewed.before" || fail "the reviewed file was changed"
+expect_rc 2 "$exe" regress --force-reviewed "$tmp/suite"
+has "error: --force-reviewed goes with --update"
+expect_rc 0 "$exe" regress --plain --update --force-reviewed "$tmp/suite"
+has "^UPDATED $tmp/suite/MP.litmus .*hand-reviewed expectation rewritten"
+has "^    + Ok$"
+head -1 "$tmp/suite/MP.expected" | grep -q "^# rewritten by \`ptxlitmus regress --update --force-reviewed\`: .*it was hand-reviewed" ||
+  fail "the forced rewrite still claims a review: $(head -2 "$tmp/suite/MP.expected")"
+grep -qx 'Condition exists (1:r0=1 /\\ 1:r1=0)' "$tmp/suite/MP.expected" ||
+  fail "--update does not write herd's condition spelling"
+expect_rc 0 "$exe" regress --plain "$tmp/suite"
+
+# A liveness CSV (termination, not the condition) is refused unless told what it is about.
+printf 'MP.litmus,1\n' >"$tmp/PTXv6_0-Liveness-expected.csv"
+expect_rc 2 "$exe" regress --csv "$tmp/PTXv6_0-Liveness-expected.csv" --root "$tmp/suite"
+has "PTXv6_0-Liveness-expected.csv: error: this CSV's name says \`Liveness\`: its 0/1 are about termination"
+expect_rc 0 "$exe" regress --csv "$tmp/PTXv6_0-Liveness-expected.csv" --root "$tmp/suite" \
+  --property condition
+expect_rc 2 "$exe" regress --csv "$tmp/PTXv6_0-Liveness-expected.csv" --root "$tmp/suite" \
+  --property termination
+has "termination .* is not implemented yet"
+expect_rc 2 "$exe" regress --property condition "$tmp/suite"
+peer=$shared/peer-suites/dat3m-ptx
+if [ -n "$shared" ] && [ -f "$peer/expected/PTXv6_0-Liveness-expected.csv" ]; then
+  expect_rc 2 "$exe" regress --csv "$peer/expected/PTXv6_0-Liveness-expected.csv" --root "$peer"
+  has "error: this CSV's name says \`Liveness\`"
+else
+  echo "note: the peer suite is absent; the real liveness CSV is not tried"
+fi
+
+[ "$fails" -eq 0 ] && echo "regress-edges: all checks passed"
+exit $((fails > 0))
