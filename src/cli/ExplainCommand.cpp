@@ -1,6 +1,8 @@
 // `ptxlitmus explain FILE [--outcome ...] [--dot FILE] [--svg FILE]`: why the model forbids an
 // outcome (axioms and violating cycles), or a witness execution when it allows it.
+#include "cli/CheckOptions.hpp"
 #include "cli/Commands.hpp"
+#include "cli/TestArguments.hpp"
 #include "explain/DotGraph.hpp"
 #include "explain/ExplainText.hpp"
 #include "explain/Explainer.hpp"
@@ -22,9 +24,7 @@ struct ExplainArgs {
     std::string outcome;
     std::string dot;
     std::string svg;
-    std::string model = "ptx6";
-    int unroll = 2;
-    double timeout = 0;
+    CheckFlags flags; // --model, --unroll, --timeout: defined once (CheckOptions.hpp)
     std::size_t maxWays = 8;
 };
 
@@ -52,11 +52,12 @@ std::string graphOf(const explain::Explanation& e, const MemoryModel& model) {
 
 int run(const ExplainArgs& args, const StopToken& stop) {
     {
-        const Program program = parseLitmusFile(args.file);
+        const Program program = parseTestInput(singleTestInput(args.file, "explain"));
         explain::ExplainOptions options;
-        options.model = args.model == "sc" ? ModelKind::Sc : ModelKind::Ptx6;
-        options.unroll = args.unroll;
-        if (args.timeout > 0) options.timeoutSeconds = args.timeout;
+        const CheckOptions check = args.flags.options();
+        options.model = check.model;
+        options.unroll = check.unroll;
+        options.timeoutSeconds = check.timeoutSeconds;
         options.stop = stop;
         options.maxWays = args.maxWays;
         if (!args.outcome.empty()) options.outcome = explain::parseOutcome(args.outcome);
@@ -81,20 +82,18 @@ void addExplainCommand(CLI::App& app, CommandContext& context) {
     auto args = std::make_shared<ExplainArgs>();
     CLI::App* cmd = app.add_subcommand(
         "explain", "Why an outcome is forbidden (axioms, violating cycles) or how it is allowed");
-    cmd->add_option("file", args->file, "Litmus test file")->required();
+    cmd->add_option("file", args->file,
+                    "The litmus test: a file, `-` (standard input) or an @index file listing one")
+        ->required();
     cmd->add_option("--outcome", args->outcome,
                     "The outcome, e.g. \"1:r0=1 /\\ 1:r1=0\" (default: the condition's)");
     cmd->add_option("--dot", args->dot, "Write the execution graph as Graphviz DOT to this file");
     cmd->add_option("--svg", args->svg, "Write the execution graph as SVG (runs Graphviz's dot)");
-    cmd->add_option("--model", args->model, "Memory model: ptx6 (default) or sc")
-        ->check(CLI::IsMember({"ptx6", "sc"}));
-    cmd->add_option("--unroll", args->unroll, "Loop bound (default 2)")->check(CLI::Range(0, 64));
-    cmd->add_option("--timeout", args->timeout,
-                    "Seconds per solver query before giving up (exit 3)")
-        ->check(CLI::NonNegativeNumber);
+    addCheckFlags(*cmd, args->flags, {CheckFlag::Model, CheckFlag::Unroll, CheckFlag::Timeout});
     cmd->add_option("--max-ways", args->maxWays,
-                    "Ways of producing a forbidden outcome explained at most (default 8)")
-        ->check(CLI::Range(1, 1000));
+                    "Ways of producing a forbidden outcome explained at most (1 to 1000, default "
+                    "8)")
+        ->check(countValidator(1, 1000));
     cmd->callback([args, &context] {
         try {
             context.raise(run(*args, context.stop));
