@@ -5,17 +5,16 @@
 #include "cli/CheckOutput.hpp"
 #include "cli/Commands.hpp"
 #include "cli/DotClusters.hpp"
+#include "cli/GraphOutput.hpp"
 #include "cli/ProgressDisplay.hpp"
 #include "cli/TestArguments.hpp"
 #include "explain/ShowExecutions.hpp"
-#include "support/AtomicFile.hpp"
 #include "support/Text.hpp"
 
-#include <filesystem>
 #include <iostream>
 #include <limits>
-#include <map>
 #include <memory>
+#include <optional>
 
 namespace ptx::cli {
 namespace {
@@ -74,64 +73,6 @@ FileReport checkOne(const TestInput& input, std::size_t index, const CheckArgs& 
     return r;
 }
 
-/// Where the graphs of the tests go: files under -o DIR, or one graph on stdout at the end.
-class GraphSink {
-  public:
-    explicit GraphSink(const CheckArgs& args) : args_(args) {
-        if (!args_.outDir.empty()) createDirectories(args_.outDir);
-    }
-
-    /// Takes one test's graphs; notes (executions left out, none to draw) go to `notes`.
-    void add(const FileReport& r, std::string& notes) {
-        if (r.status != kExitOk && r.drawn.graphs.empty()) return;
-        const std::string what = args_.show == "all" ? "consistent" : "witness";
-        if (r.drawn.graphs.empty()) notes += r.test + ": no " + what + " execution to draw\n";
-        if (r.drawn.more) {
-            notes += r.test + ": only the first " + std::to_string(r.drawn.graphs.size()) +
-                     " executions are drawn, more exist (--max-graphs N draws up to N, "
-                     "--max-graphs 0 all)\n";
-            leftOut_ = true;
-        }
-        ++tests_;
-        if (args_.outDir.empty()) {
-            if (attributes_.empty() && !r.drawn.graphs.empty())
-                attributes_ = rootAttributes(r.drawn.graphs.front());
-            for (std::size_t k = 0; k < r.drawn.graphs.size(); ++k)
-                clusters_.push_back(asCluster(r.drawn.graphs[k], "t" + std::to_string(tests_) +
-                                                                     "_x" + std::to_string(k + 1)));
-            return;
-        }
-        // Two tests of one name in a run: the second's files are NAME~2-K.dot.
-        std::string base = fileNameOf(r.test);
-        const std::size_t seen = ++names_[base];
-        if (seen > 1) base += "~" + std::to_string(seen);
-        for (std::size_t k = 0; k < r.drawn.graphs.size(); ++k)
-            writeFileAtomically(std::filesystem::path(args_.outDir) /
-                                    (base + "-" + std::to_string(k + 1) + ".dot"),
-                                r.drawn.graphs[k]);
-    }
-
-    /// Without -o: the one graph of every test's executions, on stdout.
-    void finish() const {
-        if (!args_.outDir.empty()) return;
-        std::string title = "ptxlitmus --show " + args_.show + ": " +
-                            std::to_string(clusters_.size()) + " executions of " +
-                            std::to_string(tests_) + (tests_ == 1 ? " test" : " tests");
-        if (leftOut_)
-            title += " (more exist: at most " + std::to_string(args_.maxGraphs) +
-                     " per test are drawn; see --max-graphs)";
-        writeOutput("-", combinedGraph(title, clusters_, attributes_), std::cout);
-    }
-
-  private:
-    const CheckArgs& args_;
-    std::vector<std::string> clusters_;
-    std::string attributes_; // the first graph's root attributes
-    std::map<std::string, std::size_t> names_;
-    std::size_t tests_ = 0;
-    bool leftOut_ = false;
-};
-
 bool anyOptionGiven(const CLI::App& app) {
     for (const CLI::Option* o : app.get_options())
         if (o->count() > 0 && o->get_name() != "files") return true;
@@ -153,7 +94,8 @@ void runCheck(const CheckArgs& args, const CLI::App& app, CommandContext& contex
         throw InputError("--json and --show both want standard output: add -o DIR to write the "
                          "graphs to files");
     const std::vector<TestInput> inputs = testInputs(args.files);
-    GraphSink graphs(args);
+    std::optional<GraphOutput> graphs;
+    if (!args.show.empty()) graphs.emplace(ShowSettings{args.show, args.outDir, args.maxGraphs});
     // With --show and no -o the graph owns stdout; the herd text goes to stderr.
     std::ostream& text = !args.show.empty() && args.outDir.empty() ? std::cerr : std::cout;
     ProgressDisplay display(std::cerr, inputs.size(),
@@ -166,9 +108,9 @@ void runCheck(const CheckArgs& args, const CLI::App& app, CommandContext& contex
             display.print([&] {
                 text << r.out << std::flush;
                 std::string notes;
-                if (!args.show.empty()) {
+                if (graphs && (r.status == kExitOk || !r.drawn.graphs.empty())) {
                     try {
-                        graphs.add(r, notes);
+                        graphs->add(r.test, r.drawn, notes);
                     } catch (...) {
                         const Failure f = describeFailure(std::current_exception(), r.test);
                         r.err += f.message + "\n";
@@ -183,7 +125,7 @@ void runCheck(const CheckArgs& args, const CLI::App& app, CommandContext& contex
     if (context.stop.stopRequested())
         std::cerr << "ptxlitmus: " << Interrupted(context.stop.signal()).what()
                   << "; the tests above were checked completely, the others not at all\n";
-    if (!args.show.empty()) graphs.finish();
+    if (graphs) graphs->finish(std::cout);
 }
 
 } // namespace
