@@ -1,33 +1,103 @@
 #include "cli/CheckOptions.hpp"
 
+#include "model/MemoryModel.hpp"
 #include "support/Errors.hpp"
 
+#include <algorithm>
+#include <charconv>
+#include <cmath>
 #include <sstream>
-#include <stdexcept>
 #include <thread>
 
 namespace ptx::cli {
+namespace {
+
+bool wants(std::initializer_list<CheckFlag> which, CheckFlag f) {
+    return std::find(which.begin(), which.end(), f) != which.end();
+}
+
+std::string axiomNames(const MemoryModel& model) {
+    std::string names;
+    for (const Axiom& a : model.axioms)
+        names += (names.empty() ? "" : " ") + a.name;
+    return names;
+}
+
+} // namespace
+
+CLI::Validator secondsValidator() {
+    return CLI::Validator(
+        [](std::string& text) -> std::string {
+            double value = 0;
+            const char* end = text.data() + text.size();
+            const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+            if (ec != std::errc() || ptr != end || !std::isfinite(value) || value <= 0)
+                return "expected a number of seconds greater than 0 (e.g. 10 or 0.5), found '" +
+                       text + "'";
+            return {};
+        },
+        "SECONDS", "seconds");
+}
+
+CLI::Validator countValidator(std::uint64_t min, std::uint64_t max) {
+    return CLI::Validator(
+        [min, max](std::string& text) -> std::string {
+            std::uint64_t value = 0;
+            const char* end = text.data() + text.size();
+            const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+            if (text.empty() || ec != std::errc() || ptr != end || value < min || value > max)
+                return "expected a whole number from " + std::to_string(min) + " to " +
+                       std::to_string(max) + ", found '" + text + "'";
+            return {};
+        },
+        "N", "count");
+}
+
+CLI::Option* addTimeoutOption(CLI::App& app, double& seconds) {
+    return app
+        .add_option("--timeout", seconds,
+                    "Give up on a test after this many seconds (a number > 0, e.g. 10 or 0.5); "
+                    "the run then exits with status 3, naming the phase that ran out of time")
+        ->check(secondsValidator());
+}
 
 void addCheckFlags(CLI::App& app, CheckFlags& f) {
-    app.add_option("--model", f.model, "Memory model: ptx6 (the PTX ISA model, default) or sc")
-        ->check(CLI::IsMember({"ptx6", "sc"}));
-    app.add_option("--engine", f.engine,
-                   "smt (Z3), explicit (enumerate executions) or auto (pick per test, default)")
-        ->check(CLI::IsMember({"smt", "explicit", "auto"}));
-    app.add_option("--axioms", f.axioms,
-                   "Switch axioms off, e.g. --axioms=-NoThinAir,-Causality (names as in "
-                   "docs/model.md: Coherence FenceSC Atomicity NoThinAir SCPerLocation Causality)");
-    app.add_option("--unroll", f.unroll,
-                   "Loop bound: how often a path may take each backward jump (default 2); a path "
-                   "cut by it is reported")
-        ->check(CLI::Range(0, 64));
-    app.add_option("--timeout", f.timeout, "Seconds per test before the solver gives up (exit 3)")
-        ->check(CLI::NonNegativeNumber);
-    app.add_option("-j,--jobs", f.jobs, "Tests checked in parallel (default: all cores)");
-    app.add_flag("--no-witnesses", f.noWitnesses,
-                 "Do not count executions: Positive/Negative then count allowed states (much "
-                 "faster on large tests, where executions number in the millions)");
-    app.add_flag("-v,--verbose", f.verbose, "Say which engine ran and how many candidates");
+    addCheckFlags(app, f, kAllCheckFlags);
+}
+
+void addCheckFlags(CLI::App& app, CheckFlags& f, std::initializer_list<CheckFlag> which) {
+    if (wants(which, CheckFlag::Model))
+        app.add_option("--model", f.model,
+                       "Memory model: ptx6 (the PTX ISA model, default) or sc (sequential "
+                       "consistency)")
+            ->check(CLI::IsMember({"ptx6", "sc"}));
+    if (wants(which, CheckFlag::Engine))
+        app.add_option("--engine", f.engine,
+                       "smt (Z3), explicit (enumerate executions) or auto (pick per test, "
+                       "default)")
+            ->check(CLI::IsMember({"smt", "explicit", "auto"}));
+    if (wants(which, CheckFlag::Axioms))
+        app.add_option("--axioms", f.axioms,
+                       "Switch axioms off: --axioms=-NoThinAir,-Causality (ptx6: " +
+                           axiomNames(ptx6Model()) + "; sc: " + axiomNames(scModel()) + ")");
+    if (wants(which, CheckFlag::Unroll))
+        app.add_option("--unroll", f.unroll,
+                       "Loop bound: how often a path may take each backward jump (0 to 64, "
+                       "default 2); a path cut by it is reported")
+            ->check(countValidator(0, 64));
+    if (wants(which, CheckFlag::Timeout)) addTimeoutOption(app, f.timeout);
+    if (wants(which, CheckFlag::Jobs))
+        app.add_option("-j,--jobs", f.jobs,
+                       "Tests checked in parallel (1 to 1024; default: all cores); output stays "
+                       "in input order")
+            ->check(countValidator(1, 1024));
+    if (wants(which, CheckFlag::NoWitnesses))
+        app.add_flag("--no-witnesses", f.noWitnesses,
+                     "Do not count executions: Positive/Negative then count allowed states "
+                     "(much faster on large tests, where executions number in the millions)");
+    if (wants(which, CheckFlag::Verbose))
+        app.add_flag("-v,--verbose", f.verbose,
+                     "Say on stderr which engine ran, why, and how many candidates");
 }
 
 CheckOptions CheckFlags::options() const {
@@ -39,13 +109,23 @@ CheckOptions CheckFlags::options() const {
     o.unroll = unroll;
     o.countWitnesses = !noWitnesses;
     if (timeout > 0) o.timeoutSeconds = timeout;
+    const MemoryModel m = o.model == ModelKind::Sc ? scModel() : ptx6Model();
     std::stringstream items(axioms);
     std::string item;
     while (std::getline(items, item, ',')) {
         if (item.empty()) continue;
         if (item[0] != '-')
-            throw InputError("--axioms: '" + item + "' should be -NAME (switch an axiom off)");
-        o.disabledAxioms.insert(item.substr(1));
+            throw InputError("--axioms: '" + item +
+                             "' is not an axiom to switch off: write -NAME, e.g. "
+                             "--axioms=-NoThinAir (`--axioms=` "
+                             "with nothing after the '=' takes the next argument as its value)");
+        const std::string name = item.substr(1);
+        const bool known = std::any_of(m.axioms.begin(), m.axioms.end(),
+                                       [&](const Axiom& a) { return a.name == name; });
+        if (!known)
+            throw InputError("--axioms: the model " + model + " has no axiom named '" + name +
+                             "' (its axioms: " + axiomNames(m) + ")");
+        o.disabledAxioms.insert(name);
     }
     return o;
 }

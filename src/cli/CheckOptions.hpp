@@ -1,29 +1,51 @@
-// The options every command that runs the checker shares (--model, --engine, --unroll, ...).
+// The options of the commands that run the checker (--model, --engine, --unroll, ...): each is
+// defined once, here, with one name, help text and validation; a command adds those that do
+// something for it (addCheckFlags(app, flags, {CheckFlag::Model, ...})).
 #pragma once
 
 #include "check/Checker.hpp"
 
 #include <CLI/CLI.hpp>
+#include <cstdint>
+#include <initializer_list>
 #include <string>
 
 namespace ptx::cli {
+
+enum class CheckFlag { Model, Engine, Axioms, Unroll, Timeout, Jobs, NoWitnesses, Verbose };
+
+/// Every check option: the checker itself and `regress`.
+inline constexpr std::initializer_list<CheckFlag> kAllCheckFlags = {
+    CheckFlag::Model,   CheckFlag::Engine, CheckFlag::Axioms,      CheckFlag::Unroll,
+    CheckFlag::Timeout, CheckFlag::Jobs,   CheckFlag::NoWitnesses, CheckFlag::Verbose};
 
 struct CheckFlags {
     std::string model = "ptx6";
     std::string engine = "auto";
     std::string axioms; // `-NoThinAir,-Causality`
     int unroll = 2;
-    double timeout = 0;
-    unsigned jobs = 0; // 0: all cores
+    double timeout = 0; // 0: no limit (the option itself must be > 0)
+    unsigned jobs = 0;  // 0: all cores
     bool verbose = false;
     bool noWitnesses = false;
 
-    /// The CheckOptions these flags describe (throws InputError on bad values).
+    /// The CheckOptions these flags describe. Throws InputError for an --axioms item that is not
+    /// `-NAME` with NAME an axiom of the chosen model (the message lists them).
     [[nodiscard]] CheckOptions options() const;
     [[nodiscard]] unsigned threads() const;
 };
 
-/// Adds --model, --engine, --axioms, --unroll, --timeout, -j and -v to `app`.
+/// Adds the options in `which` to `app`, bound to `flags`.
+void addCheckFlags(CLI::App& app, CheckFlags& flags, std::initializer_list<CheckFlag> which);
+/// Adds every check option (kAllCheckFlags).
 void addCheckFlags(CLI::App& app, CheckFlags& flags);
+
+/// A number of seconds: finite and > 0 (`10`, `0.5`; not `0`, `-1`, `nan`, `inf`).
+[[nodiscard]] CLI::Validator secondsValidator();
+/// A whole number in [min, max], written with digits only (`-5` is not wrapped around).
+[[nodiscard]] CLI::Validator countValidator(std::uint64_t min, std::uint64_t max);
+
+/// `--timeout S`: the one definition, also used by `sim` and `explain`.
+CLI::Option* addTimeoutOption(CLI::App& app, double& seconds);
 
 } // namespace ptx::cli

@@ -23,8 +23,13 @@ const char* kindWord(ConditionKind k) {
 } // namespace
 
 std::string conditionText(const Program& program) {
-    return std::string(kindWord(program.condition.kind)) + " (" +
-           printCondExpr(program.condition.expr) + ")";
+    return printConditionHerd(program.condition);
+}
+
+std::pair<std::uint64_t, std::uint64_t> witnessCounts(const Program& program,
+                                                      const CheckResult& r) {
+    if (program.condition.kind == ConditionKind::NotExists) return {r.negative, r.positive};
+    return {r.positive, r.negative};
 }
 
 const char* observationName(Observation o) {
@@ -51,7 +56,8 @@ std::string formatHerd(const Program& program, const CheckResult& r) {
     out << (r.ok ? "Ok" : "No") << "\n";
     out << (r.witnessesCounted ? "Witnesses\n"
                                : "Witnesses (states, not executions: --no-witnesses)\n");
-    out << "Positive: " << r.positive << " Negative: " << r.negative << "\n";
+    const auto [positive, negative] = witnessCounts(program, r);
+    out << "Positive: " << positive << " Negative: " << negative << "\n";
     out << "Condition " << conditionText(program) << "\n";
     out << "Observation " << r.name << " " << observationName(r.observation) << " " << r.positive
         << " " << r.negative << "\n";

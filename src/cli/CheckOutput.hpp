@@ -4,12 +4,20 @@
 #include "check/Checker.hpp"
 #include "model/Program.hpp"
 
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
 
 namespace ptx::cli {
 
+/// The condition in herd7's spelling: `exists (1:r0=1 /\ 1:r1=0)`.
 [[nodiscard]] std::string conditionText(const Program& program);
+/// The `Positive: P Negative: N` pair as herd7 prints it (herd/top.ml, check_wit): executions
+/// satisfying / not satisfying the proposition, swapped for `~exists` (where a "positive"
+/// witness is one that refutes the test's claim). `Observation` keeps them unswapped.
+[[nodiscard]] std::pair<std::uint64_t, std::uint64_t> witnessCounts(const Program& program,
+                                                                    const CheckResult& result);
 [[nodiscard]] const char* observationName(Observation o);
 [[nodiscard]] std::string formatHerd(const Program& program, const CheckResult& result);
 [[nodiscard]] nlohmann::json toJson(const Program& program, const CheckResult& result,

@@ -1,6 +1,7 @@
 // `ptxlitmus cuda FILE... -o DIR`: a self-contained CUDA program per litmus test, a Makefile and
 // a manifest (tests.txt). Tests the harness cannot run faithfully are reported and skipped.
 #include "cli/Commands.hpp"
+#include "cli/TestArguments.hpp"
 #include "cuda/HarnessPlan.hpp"
 #include "cuda/MakefileWriter.hpp"
 #include "parser/Parser.hpp"
@@ -28,7 +29,10 @@ void addCudaCommand(CLI::App& app, CommandContext& context) {
     CLI::App* cmd = app.add_subcommand(
         "cuda", "Write a CUDA program per litmus test that runs it on a GPU and prints a "
                 "litmus7-style histogram, plus a Makefile (see docs/hardware.md)");
-    cmd->add_option("files", args->files, "litmus files")->required();
+    cmd->add_option("files", args->files,
+                    "Litmus files; `-` reads tests from standard input, `@FILE` lists tests "
+                    "(an index file, one path per line)")
+        ->required();
     cmd->add_option("-o,--output", args->output, "Directory for the .cu files and the Makefile")
         ->required();
     cmd->add_flag("--skip-unsupported", args->skipUnsupported,
@@ -37,9 +41,10 @@ void addCudaCommand(CLI::App& app, CommandContext& context) {
     cmd->add_flag("-q,--quiet", args->quiet, "Do not list the files written");
     cmd->callback([args, &context]() {
         std::vector<cuda::HarnessPlan> plans;
-        for (const std::string& file : args->files) {
+        for (const TestInput& input : testInputs(args->files)) {
+            const std::string& file = input.file;
             try {
-                plans.push_back(cuda::planHarness(parseLitmusFile(file)));
+                plans.push_back(cuda::planHarness(parseTestInput(input)));
             } catch (const cuda::HarnessUnsupported& e) {
                 std::cerr << e.what() << "\n";
                 if (!args->skipUnsupported) context.raise(kExitBadInput);

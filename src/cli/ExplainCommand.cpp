@@ -1,6 +1,8 @@
 // `ptxlitmus explain FILE [--outcome ...] [--dot FILE] [--svg FILE] [--way N]`: why the model
 // forbids an outcome (axioms and violating cycles), or a witness execution when it allows it.
+#include "cli/CheckOptions.hpp"
 #include "cli/Commands.hpp"
+#include "cli/TestArguments.hpp"
 #include "explain/DotGraph.hpp"
 #include "explain/ExplainText.hpp"
 #include "explain/Explainer.hpp"
@@ -22,9 +24,7 @@ struct ExplainArgs {
     bool outcomeGiven = false;
     std::string dot;
     std::string svg;
-    std::string model = "ptx6";
-    int unroll = 2;
-    double timeout = 0;
+    CheckFlags flags; // --model, --unroll, --timeout: defined once (CheckOptions.hpp)
     std::size_t maxWays = 8;
     std::size_t way = 0; // 0: the first (simplest)
 };
@@ -80,11 +80,12 @@ int run(const ExplainArgs& args, const StopToken& stop) {
     if (args.way > 0 && args.dot.empty() && args.svg.empty())
         throw InputError("--way needs --dot or --svg (it picks the way they draw)");
     {
-        const Program program = parseLitmusFile(args.file);
+        const Program program = parseTestInput(singleTestInput(args.file, "explain"));
         explain::ExplainOptions options;
-        options.model = args.model == "sc" ? ModelKind::Sc : ModelKind::Ptx6;
-        options.unroll = args.unroll;
-        if (args.timeout > 0) options.timeoutSeconds = args.timeout;
+        const CheckOptions check = args.flags.options();
+        options.model = check.model;
+        options.unroll = check.unroll;
+        options.timeoutSeconds = check.timeoutSeconds;
         options.stop = stop;
         options.maxWays = args.maxWays;
         if (args.outcomeGiven)
@@ -112,7 +113,9 @@ void addExplainCommand(CLI::App& app, CommandContext& context) {
     auto args = std::make_shared<ExplainArgs>();
     CLI::App* cmd = app.add_subcommand(
         "explain", "Why an outcome is forbidden (axioms, violating cycles) or how it is allowed");
-    cmd->add_option("file", args->file, "Litmus test file")->required();
+    cmd->add_option("file", args->file,
+                    "The litmus test: a file, `-` (standard input) or an @index file listing one")
+        ->required();
     const CLI::Option* outcome = cmd->add_option(
         "--outcome", args->outcome,
         "The outcome to explain, in the condition syntax of litmus tests: \"1:r0=1 /\\ "
@@ -126,16 +129,12 @@ void addExplainCommand(CLI::App& app, CommandContext& context) {
     cmd->add_option("--way", args->way,
                     "Which way (numbered simplest first, as printed) --dot/--svg draw for a "
                     "forbidden outcome (default 1)")
-        ->check(CLI::PositiveNumber);
-    cmd->add_option("--model", args->model, "Memory model: ptx6 (default) or sc")
-        ->check(CLI::IsMember({"ptx6", "sc"}));
-    cmd->add_option("--unroll", args->unroll, "Loop bound (default 2)")->check(CLI::Range(0, 64));
-    cmd->add_option("--timeout", args->timeout,
-                    "Seconds per solver query before giving up (exit 3)")
-        ->check(CLI::NonNegativeNumber);
+        ->check(countValidator(1, 1000));
+    addCheckFlags(*cmd, args->flags, {CheckFlag::Model, CheckFlag::Unroll, CheckFlag::Timeout});
     cmd->add_option("--max-ways", args->maxWays,
-                    "Ways of producing a forbidden outcome explained at most (default 8)")
-        ->check(CLI::Range(1, 1000));
+                    "Ways of producing a forbidden outcome explained at most (1 to 1000, default "
+                    "8)")
+        ->check(countValidator(1, 1000));
     cmd->callback([args, outcome, &context] {
         args->outcomeGiven = outcome->count() > 0;
         try {

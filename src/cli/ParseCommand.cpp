@@ -1,5 +1,6 @@
 // `ptxlitmus parse FILE...`: the canonical form of each program, separated by blank lines.
 #include "cli/Commands.hpp"
+#include "cli/TestArguments.hpp"
 #include "parser/Parser.hpp"
 
 #include <iostream>
@@ -12,19 +13,22 @@ namespace ptx::cli {
 void addParseCommand(CLI::App& app, CommandContext& context) {
     auto files = std::make_shared<std::vector<std::string>>();
     CLI::App* cmd = app.add_subcommand("parse", "Print each litmus test in its canonical form");
-    cmd->add_option("files", *files, "litmus files")->required();
+    cmd->add_option("files", *files,
+                    "Litmus files; `-` reads tests from standard input, `@FILE` lists tests "
+                    "(an index file, one path per line)")
+        ->required();
     cmd->callback([files, &context]() {
         bool first = true;
-        for (const std::string& file : *files) {
+        for (const TestInput& input : testInputs(*files)) {
             try {
-                Program program = parseLitmusFile(file);
+                Program program = parseTestInput(input);
                 if (!first) std::cout << "\n";
                 first = false;
                 std::cout << printProgram(program);
             } catch (const Interrupted&) {
                 throw;
             } catch (...) {
-                context.reportCurrent(file);
+                context.reportCurrent(input.file);
             }
         }
         std::cout.flush();

@@ -1,7 +1,9 @@
 // `ptxlitmus sim FILE`: run a test on the simulated SIMT GPU (src/sim), random schedules with a
 // litmus7 histogram, or every schedule (--exhaustive).
 #include "check/Checker.hpp"
+#include "cli/CheckOptions.hpp"
 #include "cli/Commands.hpp"
+#include "cli/TestArguments.hpp"
 #include "parser/Parser.hpp"
 #include "sim/Condition.hpp"
 #include "sim/Histogram.hpp"
@@ -10,7 +12,9 @@
 #include "support/Text.hpp"
 
 #include <CLI/CLI.hpp>
+#include <charconv>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -34,9 +38,25 @@ struct SimArgs {
     bool all = false;
     bool json = false;
     std::string trace;
+    double timeout = 0; // 0: no limit
 };
 
-/// `1:r0=1; x=2;` -> an outcome (keys as herd7 prints them).
+/// A whole number in `text`, or an InputError naming the --trace item.
+template <class Int> Int traceNumber(const std::string& text, const std::string& item) {
+    Int value{};
+    const auto b = text.find_first_not_of(" \t");
+    const auto e = text.find_last_not_of(" \t");
+    const char* first = b == std::string::npos ? text.data() : text.data() + b;
+    const char* last = e == std::string::npos ? first : text.data() + e + 1;
+    const auto [ptr, ec] = std::from_chars(first, last, value);
+    if (first == last || ec != std::errc() || ptr != last)
+        throw InputError("--trace: expected OBS=VALUE with a whole number, found '" + item +
+                         "' (items are separated by ';', e.g. --trace \"1:r0=1; 1:r1=0;\")");
+    return value;
+}
+
+/// `1:r0=1; x=2;` -> an outcome (keys as herd7 prints them). The integrator replaces this with
+/// the shared outcome parser; until then it rejects what it cannot read instead of crashing.
 Outcome parseOutcome(const std::string& text) {
     Outcome o;
     std::string item;
@@ -46,25 +66,58 @@ Outcome parseOutcome(const std::string& text) {
         if (b == std::string::npos) continue;
         item = item.substr(b);
         const auto eq = item.find('=');
-        if (eq == std::string::npos) throw InputError("bad outcome item `" + item + "`");
+        if (eq == std::string::npos)
+            throw InputError("--trace: expected OBS=VALUE, found '" + item +
+                             "' (items are separated by ';', e.g. --trace \"1:r0=1; 1:r1=0;\")");
         std::string key = item.substr(0, eq);
         while (!key.empty() && key.back() == ' ')
             key.pop_back();
-        const std::int64_t value = std::stoll(item.substr(eq + 1));
+        const auto value = traceNumber<std::int64_t>(item.substr(eq + 1), item);
         const auto colon = key.find(':');
         if (colon == std::string::npos)
             o[Observable{LocTerm{key}}] = value;
         else
-            o[Observable{RegTerm{std::stoi(key.substr(key[0] == 'P' ? 1 : 0, colon)),
-                                 key.substr(colon + 1)}}] = value;
+            o[Observable{RegTerm{
+                traceNumber<int>(key.substr(key[0] == 'P' ? 1 : 0, colon - (key[0] == 'P' ? 1 : 0)),
+                                 item),
+                key.substr(colon + 1)}}] = value;
     }
     return o;
+}
+
+/// The line after `Test ...` that says what exhaustive counts count.
+std::string countsLine(const sim::SimResult& r) {
+    switch (r.counts) {
+    case sim::CountKind::Runs:
+        return {};
+    case sim::CountKind::Schedules:
+        return "Counts: schedules (distinct paths from the initial machine state to a final "
+               "state with the outcome)";
+    case sim::CountKind::FinalStates:
+        return "Counts: distinct final machine states with the outcome (not schedules: " +
+               r.countsWhy + ")";
+    }
+    return {};
+}
+
+const char* countsName(sim::CountKind k) {
+    switch (k) {
+    case sim::CountKind::Runs:
+        return "runs";
+    case sim::CountKind::Schedules:
+        return "schedules";
+    case sim::CountKind::FinalStates:
+        return "final machine states";
+    }
+    return "runs";
 }
 
 nlohmann::json toJson(const Program& p, const sim::SimResult& r) {
     nlohmann::json j;
     j["name"] = r.name;
     j["mode"] = r.exhaustive ? "exhaustive" : "random";
+    j["counts"] = countsName(r.counts);
+    if (!r.countsWhy.empty()) j["counts_why"] = r.countsWhy;
     j["condition"] = sim::formatCondition(p.condition);
     const auto summary = sim::summarize(p.condition, r.histogram);
     nlohmann::json states = nlohmann::json::array();
@@ -83,7 +136,7 @@ nlohmann::json toJson(const Program& p, const sim::SimResult& r) {
     j["boundHit"] = r.boundHit;
     j["seconds"] = r.seconds;
     if (r.exhaustive) {
-        j["states_explored"] = r.states;
+        j["machine_states_explored"] = r.states;
         j["hangReachable"] = r.hangReachable;
     } else {
         j["runs"] = r.runs;
@@ -96,7 +149,7 @@ nlohmann::json toJson(const Program& p, const sim::SimResult& r) {
 
 int runSim(const SimArgs& a, const CLI::Option* traceOpt, const StopToken& stop) {
     {
-        const Program program = parseLitmusFile(a.file);
+        const Program program = parseTestInput(singleTestInput(a.file, "sim"));
         sim::SimOptions o;
         o.runs = a.runs;
         o.seed = a.seed;
@@ -109,7 +162,8 @@ int runSim(const SimArgs& a, const CLI::Option* traceOpt, const StopToken& stop)
         o.machine.window = a.window;
         o.machine.sharedBanks = a.banks;
         o.everyLocationShared = a.allShared;
-        o.deadline = Deadline(std::nullopt, stop);
+        o.deadline =
+            Deadline(a.timeout > 0 ? std::optional<double>(a.timeout) : std::nullopt, stop);
         const sim::Simulator simulator(program, o);
         if (traceOpt->count() > 0) {
             Outcome target;
@@ -145,10 +199,11 @@ int runSim(const SimArgs& a, const CLI::Option* traceOpt, const StopToken& stop)
             std::cout << jsonText(toJson(program, r)) << "\n";
             return 0;
         }
-        std::cout << sim::formatHistogram(program.name, program.condition, r.histogram);
+        std::cout << sim::formatHistogram(program.name, program.condition, r.histogram,
+                                          countsLine(r));
         if (r.exhaustive)
-            std::cout << "States " << r.states
-                      << (r.boundHit ? " (bound hit: outcomes may be incomplete)" : "") << "\n";
+            std::cout << "Machine states " << r.states << " explored"
+                      << (r.boundHit ? " (--bound hit: outcomes may be incomplete)" : "") << "\n";
         else if (r.unfinishedRuns > 0)
             std::cout << "Unfinished " << r.unfinishedRuns
                       << " runs hit the step bound (--max-steps)\n";
@@ -167,26 +222,36 @@ int runSim(const SimArgs& a, const CLI::Option* traceOpt, const StopToken& stop)
 void addSimCommand(CLI::App& app, CommandContext& context) {
     auto args = std::make_shared<SimArgs>();
     CLI::App* cmd = app.add_subcommand("sim", "Run a test on the operational SIMT GPU simulator");
-    cmd->add_option("file", args->file, "Litmus test file")->required();
-    cmd->add_option("--runs", args->runs, "Random runs (default 100000)");
-    cmd->add_option("--seed", args->seed, "Seed of the random scheduler (default 1)");
+    cmd->add_option("file", args->file,
+                    "The litmus test: a file, `-` (standard input) or an @index file listing one")
+        ->required();
+    cmd->add_option("--runs", args->runs, "Random runs (1 to 10^12, default 100000)")
+        ->check(countValidator(1, 1'000'000'000'000));
+    cmd->add_option("--seed", args->seed, "Seed of the random scheduler (0 to 2^64-1, default 1)")
+        ->check(countValidator(0, std::numeric_limits<std::uint64_t>::max()));
     cmd->add_flag("--exhaustive", args->exhaustive,
-                  "Explore every schedule (state hashing, bounded)");
+                  "Explore every schedule (state hashing, bounded); counts are schedules, or "
+                  "distinct final machine states when schedules are unbounded");
     cmd->add_option("--bound", args->bound,
-                    "Exhaustive mode: at most this many states (default 500000)");
+                    "Exhaustive mode: at most this many machine states (1 to 10^9, default "
+                    "500000)")
+        ->check(countValidator(1, 1'000'000'000));
     cmd->add_option("--max-steps", args->maxSteps,
-                    "Random mode: steps per run before giving up (default 20000)");
+                    "Random mode: steps per run before giving up (1 to 10^9, default 20000)")
+        ->check(countValidator(1, 1'000'000'000));
     cmd->add_option("--simt", args->simt,
                     "SIMT mode: its (independent thread scheduling) or lockstep")
         ->check(CLI::IsMember({"its", "lockstep"}));
     cmd->add_flag("--colocate", args->colocate, "Place every CTA of a GPU on one SM (shared L1)");
     cmd->add_flag("--pack-warps", args->packWarps, "Pack a CTA's threads into one warp");
     cmd->add_option("--window", args->window,
-                    "Out-of-order window in instructions (default 4; 1 = in order)");
+                    "Out-of-order window in instructions (1 to 31, default 4; 1 = in order)")
+        ->check(countValidator(1, 31));
     cmd->add_option("--banks", args->banks,
-                    "Banks of an SM's shared memory (default 32; 1 serialises every .shared "
-                    "access of an SM)")
-        ->check(CLI::Range(1, 32));
+                    "Banks of an SM's shared memory (1 to 32, default 32; 1 serialises every "
+                    ".shared access of an SM)")
+        ->check(countValidator(1, 32));
+    addTimeoutOption(*cmd, args->timeout);
     cmd->add_flag("--all-shared", args->allShared,
                   "Place every location in shared memory, as if it were .shared");
     cmd->add_flag("--all", args->all, "Show every register and location, not only the condition's");

@@ -37,8 +37,14 @@ int main(int argc, char** argv) {
     } catch (const CLI::CallForVersion& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
-        app.exit(e);
-        return ptx::kExitBadInput; // usage errors are exit status 2
+        // Usage errors are exit status 2, in the tool's `ptxlitmus: error: ...` form, with the
+        // help of the subcommand that was being parsed.
+        std::string command = "ptxlitmus";
+        for (const CLI::App* sub : app.get_subcommands())
+            command += " " + sub->get_name();
+        std::cerr << command << ": error: " << e.what() << "\n"
+                  << "Run `" << command << " --help` for the options.\n";
+        return ptx::kExitBadInput;
     } catch (...) {
         context.reportCurrent("ptxlitmus");
     }

@@ -16,8 +16,8 @@ ParseError::ParseError(std::string file, SourcePos pos, const std::string& messa
                         ": error: " + message),
       file_(std::move(file)), pos_(pos), message_(message) {}
 
-Program parseLitmus(std::string_view text, const std::string& fileName) {
-    return parser::LitmusParser(text, fileName).parse();
+Program parseLitmus(std::string_view text, const std::string& fileName, int firstLine) {
+    return parser::LitmusParser(text, fileName, firstLine).parse();
 }
 
 Program parseLitmusFile(const std::string& path) {
@@ -33,8 +33,8 @@ constexpr std::array kReserved = {"exists", "forall", "filter", "locations", "sc
                                   "final",  "true",   "false",  "not",       "with"};
 } // namespace
 
-LitmusParser::LitmusParser(std::string_view text, std::string file)
-    : text_(text), file_(std::move(file)) {
+LitmusParser::LitmusParser(std::string_view text, std::string file, int firstLine)
+    : text_(text), file_(std::move(file)), firstLine_(firstLine) {
     prog_.file = file_;
 }
 

@@ -25,7 +25,8 @@ inline constexpr int kMaxNesting = 200;
 
 class LitmusParser {
   public:
-    LitmusParser(std::string_view text, std::string file);
+    /// `firstLine`: the line number of text's first line (a test inside a longer stream).
+    LitmusParser(std::string_view text, std::string file, int firstLine = 1);
     [[nodiscard]] Program parse();
 
   private:
@@ -33,6 +34,7 @@ class LitmusParser {
 
     std::string_view text_;
     std::string file_;
+    int firstLine_ = 1;
     std::vector<Token> toks_;
     std::size_t p_ = 0;
     Program prog_;

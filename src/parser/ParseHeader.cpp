@@ -7,9 +7,11 @@
 
 namespace ptx::parser {
 
+// herd7's header line (lib/splitter.mll): the architecture, one word naming the test, then
+// optionally comments and quoted descriptions; what follows up to `{` is the preamble.
 void LitmusParser::parseHeaderLine() {
     std::size_t i = 0;
-    int line = 1;
+    int line = firstLine_;
     int col = 1;
     while (i < text_.size() &&
            (text_[i] == ' ' || text_[i] == '\t' || text_[i] == '\n' || text_[i] == '\r')) {
@@ -22,9 +24,9 @@ void LitmusParser::parseHeaderLine() {
         ++i;
     }
     headerPos_ = SourcePos{line, col};
+    auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
     std::size_t archStart = i;
-    while (i < text_.size() && text_[i] != ' ' && text_[i] != '\t' && text_[i] != '\n' &&
-           text_[i] != '\r')
+    while (i < text_.size() && !blank(text_[i]))
         ++i;
     std::string arch(text_.substr(archStart, i - archStart));
     if (arch.empty()) fail(headerPos_, "end of file", "a test header 'PTX name'");
@@ -32,21 +34,32 @@ void LitmusParser::parseHeaderLine() {
         fail(headerPos_, quoted(arch), "the architecture PTX, ptx or GPU_PTX");
     }
     prog_.arch = arch;
-    col += static_cast<int>(i - archStart);
-    std::size_t lineEnd = text_.find('\n', i);
-    if (lineEnd == std::string_view::npos) lineEnd = text_.size();
-    std::string_view rest = text_.substr(i, lineEnd - i);
-    std::size_t b = rest.find_first_not_of(" \t\r");
-    std::size_t e = rest.find_last_not_of(" \t\r");
-    if (b == std::string_view::npos)
-        fail(SourcePos{line, col}, "end of line", "a test name after '" + arch + "'");
-    prog_.name = std::string(rest.substr(b, e - b + 1));
-    std::size_t bodyStart = lineEnd < text_.size() ? lineEnd + 1 : lineEnd;
-    parsePreamble(bodyStart);
+    while (i < text_.size() && (text_[i] == ' ' || text_[i] == '\t' || text_[i] == '\r'))
+        ++i;
+    // The name is one word: it ends at a blank or where a comment starts.
+    const std::size_t nameStart = i;
+    while (i < text_.size() && !blank(text_[i]) && text_.compare(i, 2, "(*") != 0)
+        ++i;
+    if (i == nameStart) fail(posAt(nameStart), "end of line", "a test name after '" + arch + "'");
+    prog_.name = std::string(text_.substr(nameStart, i - nameStart));
+    // On the rest of the header line only comments and quoted descriptions may follow.
+    std::size_t j = i;
+    while (j < text_.size() && (text_[j] == ' ' || text_[j] == '\t' || text_[j] == '\r'))
+        ++j;
+    if (j < text_.size() && text_[j] != '\n' && text_[j] != '"' && text_.compare(j, 2, "(*") != 0) {
+        std::size_t end = j;
+        while (end < text_.size() && !blank(text_[end]) && end - j < 40)
+            ++end;
+        fail(posAt(j),
+             quoted(text_.substr(j, end - j)) + " after the test name '" + prog_.name + "'",
+             "the end of the header line (a test name is one word; comments (* ... *) and "
+             "quoted descriptions may follow it)");
+    }
+    parsePreamble(i);
 }
 
 SourcePos LitmusParser::posAt(std::size_t offset) const {
-    SourcePos pos{1, 1};
+    SourcePos pos{firstLine_, 1};
     for (std::size_t i = 0; i < offset && i < text_.size(); ++i) {
         if (text_[i] == '\n') {
             ++pos.line;

@@ -25,8 +25,10 @@ class ParseError : public LocatedInputError {
 };
 
 /// Parses and checks one litmus test (labels, registers and locations defined, placements...).
-/// Throws ParseError on any malformed construct; never returns a partial program.
-[[nodiscard]] Program parseLitmus(std::string_view text, const std::string& fileName);
+/// Throws ParseError on any malformed construct; never returns a partial program. `firstLine`:
+/// the line number of text's first line in its file (a test cut from a stream of several).
+[[nodiscard]] Program parseLitmus(std::string_view text, const std::string& fileName,
+                                  int firstLine = 1);
 
 /// Reads the file (`-`: standard input) and parses it; an unreadable file is a LocatedInputError
 /// that gives the operating system's reason (support/InputFile.hpp).

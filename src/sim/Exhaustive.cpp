@@ -3,6 +3,9 @@
 #include "sim/Simulator.hpp"
 
 #include <chrono>
+#include <cstdint>
+#include <limits>
+#include <optional>
 #include <unordered_map>
 
 namespace ptx::sim {
@@ -88,6 +91,46 @@ struct StateGraph {
         return ok;
     }
 
+    /// The number of schedules (transition sequences) from state 0 to each state, when the graph
+    /// is acyclic and no count exceeds 2^64 - 1; otherwise nullopt and `why` says which.
+    /// The number of schedules (transition sequences) from state 0 to each state that can
+    /// finish, when they are finitely many (no cycle among states that can still finish) and
+    /// none exceeds 2^64 - 1; otherwise nullopt and `why` says which.
+    [[nodiscard]] std::optional<std::vector<std::uint64_t>> pathCounts(std::string& why) const {
+        const std::vector<bool> live = canFinish(); // hung parts cannot lead to an outcome
+        std::vector<std::uint32_t> indegree(succ.size(), 0);
+        std::size_t liveCount = 0;
+        for (std::uint32_t a = 0; a < succ.size(); ++a) {
+            if (!live[a]) continue;
+            ++liveCount;
+            for (auto b : succ[a])
+                if (live[b]) ++indegree[b];
+        }
+        std::vector<std::uint32_t> order;
+        order.reserve(liveCount);
+        for (std::uint32_t a = 0; a < succ.size(); ++a)
+            if (live[a] && indegree[a] == 0) order.push_back(a);
+        for (std::size_t k = 0; k < order.size(); ++k)
+            for (auto b : succ[order[k]])
+                if (live[b] && --indegree[b] == 0) order.push_back(b);
+        if (order.size() != liveCount) {
+            why = "schedules are unbounded: a loop can repeat before the run ends";
+            return std::nullopt;
+        }
+        std::vector<std::uint64_t> paths(succ.size(), 0);
+        paths[0] = 1;
+        for (const auto a : order)
+            for (auto b : succ[a]) {
+                if (!live[b]) continue;
+                if (paths[b] > std::numeric_limits<std::uint64_t>::max() - paths[a]) {
+                    why = "schedules number more than 2^64 - 1";
+                    return std::nullopt;
+                }
+                paths[b] += paths[a];
+            }
+        return paths;
+    }
+
     [[nodiscard]] std::vector<Transition> pathTo(std::uint32_t id) const {
         std::vector<Transition> path;
         while (parent[id].first != kNone) {
@@ -117,10 +160,28 @@ SimResult Simulator::runExhaustive() const {
     StateGraph g;
     g.explore(machine_, machine_.initialState(), options_.maxStates, &projection_, false,
               options_.deadline);
-    for (const auto& o : g.finalOutcomes)
-        ++r.histogram[o];
     r.states = g.ids.size();
     r.boundHit = g.boundHit;
+    // Counts: schedules reaching each outcome when they are finitely many (and all explored);
+    // otherwise the distinct final machine states.
+    std::string why = "the state bound (--bound) was hit: the graph is incomplete";
+    const auto paths = g.boundHit ? std::nullopt : g.pathCounts(why);
+    r.counts = paths ? CountKind::Schedules : CountKind::FinalStates;
+    if (!paths) r.countsWhy = why;
+    for (std::size_t i = 0; i < g.finals.size(); ++i) {
+        std::uint64_t& n = r.histogram[g.finalOutcomes[i]];
+        const std::uint64_t add = paths ? (*paths)[g.finals[i]] : 1;
+        if (n > std::numeric_limits<std::uint64_t>::max() -
+                    add) { // the sum over one outcome's final states overflows
+            r.counts = CountKind::FinalStates;
+            r.countsWhy = "schedules number more than 2^64 - 1";
+            r.histogram.clear();
+            for (const auto& o : g.finalOutcomes)
+                ++r.histogram[o];
+            break;
+        }
+        n += add;
+    }
     if (!g.boundHit) {
         const auto ok = g.canFinish();
         for (std::uint32_t id = 0; id < ok.size(); ++id)

@@ -27,7 +27,8 @@ HistogramSummary summarize(const Condition& condition,
 }
 
 std::string formatHistogram(const std::string& testName, const Condition& condition,
-                            const std::map<Outcome, std::uint64_t>& counts) {
+                            const std::map<Outcome, std::uint64_t>& counts,
+                            const std::string& countsLine) {
     const HistogramSummary s = summarize(condition, counts);
     const char* kind = condition.kind == ConditionKind::Exists      ? "Allowed"
                        : condition.kind == ConditionKind::NotExists ? "Forbidden"
@@ -36,6 +37,7 @@ std::string formatHistogram(const std::string& testName, const Condition& condit
     for (const auto& [o, n] : counts)
         width = std::max(width, std::to_string(n).size());
     std::string out = "Test " + testName + " " + kind + "\n";
+    if (!countsLine.empty()) out += countsLine + "\n";
     out += "Histogram (" + std::to_string(counts.size()) + " states)\n";
     for (const auto& [o, n] : counts) {
         std::string num = std::to_string(n);

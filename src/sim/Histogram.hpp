@@ -36,8 +36,10 @@ struct HistogramSummary {
 [[nodiscard]] HistogramSummary summarize(const Condition& condition,
                                          const std::map<Outcome, std::uint64_t>& counts);
 
-/// The whole litmus7 block (ends with a newline).
+/// The whole litmus7 block (ends with a newline). `countsLine` (when not empty) follows the
+/// `Test` line and says what the counts count when they are not runs (`Counts: schedules ...`).
 [[nodiscard]] std::string formatHistogram(const std::string& testName, const Condition& condition,
-                                          const std::map<Outcome, std::uint64_t>& counts);
+                                          const std::map<Outcome, std::uint64_t>& counts,
+                                          const std::string& countsLine = {});
 
 } // namespace ptx::sim

@@ -29,16 +29,27 @@ struct SimOptions {
     Deadline deadline; // checked between runs and while exploring (Phase::Simulation)
 };
 
+/// What the histogram's counts count.
+enum class CountKind {
+    Runs,        // random mode: runs ending in the outcome
+    Schedules,   // exhaustive: distinct paths (transition sequences) from the initial machine
+                 // state to a final state with the outcome
+    FinalStates, // exhaustive, when schedules cannot be counted (a cycle, the bound, overflow):
+                 // distinct final machine states with the outcome
+};
+
 struct SimResult {
     std::string name;
     bool exhaustive = false;
     std::vector<Observable> projection;
-    /// Random: runs per outcome. Exhaustive: distinct final machine states per outcome.
+    /// Counts per outcome, of what `counts` says.
     std::map<Outcome, std::uint64_t> histogram;
+    CountKind counts = CountKind::Runs;
+    std::string countsWhy;                // FinalStates: why schedules were not counted
     std::uint64_t runs = 0;               // random: runs attempted
     std::uint64_t unfinishedRuns = 0;     // random: runs cut by maxSteps that could still terminate
     std::uint64_t hungRuns = 0;           // random: runs stuck where no schedule can terminate
-    std::uint64_t states = 0;             // exhaustive: distinct states explored
+    std::uint64_t states = 0;             // exhaustive: distinct machine states explored
     bool boundHit = false;                // some schedule was cut: outcomes may be incomplete
     bool hangReachable = false;           // some reachable state can never terminate (exhaustive)
     std::optional<std::string> hangWhere; // a description of one hung state

@@ -211,3 +211,42 @@ TEST_CASE("printing is canonical: parse(print(p)) == p and print is stable") {
     CHECK(!programDifference(p, q));
     CHECK(printProgram(q) == printed);
 }
+
+TEST_CASE("the test name is one word: a comment or description after it is not part of it") {
+    CHECK(parseLitmus("PTX MP (* the header *)\n{ x=0; }\n P0@cta 0,gpu 0 ;\n st.weak x, 1 ;\n"
+                      "exists (x == 1)\n",
+                      "t.litmus")
+              .name == "MP");
+    const Program p = parseLitmus("PTX MP+fence \"a description\" (* c *)\n{ x=0; }\n"
+                                  " P0@cta 0,gpu 0 ;\n st.weak x, 1 ;\nexists (x == 1)\n",
+                                  "t.litmus");
+    CHECK(p.name == "MP+fence");
+    CHECK(p.descriptions == std::vector<std::string>{"a description"});
+    CHECK(parseLitmus("GPU_PTX MP(* glued *)\n{ x=0; }\n P0@cta 0,gpu 0 ;\n st.weak x, 1 ;\n"
+                      "exists (x == 1)\n",
+                      "t.litmus")
+              .name == "MP");
+    CHECK(errorOf("PTX MP extra\n{ x=0; }\n") ==
+          "t.litmus:1:8: error: found 'extra' after the test name 'MP', expected the end of the "
+          "header line (a test name is one word; comments (* ... *) and quoted descriptions may "
+          "follow it)");
+}
+
+TEST_CASE("a test that starts further down a stream reports positions in the stream") {
+    try {
+        (void)parseLitmus(
+            "\nPTX T\n{ x=0; }\n P0@cta 0,gpu 0 ;\n st.bogus x, 1 ;\nexists (x == 1)\n", "<stdin>",
+            10);
+        FAIL("expected an error");
+    } catch (const ParseError& e) {
+        CHECK(e.pos().line == 14);
+        CHECK(e.pos().col == 5); // the qualifier `bogus`
+    }
+    try {
+        (void)parseLitmus("PTX\n", "<stdin>", 7);
+        FAIL("expected an error");
+    } catch (const ParseError& e) {
+        CHECK(std::string(e.what()) ==
+              "<stdin>:7:4: error: found end of line, expected a test name after 'PTX'");
+    }
+}

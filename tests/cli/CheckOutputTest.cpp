@@ -1,0 +1,61 @@
+// The checker's herd7 layout follows herd7 (herd/top.ml): the condition in herd's spelling, and
+// Positive/Negative swapped for ~exists while Observation keeps them.
+#include "cli/CheckOutput.hpp"
+
+#include "parser/Parser.hpp"
+
+#include <doctest/doctest.h>
+
+using namespace ptx;
+
+namespace {
+
+Program mp(const std::string& quantifier) {
+    return parseLitmus("PTX MP\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
+                       " st.weak x, 1 | ld.weak r0, y ;\n st.weak y, 1 | ld.weak r1, x ;\n" +
+                           quantifier + " (P1:r0 == 1 /\\ P1:r1 == 0)\n",
+                       "MP.litmus");
+}
+
+CheckResult result(bool ok) {
+    CheckResult r;
+    r.name = "MP";
+    r.ok = ok;
+    r.observation = Observation::Sometimes;
+    r.positive = 1; // executions satisfying the proposition
+    r.negative = 3;
+    r.seconds = 0.25;
+    return r;
+}
+
+} // namespace
+
+TEST_CASE("exists: Positive counts the executions satisfying the proposition") {
+    const std::string text = cli::formatHerd(mp("exists"), result(true));
+    CHECK(text == "Test MP Allowed\nStates 0\nOk\nWitnesses\nPositive: 1 Negative: 3\n"
+                  "Condition exists (1:r0=1 /\\ 1:r1=0)\nObservation MP Sometimes 1 3\n"
+                  "Time MP 0.250\n");
+}
+
+TEST_CASE("~exists: Positive and Negative swapped (herd's check_wit), Observation not") {
+    const std::string text = cli::formatHerd(mp("~exists"), result(false));
+    CHECK(text.find("Test MP Forbidden\n") == 0);
+    CHECK(text.find("\nPositive: 3 Negative: 1\n") != std::string::npos);
+    CHECK(text.find("\nCondition ~exists (1:r0=1 /\\ 1:r1=0)\n") != std::string::npos);
+    CHECK(text.find("\nObservation MP Sometimes 1 3\n") != std::string::npos);
+}
+
+TEST_CASE("forall: not swapped") {
+    const std::string text = cli::formatHerd(mp("forall"), result(false));
+    CHECK(text.find("Test MP Required\n") == 0);
+    CHECK(text.find("\nPositive: 1 Negative: 3\n") != std::string::npos);
+    CHECK(text.find("\nCondition forall (1:r0=1 /\\ 1:r1=0)\n") != std::string::npos);
+}
+
+TEST_CASE("JSON: the condition in herd's spelling, counts as computed") {
+    const auto j = cli::toJson(mp("~exists"), result(false), "ptx6");
+    CHECK(j["condition"]["text"] == "~exists (1:r0=1 /\\ 1:r1=0)");
+    CHECK(j["condition"]["kind"] == "~exists");
+    CHECK(j["positive"] == 1);
+    CHECK(j["negative"] == 3);
+}
