@@ -68,7 +68,7 @@ int runGen(const GenArgs& a) {
         return 0;
     }
     if (a.families.empty())
-        throw InputError("gen: name a family (or `all`); `ptxlitmus gen --list` lists them");
+        throw InputError("name a family (or `all`); `ptxlitmus gen --list` lists them");
     std::vector<const gen::Family*> chosen;
     for (const std::string& name : a.families) {
         if (name == "all")

@@ -1,6 +1,7 @@
 // `ptxlitmus regress PATH... [--csv FILE --root DIR]`: run suites against their expectations.
 #include "cli/CheckOptions.hpp"
 #include "cli/Commands.hpp"
+#include "cli/TestArguments.hpp"
 #include "regress/CsvExpectations.hpp"
 #include "regress/HerdLog.hpp"
 #include "regress/JUnitWriter.hpp"
@@ -12,6 +13,7 @@
 #include "support/AtomicFile.hpp"
 #include "support/Text.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -32,7 +34,13 @@ struct RegressArgs {
 std::vector<regress::TestCase> collectTests(const RegressArgs& a) {
     std::vector<regress::TestCase> tests;
     if (!a.paths.empty()) {
-        const regress::Discovery found = regress::discoverTests(a.paths, a.allowEmpty);
+        // herd7's index files (`@list.txt`) name tests and folders; standard input cannot
+        // hold a suite: expectations sit beside their tests.
+        const std::vector<std::string> paths = expandTestArguments(a.paths);
+        if (std::find(paths.begin(), paths.end(), "-") != paths.end())
+            throw InputError("regress reads tests from files and folders, not standard input "
+                             "(`-`): each test's expectation is the X.expected beside it");
+        const regress::Discovery found = regress::discoverTests(paths, a.allowEmpty);
         for (const std::string& warning : found.warnings)
             std::cerr << warning << "\n";
         tests = found.tests;

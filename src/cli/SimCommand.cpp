@@ -4,6 +4,8 @@
 #include "cli/CheckOptions.hpp"
 #include "cli/Commands.hpp"
 #include "cli/TestArguments.hpp"
+#include "model/Observables.hpp"
+#include "parser/OutcomeText.hpp"
 #include "parser/Parser.hpp"
 #include "sim/Condition.hpp"
 #include "sim/Histogram.hpp"
@@ -40,50 +42,6 @@ struct SimArgs {
     std::string trace;
     double timeout = 0; // 0: no limit
 };
-
-/// A whole number in `text`, or an InputError naming the --trace item.
-template <class Int> Int traceNumber(const std::string& text, const std::string& item) {
-    Int value{};
-    const auto b = text.find_first_not_of(" \t");
-    const auto e = text.find_last_not_of(" \t");
-    const char* first = b == std::string::npos ? text.data() : text.data() + b;
-    const char* last = e == std::string::npos ? first : text.data() + e + 1;
-    const auto [ptr, ec] = std::from_chars(first, last, value);
-    if (first == last || ec != std::errc() || ptr != last)
-        throw InputError("--trace: expected OBS=VALUE with a whole number, found '" + item +
-                         "' (items are separated by ';', e.g. --trace \"1:r0=1; 1:r1=0;\")");
-    return value;
-}
-
-/// `1:r0=1; x=2;` -> an outcome (keys as herd7 prints them). The integrator replaces this with
-/// the shared outcome parser; until then it rejects what it cannot read instead of crashing.
-Outcome parseOutcome(const std::string& text) {
-    Outcome o;
-    std::string item;
-    std::istringstream in(text);
-    while (std::getline(in, item, ';')) {
-        const auto b = item.find_first_not_of(" \t");
-        if (b == std::string::npos) continue;
-        item = item.substr(b);
-        const auto eq = item.find('=');
-        if (eq == std::string::npos)
-            throw InputError("--trace: expected OBS=VALUE, found '" + item +
-                             "' (items are separated by ';', e.g. --trace \"1:r0=1; 1:r1=0;\")");
-        std::string key = item.substr(0, eq);
-        while (!key.empty() && key.back() == ' ')
-            key.pop_back();
-        const auto value = traceNumber<std::int64_t>(item.substr(eq + 1), item);
-        const auto colon = key.find(':');
-        if (colon == std::string::npos)
-            o[Observable{LocTerm{key}}] = value;
-        else
-            o[Observable{RegTerm{
-                traceNumber<int>(key.substr(key[0] == 'P' ? 1 : 0, colon - (key[0] == 'P' ? 1 : 0)),
-                                 item),
-                key.substr(colon + 1)}}] = value;
-    }
-    return o;
-}
 
 /// The line after `Test ...` that says what exhaustive counts count.
 std::string countsLine(const sim::SimResult& r) {
@@ -164,32 +122,23 @@ int runSim(const SimArgs& a, const CLI::Option* traceOpt, const StopToken& stop)
         o.everyLocationShared = a.allShared;
         o.deadline =
             Deadline(a.timeout > 0 ? std::optional<double>(a.timeout) : std::nullopt, stop);
+        // --trace TEXT: a run whose outcome satisfies TEXT (the one outcome syntax, names
+        // checked); --trace alone: one satisfying the condition's proposition.
+        const bool tracing = traceOpt->count() > 0;
+        const CondExpr target = tracing && !a.trace.empty()
+                                    ? parseOutcomeText(a.trace, program, "--trace")
+                                    : program.condition.expr;
+        if (tracing) collectObservables(target, o.extraObservables);
         const sim::Simulator simulator(program, o);
-        if (traceOpt->count() > 0) {
-            Outcome target;
-            if (!a.trace.empty()) {
-                target = parseOutcome(a.trace);
-            } else {
-                // The first reached state satisfying the condition's proposition.
-                const auto r = a.exhaustive ? simulator.runExhaustive() : simulator.runRandom();
-                for (const auto& [out, n] : r.histogram)
-                    if (sim::evaluate(program.condition.expr, out)) {
-                        target = out;
-                        break;
-                    }
-                if (target.empty()) {
-                    std::cout << "No run reached a state satisfying "
-                              << sim::formatProposition(program.condition.expr) << "\n";
-                    return 0;
-                }
-            }
+        if (tracing) {
             const auto lines = simulator.trace(target, a.exhaustive);
             if (!lines) {
-                std::cout << "No run reached " << formatOutcome(target) << "\n";
+                std::cout << "No run reached a state satisfying " << sim::formatProposition(target)
+                          << "\n";
                 return 0;
             }
-            std::cout << "Trace of " << program.name << " reaching " << formatOutcome(target)
-                      << "\n";
+            std::cout << "Trace of " << program.name << " reaching "
+                      << sim::formatProposition(target) << "\n";
             for (const auto& l : *lines)
                 std::cout << l << "\n";
             return 0;
@@ -259,8 +208,9 @@ void addSimCommand(CLI::App& app, CommandContext& context) {
     const CLI::Option* traceOpt =
         cmd->add_option(
                "--trace", args->trace,
-               "Print the run reaching an outcome (e.g. \"1:r0=1; 1:r1=0;\"); without a value, "
-               "the first satisfying the condition")
+               "Print a run whose outcome satisfies TEXT, written as --outcome is for explain "
+               "(\"1:r0=1 /\\ 1:r1=0\", \"P1:r0 == 1\", a herd state line \"1:r0=1; 1:r1=0;\"; "
+               "names checked); without a value, a run satisfying the condition")
             ->expected(0, 1);
     cmd->callback([args, traceOpt, &context] {
         try {

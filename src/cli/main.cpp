@@ -28,6 +28,13 @@ int main(int argc, char** argv) {
     ptx::cli::addSimCommand(app, context);
     ptx::cli::addCudaCommand(app, context);
     ptx::cli::addValidateCommand(app, context);
+    // `ptxlitmus regress`: what messages about the command line as a whole name.
+    auto commandName = [&app] {
+        std::string command = "ptxlitmus";
+        for (const CLI::App* sub : app.get_subcommands())
+            command += " " + sub->get_name();
+        return command;
+    };
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
@@ -39,19 +46,17 @@ int main(int argc, char** argv) {
     } catch (const CLI::ParseError& e) {
         // Usage errors are exit status 2, in the tool's `ptxlitmus: error: ...` form, with the
         // help of the subcommand that was being parsed.
-        std::string command = "ptxlitmus";
-        for (const CLI::App* sub : app.get_subcommands())
-            command += " " + sub->get_name();
+        const std::string command = commandName();
         std::cerr << command << ": error: " << e.what() << "\n"
                   << "Run `" << command << " --help` for the options.\n";
         return ptx::kExitBadInput;
     } catch (...) {
-        context.reportCurrent("ptxlitmus");
+        context.reportCurrent(commandName());
     }
     try {
         ptx::checkStream(std::cout, "standard output");
     } catch (...) {
-        context.reportCurrent("ptxlitmus");
+        context.reportCurrent(commandName());
     }
     // Never a success after an interruption, whatever the command managed to finish.
     if (const int signal = context.stop.signal(); signal != 0)

@@ -2,6 +2,8 @@
 // the number of distinct states.
 #include "sim/Simulator.hpp"
 
+#include "sim/Condition.hpp"
+
 #include <chrono>
 #include <cstdint>
 #include <limits>
@@ -141,14 +143,6 @@ struct StateGraph {
     }
 };
 
-bool matches(const Outcome& target, const Outcome& o) {
-    for (const auto& [k, v] : target) {
-        auto it = o.find(k);
-        if (it == o.end() || it->second != v) return false;
-    }
-    return true;
-}
-
 } // namespace
 
 SimResult Simulator::runExhaustive() const {
@@ -204,12 +198,12 @@ Simulator::Exploration Simulator::canTerminate(const MachineState& from,
     return Exploration{!g.finals.empty(), !g.boundHit, g.ids.size()};
 }
 
-std::optional<std::vector<std::string>> Simulator::exhaustiveTrace(const Outcome& target) const {
+std::optional<std::vector<std::string>> Simulator::exhaustiveTrace(const CondExpr& target) const {
     StateGraph g;
     g.explore(machine_, machine_.initialState(), options_.maxStates, &projection_, false,
               options_.deadline);
     for (std::size_t i = 0; i < g.finals.size(); ++i)
-        if (matches(target, g.finalOutcomes[i])) return replay(g.pathTo(g.finals[i]));
+        if (evaluate(target, g.finalOutcomes[i])) return replay(g.pathTo(g.finals[i]));
     return std::nullopt;
 }
 

@@ -59,16 +59,6 @@ Simulator::RunEnd Simulator::randomRun(MachineState& s, Rng& rng, std::vector<Tr
     return RunEnd::StepBound;
 }
 
-namespace {
-bool matches(const Outcome& target, const Outcome& o) {
-    for (const auto& [k, v] : target) {
-        auto it = o.find(k);
-        if (it == o.end() || it->second != v) return false;
-    }
-    return true;
-}
-} // namespace
-
 SimResult Simulator::runRandom() const {
     const auto start = std::chrono::steady_clock::now();
     SimResult r;
@@ -120,7 +110,7 @@ std::vector<std::string> Simulator::replay(const std::vector<Transition>& path) 
     return lines;
 }
 
-std::optional<std::vector<std::string>> Simulator::trace(const Outcome& target,
+std::optional<std::vector<std::string>> Simulator::trace(const CondExpr& target,
                                                          bool exhaustive) const {
     if (!exhaustive) {
         Rng rng(options_.seed);
@@ -131,7 +121,7 @@ std::optional<std::vector<std::string>> Simulator::trace(const Outcome& target,
             MachineState s = init;
             path.clear();
             if (randomRun(s, rng, scratch, &path) == RunEnd::Finished &&
-                matches(target, machine_.outcome(s, projection_)))
+                evaluate(target, machine_.outcome(s, projection_)))
                 return replay(path);
         }
         return std::nullopt;

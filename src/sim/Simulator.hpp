@@ -75,9 +75,10 @@ class Simulator {
 
     [[nodiscard]] SimResult runRandom() const;
     [[nodiscard]] SimResult runExhaustive() const;
-    /// The mechanism-by-mechanism trace of a run ending in `target` (compared on the keys it
-    /// has), found among the random runs (same seed) or by exhaustive search; nullopt if none.
-    [[nodiscard]] std::optional<std::vector<std::string>> trace(const Outcome& target,
+    /// The mechanism-by-mechanism trace of a run whose outcome satisfies `target` (its
+    /// observables must be in the projection: SimOptions::extraObservables), found among the
+    /// random runs (same seed) or by exhaustive search; nullopt if none.
+    [[nodiscard]] std::optional<std::vector<std::string>> trace(const CondExpr& target,
                                                                 bool exhaustive) const;
 
     [[nodiscard]] const Machine& machine() const { return machine_; }
@@ -95,7 +96,7 @@ class Simulator {
     [[nodiscard]] Exploration canTerminate(const MachineState& from, std::uint64_t bound) const;
     [[nodiscard]] std::vector<std::string> replay(const std::vector<Transition>& path) const;
     [[nodiscard]] std::optional<std::vector<std::string>>
-    exhaustiveTrace(const Outcome& target) const;
+    exhaustiveTrace(const CondExpr& target) const;
 
     Program program_;
     SimOptions options_;

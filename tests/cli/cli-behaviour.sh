@@ -177,6 +177,24 @@ sim_exhaustive() {
   grep -q "^Counts" "$tmp/random.txt" && fail "random mode has a Counts line"
 }
 
+# sim --trace reads the one outcome syntax (explain's --outcome): conjunctions, `==`, herd state
+# lines; the run it prints reaches a state satisfying the whole text, not its first item.
+sim_trace() {
+  local text
+  for text in '1:r0=1 /\ 1:r1=0' 'P1:r0 == 1 /\ P1:r1 == 0' '1:r0=1; 1:r1=0;'; do
+    "$exe" sim --exhaustive --trace "$text" "$mp" >"$tmp/trace.txt" || fail "trace '$text': exit $?"
+    grep -qxF 'Trace of MP reaching (1:r0=1 /\ 1:r1=0)' "$tmp/trace.txt" ||
+      fail "trace '$text': $(head -1 "$tmp/trace.txt")"
+  done
+  # Before, only 1:r0=1 was traced: a state with r0=1 and r1=1 satisfied it. The weak state
+  # needs the store of y before the store of x: both registers' reads show in the trace.
+  grep -q 'ld.weak r0' "$tmp/trace.txt" && grep -q 'ld.weak r1' "$tmp/trace.txt" ||
+    fail "the trace does not show both reads"
+  # A state no run reaches is said so, exit 0.
+  "$exe" sim --exhaustive --trace '1:r0=2' "$mp" >"$tmp/none.txt" || fail "unreached: exit $?"
+  grep -qxF 'No run reached a state satisfying (1:r0=2)' "$tmp/none.txt" || fail "unreached: $(cat "$tmp/none.txt")"
+}
+
 # A test the checker needs many seconds for (5 threads, 4 accesses each, executions counted).
 slow_test() {
   printf 'PTX Slow\n{ x=0; y=0; z=0; }\n'
@@ -236,6 +254,7 @@ case $section in
   stdin-and-index) stdin_and_index ;;
   options) options ;;
   sim-exhaustive) sim_exhaustive ;;
+  sim-trace) sim_trace ;;
   progress) progress ;;
   setup-script) setup_script ;;
   *) echo "unknown section $section"; exit 2 ;;

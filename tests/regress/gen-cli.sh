@@ -17,7 +17,7 @@ expect_rc() {  # expect_rc WANT CMD... ; output in $tmp/out
 
 # No family: an error that says so.
 expect_rc 2 "$exe" gen
-grep -q "gen: name a family (or \`all\`); \`ptxlitmus gen --list\` lists them" "$tmp/out" ||
+grep -q "ptxlitmus gen: error: name a family (or \`all\`); \`ptxlitmus gen --list\` lists them" "$tmp/out" ||
   fail "gen without a family: $(cat "$tmp/out")"
 
 # -o and --output are the same option (as for `cuda`).
