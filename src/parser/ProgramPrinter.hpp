@@ -1,6 +1,7 @@
 // Pieces of the canonical printer, for messages elsewhere (explanations, diagnostics).
 #pragma once
 
+#include "model/HerdCondition.hpp" // conditions in herd7's spelling
 #include "model/Program.hpp"
 
 #include <string>
@@ -15,11 +16,6 @@ namespace ptx {
 [[nodiscard]] std::string printAddress(const Address& address);
 /// A condition expression without the quantifier (`P1:r0 == 1 /\ x == 2`).
 [[nodiscard]] std::string printCondExpr(const CondExpr& expr);
-/// A condition expression in herd7's spelling (`1:r0=1 /\ x=2`, `not (...)`): what the
-/// `Condition` line of herd-layout output, expectation files and histograms use.
-[[nodiscard]] std::string printCondHerd(const CondExpr& expr);
-/// The whole condition in herd7's spelling: `exists (1:r0=1 /\ 1:r1=0)`.
-[[nodiscard]] std::string printConditionHerd(const Condition& condition);
 /// A term of a condition: `P1:r0`, `x`, `3`.
 [[nodiscard]] std::string printTerm(const Term& term);
 

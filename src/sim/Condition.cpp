@@ -1,6 +1,7 @@
 #include "sim/Condition.hpp"
 
 #include "model/ConditionValue.hpp"
+#include "model/HerdCondition.hpp"
 #include "model/Observables.hpp"
 
 #include <algorithm>
@@ -8,45 +9,6 @@
 #include <stdexcept>
 
 namespace ptx::sim {
-namespace {
-
-std::string termText(const Term& t) {
-    if (const auto* i = std::get_if<std::int64_t>(&t)) return std::to_string(*i);
-    if (const auto* r = std::get_if<RegTerm>(&t)) return observableName(Observable{*r});
-    return std::get<LocTerm>(t).location;
-}
-
-std::string text(const CondExpr& e, bool top) {
-    return std::visit(
-        [&](const auto& n) -> std::string {
-            using T = std::decay_t<decltype(n)>;
-            if constexpr (std::is_same_v<T, CondCompare>) {
-                const char* op = n.cmp == CmpOp::Eq   ? "="
-                                 : n.cmp == CmpOp::Ne ? "!="
-                                 : n.cmp == CmpOp::Lt ? "<"
-                                 : n.cmp == CmpOp::Gt ? ">"
-                                 : n.cmp == CmpOp::Le ? "<="
-                                                      : ">=";
-                return termText(n.lhs) + op + termText(n.rhs);
-            } else if constexpr (std::is_same_v<T, CondAnd> || std::is_same_v<T, CondOr>) {
-                if (n.parts.empty()) return std::is_same_v<T, CondAnd> ? "true" : "false";
-                std::string s;
-                for (const auto& p : n.parts) {
-                    if (!s.empty()) s += std::is_same_v<T, CondAnd> ? " /\\ " : " \\/ ";
-                    s += text(p, false);
-                }
-                return top ? s : "(" + s + ")";
-            } else if constexpr (std::is_same_v<T, CondNot>) {
-                return "~" + text(n.inner.at(0), false);
-            } else {
-                return n.value ? "true" : "false";
-            }
-        },
-        e.node);
-}
-
-} // namespace
-
 std::vector<Observable> allObservables(const Program& program) {
     const auto named = namedObservables(program);
     std::set<Observable> s(named.begin(), named.end());
@@ -81,14 +43,11 @@ bool evaluate(const CondExpr& expr, const Outcome& outcome) {
 }
 
 std::string formatProposition(const CondExpr& expr) {
-    return "(" + text(expr, true) + ")";
+    return "(" + printCondHerd(expr) + ")";
 }
 
 std::string formatCondition(const Condition& c) {
-    const char* kind = c.kind == ConditionKind::Exists      ? "exists"
-                       : c.kind == ConditionKind::NotExists ? "~exists"
-                                                            : "forall";
-    return std::string(kind) + " " + formatProposition(c.expr);
+    return printConditionHerd(c);
 }
 
 } // namespace ptx::sim

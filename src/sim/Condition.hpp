@@ -17,7 +17,7 @@ namespace ptx::sim {
 /// The proposition's truth on an outcome; throws std::out_of_range for a missing observable.
 [[nodiscard]] bool evaluate(const CondExpr& expr, const Outcome& outcome);
 
-/// `(1:r0=1 /\ 1:r1=0)` as litmus7 prints a proposition.
+/// `(1:r0=1 /\ 1:r1=0)` as litmus7 prints a proposition (model/HerdCondition.hpp's spelling).
 [[nodiscard]] std::string formatProposition(const CondExpr& expr);
 
 /// `exists (1:r0=1 /\ 1:r1=0)`, `~exists (...)`, `forall (...)`.

@@ -1,5 +1,6 @@
 // Behaviour of the whole machine on litmus tests: the weak outcomes it reaches, the ones its
 // ordering mechanisms exclude, hangs, barriers, determinism and traces.
+#include "parser/OutcomeText.hpp"
 #include "parser/Parser.hpp"
 #include "sim/Condition.hpp"
 #include "sim/Simulator.hpp"
@@ -235,7 +236,7 @@ TEST_CASE("trace of the run producing the weak MP outcome") {
     SimOptions o;
     o.runs = 20000;
     const Simulator s(p, o);
-    const Outcome target{{Observable{RegTerm{1, "r0"}}, 1}, {Observable{RegTerm{1, "r1"}}, 0}};
+    const CondExpr target = parseOutcomeText("1:r0=1 /\\ 1:r1=0", p, "target");
     for (bool ex : {false, true}) {
         const auto lines = s.trace(target, ex);
         REQUIRE(lines.has_value());

@@ -2,6 +2,7 @@
 // does with it on litmus tests whose locations are `.shared`: weak outcomes that only differing
 // banks produce, and the ordering that release/acquire, fences and atomics keep.
 #include "sim/SharedMemory.hpp"
+#include "parser/OutcomeText.hpp"
 #include "parser/Parser.hpp"
 #include "sim/Condition.hpp"
 #include "sim/SimProgram.hpp"
@@ -144,10 +145,8 @@ TEST_CASE("weak shared MP: the weak outcome needs two banks (in-order issue)") {
     // The trace names the banks and the queueing.
     SimOptions o;
     o.machine.window = 1;
-    const auto lines =
-        Simulator(twoBanks, o)
-            .trace(Outcome{{Observable{RegTerm{1, "r0"}}, 1}, {Observable{RegTerm{1, "r1"}}, 0}},
-                   true);
+    const auto lines = Simulator(twoBanks, o)
+                           .trace(parseOutcomeText("1:r0=1 /\\ 1:r1=0", twoBanks, "target"), true);
     REQUIRE(lines.has_value());
     std::string all;
     for (const auto& l : *lines)

@@ -1,6 +1,6 @@
 // Conditions in herd7's spelling, as herd7 prints them in its `Condition` line and state lines:
 // `exists (1:r0=1 /\ 1:r1=0)`, `not (x=2)`, parentheses only where herd7 puts them.
-#include "parser/ProgramPrinter.hpp"
+#include "model/HerdCondition.hpp"
 
 #include <variant>
 
