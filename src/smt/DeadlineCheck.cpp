@@ -1,5 +1,10 @@
 #include "smt/DeadlineCheck.hpp"
 
+#include "smt/SmtEngine.hpp"
+
+#include <new>
+#include <string>
+
 namespace ptx::smt {
 
 z3::check_result checkWithin(z3::solver& solver, const z3::expr_vector& assumptions,
@@ -11,8 +16,25 @@ z3::check_result checkWithin(z3::solver& solver, const z3::expr_vector& assumpti
         solver.set(p);
     }
     const z3::check_result r = solver.check(assumptions);
-    if (r == z3::unknown) deadline.check(phase);
+    if (r == z3::unknown) {
+        deadline.check(phase);
+        // The solver's own timeout is what was left of the deadline: when it fires a moment
+        // before the deadline's clock says so, the deadline has still run out.
+        const std::string reason = solver.reason_unknown();
+        if (deadline.limitSeconds() && (reason == "timeout" || reason == "canceled"))
+            deadline.fail(phase);
+    }
     return r;
+}
+
+void rethrowSolverError(const z3::exception& e, const Deadline& deadline, Phase phase) {
+    // An interrupted or timed-out context makes Z3 throw ("canceled"): the deadline says why.
+    deadline.check(phase);
+    const std::string message = e.msg();
+    // Z3 reports running out of memory as an exception ("out of memory", or "max. memory
+    // exceeded" past its memory_max_size): the same failure as std::bad_alloc (exit status 3).
+    if (message.find("memory") != std::string::npos) throw std::bad_alloc();
+    throw SmtFailure("the solver failed: " + message);
 }
 
 void configureSolver(z3::context& ctx, z3::solver& solver) {
