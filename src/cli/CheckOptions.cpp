@@ -21,7 +21,8 @@ void addCheckFlags(CLI::App& app, CheckFlags& f) {
                    "Loop bound: how often a path may take each backward jump (default 2); a path "
                    "cut by it is reported")
         ->check(CLI::Range(0, 64));
-    app.add_option("--timeout", f.timeout, "Seconds per test before the solver gives up (exit 3)")
+    app.add_option("--timeout", f.timeout,
+                   "Seconds per test before giving up, whatever the phase (exit 3)")
         ->check(CLI::NonNegativeNumber);
     app.add_option("-j,--jobs", f.jobs, "Tests checked in parallel (default: all cores)");
     app.add_flag("--no-witnesses", f.noWitnesses,

@@ -90,7 +90,7 @@ void addExplainCommand(CLI::App& app, CommandContext& context) {
         ->check(CLI::IsMember({"ptx6", "sc"}));
     cmd->add_option("--unroll", args->unroll, "Loop bound (default 2)")->check(CLI::Range(0, 64));
     cmd->add_option("--timeout", args->timeout,
-                    "Seconds per solver query before giving up (exit 3)")
+                    "Seconds for the whole explanation before giving up (exit 3)")
         ->check(CLI::NonNegativeNumber);
     cmd->add_option("--max-ways", args->maxWays,
                     "Ways of producing a forbidden outcome explained at most (default 8)")
