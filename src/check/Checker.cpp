@@ -187,7 +187,10 @@ CheckResult checkWithin(const Program& program, const CheckOptions& options,
 } // namespace
 
 CheckResult check(const Program& program, const CheckOptions& options) {
-    const Deadline deadline(options.timeoutSeconds, options.stop);
+    return check(program, options, Deadline(options.timeoutSeconds, options.stop));
+}
+
+CheckResult check(const Program& program, const CheckOptions& options, const Deadline& deadline) {
     try {
         return checkWithin(program, options, deadline);
     } catch (const TimeLimitExceeded& e) {

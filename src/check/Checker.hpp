@@ -67,4 +67,10 @@ class SolverFailure : public ResourceError {
 /// fits the options) and Interrupted (options.stop).
 [[nodiscard]] CheckResult check(const Program& program, const CheckOptions& options);
 
+/// The same within `deadline` instead of one made from options.timeoutSeconds and options.stop:
+/// for a caller that runs several checks of one test under one limit (validate: the model's
+/// and SC's allowed outcomes).
+[[nodiscard]] CheckResult check(const Program& program, const CheckOptions& options,
+                                const Deadline& deadline);
+
 } // namespace ptx

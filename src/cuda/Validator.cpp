@@ -20,12 +20,14 @@ ValidationReport validateHistogram(const Program& program, const Histogram& obse
     }
     options.extraObservables = observed.observables;
     options.countWitnesses = false;
-    const CheckResult model = check(program, options);
+    // One time limit for the test: the model's check and SC's together.
+    const Deadline deadline(options.timeoutSeconds, options.stop);
+    const CheckResult model = check(program, options, deadline);
     CheckResult sc = model;
     if (options.model != ModelKind::Sc) {
         CheckOptions scOptions = options;
         scOptions.model = ModelKind::Sc;
-        sc = check(program, scOptions);
+        sc = check(program, scOptions, deadline);
     }
     return buildReport(observed, model, sc, options.model == ModelKind::Sc ? "sc" : "ptx6");
 }

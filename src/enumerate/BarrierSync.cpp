@@ -48,8 +48,8 @@ bool barriersDependOnReads(const CandidateExecution& c) {
     return false;
 }
 
-BarrierChoices barrierSync(const CandidateExecution& c,
-                           const std::vector<std::int64_t>& readValue) {
+BarrierChoices barrierSync(const CandidateExecution& c, const std::vector<std::int64_t>& readValue,
+                           const std::function<void()>& tick) {
     std::map<GroupKey, std::vector<int>> groups;
     for (const Event& e : c.events) {
         if (e.kind != EventKind::Barrier) continue;
@@ -84,6 +84,7 @@ BarrierChoices barrierSync(const CandidateExecution& c,
         std::set<std::vector<std::pair<int, int>>> groupSeen;
         std::vector<Relation> groupOptions;
         do {
+            if (tick) tick();
             std::map<int, int> rank;
             for (std::size_t i = 0; i < order.size(); ++i)
                 rank[order[i]] = static_cast<int>(i) + 1;

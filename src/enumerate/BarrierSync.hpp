@@ -16,6 +16,7 @@
 #include "model/Relation.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace ptx {
@@ -27,9 +28,11 @@ struct BarrierChoices {
 };
 
 /// sync_barrier of `c` where read event e has value readValue[e] (only the reads that barrier
-/// instances and ids depend on need to be set).
+/// instances and ids depend on need to be set). Calls `tick` (when set) once per arrival order
+/// tried: a group of n counted barriers has n! of them, and `tick` may throw to stop.
 [[nodiscard]] BarrierChoices barrierSync(const CandidateExecution& c,
-                                         const std::vector<std::int64_t>& readValue);
+                                         const std::vector<std::int64_t>& readValue,
+                                         const std::function<void()>& tick = {});
 
 /// True when some barrier's instance or id depends on a value read from memory.
 [[nodiscard]] bool barriersDependOnReads(const CandidateExecution& c);

@@ -13,19 +13,6 @@ std::size_t idx(Chosen c) {
     return static_cast<std::size_t>(c);
 }
 
-/// Adds a -> b to a transitively closed relation, keeping it closed.
-void addClosed(Relation& r, int a, int b) {
-    const int n = r.size();
-    std::vector<int> before{a}, after{b};
-    for (int x = 0; x < n; ++x) {
-        if (r.has(x, a)) before.push_back(x);
-        if (r.has(b, x)) after.push_back(x);
-    }
-    for (const int x : before)
-        for (const int y : after)
-            r.add(x, y);
-}
-
 Relation intersectionOf(const std::vector<Relation>& options, int n) {
     if (options.empty()) return Relation(n);
     Relation r = options.front();
@@ -48,7 +35,7 @@ CandidateSearch::CandidateSearch(const CandidateExecution& c, const MemoryModel&
     : c_(c), checks_(checks), sink_(std::move(sink)), tick_(std::move(tick)),
       outcomeMode_(std::move(outcomeMode)), algebra_(algebra), eval_(eval), values_(c),
       writesOf_(c.locations.size()), initCo_(c.size()), rf_(c.size()), syncFence_(c.size()),
-      fenceClosure_(c.size()) {
+      fenceClosure_(Relation(c.size())) {
     for (const ShapedCheck& s : checks_)
         hasCoTotal_ = hasCoTotal_ || s.role == CheckRole::CoTotal;
     for (const Event& e : c.events) {
@@ -132,7 +119,8 @@ std::optional<Relation> CandidateSearch::coLowerBound() {
 
 bool CandidateSearch::forbidChecksPass() {
     for (const ShapedCheck& s : checks_)
-        if (s.role == CheckRole::Forbid && usable(s) && !passes(s.kind, eval_.eval(s.rel)))
+        if (s.role == CheckRole::Forbid && usable(s) &&
+            !passes(s.kind, eval_.eval(s.rel), algebra_.interrupt()))
             return false;
     return true;
 }
@@ -148,7 +136,7 @@ void CandidateSearch::run() {
     if (!values_.constantConditionsHold()) return;
     barriersDynamic_ = barriersDependOnReads(c_);
     if (!barriersDynamic_) {
-        BarrierChoices b = barrierSync(c_, values_.readValues());
+        BarrierChoices b = barrierSync(c_, values_.readValues(), tick_);
         if (b.hangs) return;
         barrierOptions_ = std::move(b.options);
     }
@@ -160,28 +148,50 @@ void CandidateSearch::run() {
     set(Chosen::SyncFence, Relation(c_.size()));
     set(Chosen::Rf, Relation(c_.size()));
     if (!consistentSoFar()) return;
-    searchRf(0);
+    searchRf();
 }
 
-void CandidateSearch::searchRf(std::size_t k) {
-    if (k == reads_.size()) {
+void CandidateSearch::searchRf() {
+    // Depth-first over the reads, one level per read, with an explicit stack (a recursion per
+    // read would overflow the thread's stack on a long thread): next[k] is the index in read
+    // k's sources of the choice to try next, so the choice applied at level k is next[k] - 1.
+    const std::size_t count = reads_.size();
+    if (count == 0) {
         rfComplete();
         return;
     }
+    std::vector<std::size_t> next(count, 0);
+    std::size_t k = 0;
     tick_();
-    const int r = reads_[k];
-    for (const int w : sourcesOf_[static_cast<std::size_t>(r)]) {
+    while (true) {
+        const int r = reads_[k];
+        const std::vector<int>& sources = sourcesOf_[static_cast<std::size_t>(r)];
+        if (next[k] == sources.size()) { // every source of this read tried: back up one level
+            set(Chosen::Rf, rf_);
+            if (k == 0) return;
+            --k;
+            const int up = reads_[k];
+            rf_.remove(sourcesOf_[static_cast<std::size_t>(up)][next[k] - 1], up);
+            values_.undo();
+            continue;
+        }
+        const int w = sources[next[k]++];
         if (values_.assign(r, w)) {
             rf_.add(w, r);
             set(Chosen::Rf, rf_);
             // The last read goes straight to the later stages, which evaluate the checks.
-            if (!alreadyReported() && (k + 1 == reads_.size() || consistentSoFar()))
-                searchRf(k + 1);
+            if (!alreadyReported() && (k + 1 == count || consistentSoFar())) {
+                if (k + 1 < count) { // descend; the choice is undone when the level below ends
+                    next[++k] = 0;
+                    tick_();
+                    continue;
+                }
+                rfComplete();
+            }
             rf_.remove(w, r);
         }
         values_.undo();
     }
-    set(Chosen::Rf, rf_);
 }
 
 void CandidateSearch::rfComplete() {
@@ -189,7 +199,7 @@ void CandidateSearch::rfComplete() {
     partial_[idx(Chosen::Rf)] = false;
     std::vector<Relation> options = barrierOptions_;
     if (barriersDynamic_) {
-        BarrierChoices b = barrierSync(c_, values_.readValues());
+        BarrierChoices b = barrierSync(c_, values_.readValues(), tick_);
         if (b.hangs) {
             partial_[idx(Chosen::Rf)] = true;
             return;
@@ -220,109 +230,13 @@ void CandidateSearch::rfComplete() {
         if (allFound()) break;
         partial_[idx(Chosen::SyncBarrier)] = false;
         set(Chosen::SyncBarrier, sb);
-        searchFenceOrder(0);
+        searchFenceOrder();
     }
     for (const std::vector<int>& finalWrite : found_)
         sink_(values_, finalWrite);
     partial_[idx(Chosen::Rf)] = true;
     partial_[idx(Chosen::SyncBarrier)] = barriersDynamic_ || barrierOptions_.size() > 1;
     set(Chosen::SyncBarrier, intersectionOf(barrierOptions_, c_.size()));
-}
-
-bool CandidateSearch::fenceDive() {
-    // The first leaf of the pruned search (every pair oriented a -> b, a < b: acyclic), reached
-    // without evaluating the checks on the way; in outcome mode one consistent leaf suffices.
-    for (const auto& [a, b] : fencePairs_)
-        syncFence_.add(a, b);
-    set(Chosen::SyncFence, syncFence_);
-    partial_[idx(Chosen::SyncFence)] = false;
-    searchCo();
-    partial_[idx(Chosen::SyncFence)] = true;
-    syncFence_ = Relation(c_.size());
-    set(Chosen::SyncFence, syncFence_);
-    return allFound();
-}
-
-void CandidateSearch::searchFenceOrder(std::size_t k) {
-    if (k == 0 && outcomeMode_ && !fencePairs_.empty() && fenceDive()) return;
-    if (k == fencePairs_.size()) {
-        partial_[idx(Chosen::SyncFence)] = false;
-        searchCo();
-        partial_[idx(Chosen::SyncFence)] = !fencePairs_.empty();
-        return;
-    }
-    const auto [a, b] = fencePairs_[k];
-    for (const auto& [from, to] : {std::pair(a, b), std::pair(b, a)}) {
-        if (allFound()) break; // not return: the algebra's fence order is restored below
-        if (fenceClosure_.has(to, from)) continue; // would close a cycle
-        const Relation savedClosure = fenceClosure_;
-        addClosed(fenceClosure_, from, to);
-        syncFence_.add(from, to);
-        set(Chosen::SyncFence, syncFence_);
-        if (k + 1 == fencePairs_.size() || consistentSoFar()) searchFenceOrder(k + 1);
-        syncFence_.remove(from, to);
-        fenceClosure_ = savedClosure;
-    }
-    set(Chosen::SyncFence, syncFence_);
-}
-
-void CandidateSearch::searchCo() {
-    std::optional<Relation> lower = coLowerBound();
-    if (!lower) return;
-    Relation total(c_.size());
-    for (const ShapedCheck& s : checks_)
-        if (s.role == CheckRole::CoTotal) total |= eval_.eval(s.x);
-    std::vector<std::pair<int, int>> pairs;
-    for (const auto& [a, b] : total.pairs()) {
-        if (a == b) return; // co is irreflexive: it cannot order a with itself
-        if (a < b || !total.has(b, a)) pairs.emplace_back(std::min(a, b), std::max(a, b));
-    }
-    std::sort(pairs.begin(), pairs.end());
-    pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
-    orientCo(pairs, 0, *lower);
-}
-
-void CandidateSearch::orientCo(const std::vector<std::pair<int, int>>& pairs, std::size_t k,
-                               const Relation& co) {
-    while (k < pairs.size() &&
-           (co.has(pairs[k].first, pairs[k].second) || co.has(pairs[k].second, pairs[k].first)))
-        ++k;
-    if (k == pairs.size()) {
-        set(Chosen::Co, co);
-        if (forbidChecksPass()) recordMaximalWrites(co);
-        return;
-    }
-    set(Chosen::Co, co);
-    if (!forbidChecksPass()) return; // anti-monotone: more co edges cannot help
-    const auto [a, b] = pairs[k];
-    for (const auto& [from, to] : {std::pair(a, b), std::pair(b, a)}) {
-        if (allFound()) return;
-        Relation next = co; // a and b are unordered, so no cycle can appear
-        addClosed(next, from, to);
-        orientCo(pairs, k + 1, next);
-    }
-}
-
-void CandidateSearch::recordMaximalWrites(const Relation& co) {
-    std::vector<std::vector<int>> maximal(writesOf_.size());
-    for (std::size_t l = 0; l < writesOf_.size(); ++l)
-        for (const int a : writesOf_[l])
-            if (std::none_of(writesOf_[l].begin(), writesOf_[l].end(),
-                             [&](int b) { return co.has(a, b); }))
-                maximal[l].push_back(a);
-    // Every combination of one maximal write per location.
-    std::vector<int> choice(writesOf_.size());
-    std::function<void(std::size_t)> combine = [&](std::size_t l) {
-        if (l == maximal.size()) {
-            found_.insert(choice);
-            return;
-        }
-        for (const int w : maximal[l]) {
-            choice[l] = w;
-            combine(l + 1);
-        }
-    };
-    combine(0);
 }
 
 } // namespace ptx

@@ -16,6 +16,7 @@
 
 #include "enumerate/CheckShapes.hpp"
 #include "enumerate/ConcreteAlgebra.hpp"
+#include "enumerate/UndoableClosure.hpp"
 #include "enumerate/ValueResolver.hpp"
 #include "model/CandidateExecution.hpp"
 #include "model/Evaluator.hpp"
@@ -66,15 +67,18 @@ class CandidateSearch {
     /// Sets co to its lower bound and evaluates the usable checks.
     [[nodiscard]] bool consistentSoFar();
 
-    void searchRf(std::size_t k);
+    // The stages are iterative searches with explicit stacks: their depth grows with the test
+    // (a level per read, per fence-SC pair, per coherence pair), a thread's stack would not.
+    void searchRf();
     void rfComplete();
-    void searchFenceOrder(std::size_t k);
+    void searchFenceOrder();
     /// Outcome mode: tries one fence-SC order without intermediate checks; true when it gave a
     /// witness.
     [[nodiscard]] bool fenceDive();
     [[nodiscard]] std::vector<int> sourceOrder(int read) const;
     void searchCo();
-    void orientCo(const std::vector<std::pair<int, int>>& pairs, std::size_t k, const Relation& co);
+    /// Every minimal co: `lower` closed, each of `pairs` oriented both ways unless already ordered.
+    void orientCo(const std::vector<std::pair<int, int>>& pairs, Relation lower);
     void recordMaximalWrites(const Relation& co);
     [[nodiscard]] bool allFound() const {
         return found_.size() >= upperBound_ || (outcomeMode_ && !found_.empty());
@@ -98,7 +102,8 @@ class CandidateSearch {
     std::vector<std::vector<int>> writesOf_;  // per location, initial write first
     std::vector<std::vector<int>> sourcesOf_; // per read: its possible rf sources, in try order
     Relation initCo_;                         // initial write -> other writes of its location
-    Relation rf_, syncFence_, fenceClosure_;
+    Relation rf_, syncFence_;
+    UndoableClosure fenceClosure_; // closure of the fence-SC orientations chosen so far
     std::vector<std::pair<int, int>> fencePairs_; // morally strong fence.sc pairs, a < b
     std::vector<Relation> barrierOptions_;
     bool barriersDynamic_ = false;

@@ -107,11 +107,12 @@ void forEachCandidate(const Program& program, const ProgramPaths& paths, const D
     }
 }
 
-StaticRelations staticRelations(const CandidateExecution& c) {
+StaticRelations staticRelations(const CandidateExecution& c, const std::function<void()>& check) {
     const int n = c.size();
     StaticRelations s{Relation(n), Relation(n), Relation(n), Relation(n), Relation(n),
                       Relation(n), Relation(n), Relation(n), Relation(n)};
     for (int a = 0; a < n; ++a) {
+        if (check) check();
         const Event& ea = c.events[static_cast<std::size_t>(a)];
         for (int b = 0; b < n; ++b) {
             const Event& eb = c.events[static_cast<std::size_t>(b)];

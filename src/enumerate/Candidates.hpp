@@ -40,6 +40,8 @@ struct StaticRelations {
     Relation po, loc, sameScope, sameCta, rmw, addr, data, ctrl, valueDeps;
 };
 
-[[nodiscard]] StaticRelations staticRelations(const CandidateExecution& c);
+/// Calls `check` (when set) once per event: quadratic work on a candidate of thousands of events.
+[[nodiscard]] StaticRelations staticRelations(const CandidateExecution& c,
+                                              const std::function<void()>& check = {});
 
 } // namespace ptx

@@ -9,7 +9,7 @@ namespace ptx {
 void ConcreteAlgebra::reset(const CandidateExecution& candidate) {
     c_ = &candidate;
     n_ = candidate.size();
-    static_ = staticRelations(candidate);
+    static_ = staticRelations(candidate, interrupt_);
     identity_ = Relation::identity(n_);
     rf_ = co_ = syncFence_ = syncBarrier_ = Relation(n_);
     for (auto& s : idOn_)
@@ -94,10 +94,10 @@ const Relation& ConcreteAlgebra::product(EventSet s1, EventSet s2) {
     return products_.emplace(key, std::move(r)).first->second;
 }
 
-bool passes(CheckKind k, const Relation& r) {
+bool passes(CheckKind k, const Relation& r, const std::function<void()>& check) {
     switch (k) {
     case CheckKind::Acyclic:
-        return r.acyclic();
+        return r.size() > 64 && check ? r.acyclic(check) : r.acyclic();
     case CheckKind::Irreflexive:
         return r.irreflexive();
     case CheckKind::Empty:

@@ -10,6 +10,7 @@
 #include "model/Relation.hpp"
 
 #include <array>
+#include <functional>
 #include <map>
 #include <optional>
 #include <utility>
@@ -26,6 +27,11 @@ class ConcreteAlgebra {
     /// Switches to another candidate: static relations recomputed, chosen ones emptied.
     void reset(const CandidateExecution& candidate);
 
+    /// Called as operations on large relations go (candidates of more than 64 events, where one
+    /// composition of thousands of events takes a second); may throw to abandon the evaluation.
+    void setInterrupt(std::function<void()> check) { interrupt_ = std::move(check); }
+    [[nodiscard]] const std::function<void()>& interrupt() const { return interrupt_; }
+
     /// Sets a chosen base relation (Rf, Co, SyncFence or SyncBarrier); false when it already
     /// had that value (so that cached definitions depending on it stay valid).
     bool set(BaseRel r, Relation value);
@@ -38,12 +44,18 @@ class ConcreteAlgebra {
     [[nodiscard]] Rel unite(const Rel& a, const Rel& b) const { return a | b; }
     [[nodiscard]] Rel intersect(const Rel& a, const Rel& b) const { return a & b; }
     [[nodiscard]] Rel subtract(const Rel& a, const Rel& b) const { return a - b; }
-    [[nodiscard]] Rel compose(const Rel& a, const Rel& b) const { return a.compose(b); }
+    [[nodiscard]] Rel compose(const Rel& a, const Rel& b) const {
+        return large() ? a.compose(b, interrupt_) : a.compose(b);
+    }
     [[nodiscard]] Rel inverse(const Rel& a) const { return a.inverse(); }
-    [[nodiscard]] Rel plus(const Rel& a) const { return a.transitiveClosure(); }
+    [[nodiscard]] Rel plus(const Rel& a) const {
+        return large() ? a.transitiveClosure(interrupt_) : a.transitiveClosure();
+    }
     [[nodiscard]] Rel opt(const Rel& a) const { return a.reflexive(); }
 
   private:
+    [[nodiscard]] bool large() const { return n_ > 64 && interrupt_; }
+
     static constexpr std::size_t kSets = static_cast<std::size_t>(EventSet::ReleaseWrite) + 1;
 
     const CandidateExecution* c_ = nullptr;
@@ -52,9 +64,10 @@ class ConcreteAlgebra {
     Relation identity_, rf_, co_, syncFence_, syncBarrier_;
     std::array<std::optional<Relation>, kSets> idOn_;
     std::map<std::pair<EventSet, EventSet>, Relation> products_;
+    std::function<void()> interrupt_;
 };
 
-/// Whether relation `r` passes a check of kind `k`.
-[[nodiscard]] bool passes(CheckKind k, const Relation& r);
+/// Whether relation `r` passes a check of kind `k`; `check` as in ConcreteAlgebra::setInterrupt.
+[[nodiscard]] bool passes(CheckKind k, const Relation& r, const std::function<void()>& check = {});
 
 } // namespace ptx

@@ -17,7 +17,9 @@ class ExplicitRun {
     explicit ExplicitRun(const EngineRequest& request)
         : req_(request), outcomeMode_(outcomeModeApplies(request)),
           model_(hoistSubexpressions(request.model)),
-          checks_(shapeChecks(model_, request.disabledAxioms)), eval_(model_, algebra_) {}
+          checks_(shapeChecks(model_, request.disabledAxioms)), eval_(model_, algebra_) {
+        algebra_.setInterrupt([this] { req_.deadline.check(Phase::ExplicitSearch); });
+    }
 
     EngineResult run() {
         forEachCandidate(req_.program, req_.paths, req_.deadline, [&](const CandidateExecution& c) {
@@ -31,6 +33,10 @@ class ExplicitRun {
 
   private:
     void explore(const CandidateExecution& c) {
+        // On a large candidate every step of the search evaluates the model on large relations
+        // (milliseconds each): the deadline is then looked at on every tick, not every 64th.
+        tickMask_ = c.size() > kSmallCandidate ? 0U : 63U;
+        req_.deadline.check(Phase::ExplicitSearch);
         algebra_.reset(c);
         CandidateSearch search(
             c, model_, checks_, algebra_, eval_,
@@ -123,8 +129,10 @@ class ExplicitRun {
     }
 
     void tick() {
-        if ((++ticks_ & 63U) == 0) req_.deadline.check(Phase::ExplicitSearch);
+        if ((++ticks_ & tickMask_) == 0) req_.deadline.check(Phase::ExplicitSearch);
     }
+
+    static constexpr int kSmallCandidate = 64; // events: relations of one word per row
 
     const EngineRequest& req_;
     bool outcomeMode_;
@@ -136,6 +144,7 @@ class ExplicitRun {
     ConcreteAlgebra algebra_;
     Evaluator<ConcreteAlgebra> eval_;
     std::uint64_t ticks_ = 0;
+    unsigned tickMask_ = 63U;
     EngineResult result_;
 };
 

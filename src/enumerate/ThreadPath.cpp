@@ -1,5 +1,6 @@
 #include "enumerate/ThreadPath.hpp"
 
+#include "model/BarrierCount.hpp"
 #include "model/Names.hpp"
 
 #include <algorithm>
@@ -325,6 +326,12 @@ class PathWalker {
             const auto cv = s.path.values.constantValue(c.value);
             if (!cv)
                 throw EnumerationError("unsupported: a barrier thread count must be a constant");
+            // An immediate out of range is a parse error; a register can still hold one.
+            if (!validBarrierCount(*cv))
+                throw InputError(barrierCountError(
+                    thread_.id,
+                    std::holds_alternative<Reg>(*b.count) ? std::get<Reg>(*b.count).name : "",
+                    *cv));
             e.barrierCount = *cv;
         }
         e.text = std::string("B.") + (b.arrive ? "arrive" : "sync");

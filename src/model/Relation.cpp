@@ -81,6 +81,14 @@ Relation& Relation::operator-=(const Relation& o) {
 }
 
 Relation Relation::compose(const Relation& o) const {
+    return composeChecked(o, nullptr);
+}
+
+Relation Relation::compose(const Relation& o, const std::function<void()>& check) const {
+    return composeChecked(o, check ? &check : nullptr);
+}
+
+Relation Relation::composeChecked(const Relation& o, const std::function<void()>* check) const {
     Relation r(n_);
     if (words_ == 1) { // the common case: one word per row
         const std::uint64_t* in = data();
@@ -95,6 +103,7 @@ Relation Relation::compose(const Relation& o) const {
         return r;
     }
     for (int a = 0; a < n_; ++a) {
+        if (check && (a & 63) == 63) (*check)();
         std::uint64_t* out = &r.data()[index(a, 0)];
         const std::uint64_t* in = &data()[index(a, 0)];
         for (std::size_t w = 0; w < words_; ++w) {
@@ -121,6 +130,14 @@ Relation Relation::inverse() const {
 }
 
 Relation Relation::transitiveClosure() const {
+    return closureChecked(nullptr);
+}
+
+Relation Relation::transitiveClosure(const std::function<void()>& check) const {
+    return closureChecked(check ? &check : nullptr);
+}
+
+Relation Relation::closureChecked(const std::function<void()>* check) const {
     Relation r = *this; // Warshall, a word at a time
     if (words_ == 1) {
         std::uint64_t* d = r.data();
@@ -139,6 +156,7 @@ Relation Relation::transitiveClosure() const {
         return r;
     }
     for (int k = 0; k < n_; ++k) {
+        if (check && (k & 63) == 63) (*check)();
         const std::uint64_t* rowK = &r.data()[r.index(k, 0)];
         const std::size_t kw = static_cast<std::size_t>(k >> 6);
         const std::uint64_t kb = std::uint64_t{1} << (k & 63);
@@ -173,6 +191,14 @@ bool Relation::irreflexive() const {
 }
 
 bool Relation::acyclic() const {
+    return acyclicChecked(nullptr);
+}
+
+bool Relation::acyclic(const std::function<void()>& check) const {
+    return acyclicChecked(check ? &check : nullptr);
+}
+
+bool Relation::acyclicChecked(const std::function<void()>* check) const {
     // Repeatedly remove the events with no successor among the remaining ones; a cycle remains.
     std::vector<std::uint64_t> remaining(words_, 0);
     int left = 0;
@@ -187,6 +213,7 @@ bool Relation::acyclic() const {
         }
     }
     for (bool progress = true; progress && left > 0;) {
+        if (check) (*check)();
         progress = false;
         for (std::size_t aw = 0; aw < words_; ++aw) {
             for (std::uint64_t m = remaining[aw]; m != 0; m &= m - 1) {

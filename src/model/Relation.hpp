@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <utility>
 #include <vector>
 
@@ -44,10 +45,20 @@ class Relation {
     [[nodiscard]] bool empty() const;
     [[nodiscard]] bool irreflexive() const;
     [[nodiscard]] bool acyclic() const; // irreflexive(this+)
+
+    // The same, calling `check` every 64 rows on a relation of more than 64 events (cubic work:
+    // a second or more on thousands of events); `check` may throw to abandon the operation.
+    [[nodiscard]] Relation compose(const Relation& o, const std::function<void()>& check) const;
+    [[nodiscard]] Relation transitiveClosure(const std::function<void()>& check) const;
+    [[nodiscard]] bool acyclic(const std::function<void()>& check) const;
     /// The pairs of the relation, in row-major order.
     [[nodiscard]] std::vector<std::pair<int, int>> pairs() const;
 
   private:
+    [[nodiscard]] Relation composeChecked(const Relation& o,
+                                          const std::function<void()>* check) const;
+    [[nodiscard]] Relation closureChecked(const std::function<void()>* check) const;
+    [[nodiscard]] bool acyclicChecked(const std::function<void()>* check) const;
     [[nodiscard]] std::size_t index(int a, int b) const {
         return static_cast<std::size_t>(a) * words_ + static_cast<std::size_t>(b >> 6);
     }

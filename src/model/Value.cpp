@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <unordered_map>
+#include <unordered_set>
 
 namespace ptx {
 namespace {
@@ -125,20 +127,27 @@ ValueOp toValueOp(CmpOp op) {
     throw std::logic_error("toValueOp: bad comparison");
 }
 
+ValueId ValuePool::add(ValueNode n) {
+    std::uint64_t size = 1;
+    for (const ValueId operand : {n.a, n.b, n.c})
+        if (operand >= 0) size += node(operand).treeSize;
+    n.treeSize = static_cast<std::uint32_t>(std::min<std::uint64_t>(size, kLargeExpression + 1));
+    nodes_.push_back(n);
+    return static_cast<ValueId>(nodes_.size() - 1);
+}
+
 ValueId ValuePool::constant(std::int64_t v) {
     ValueNode n;
     n.op = ValueOp::Const;
     n.constant = v;
-    nodes_.push_back(n);
-    return static_cast<ValueId>(nodes_.size() - 1);
+    return add(n);
 }
 
 ValueId ValuePool::read(int event) {
     ValueNode n;
     n.op = ValueOp::Read;
     n.event = event;
-    nodes_.push_back(n);
-    return static_cast<ValueId>(nodes_.size() - 1);
+    return add(n);
 }
 
 ValueId ValuePool::binary(ValueOp op, ValueId a, ValueId b) {
@@ -152,8 +161,7 @@ ValueId ValuePool::binary(ValueOp op, ValueId a, ValueId b) {
     n.op = op;
     n.a = a;
     n.b = b;
-    nodes_.push_back(n);
-    return static_cast<ValueId>(nodes_.size() - 1);
+    return add(n);
 }
 
 ValueId ValuePool::select(ValueId cond, ValueId a, ValueId b) {
@@ -164,8 +172,7 @@ ValueId ValuePool::select(ValueId cond, ValueId a, ValueId b) {
     n.a = cond;
     n.b = a;
     n.c = b;
-    nodes_.push_back(n);
-    return static_cast<ValueId>(nodes_.size() - 1);
+    return add(n);
 }
 
 std::optional<std::int64_t> ValuePool::constantValue(ValueId id) const {
@@ -194,7 +201,18 @@ std::vector<int> ValuePool::readsOf(ValueId id) const {
     return out;
 }
 
+std::int64_t ValuePool::apply(const ValueNode& n, std::int64_t a, std::int64_t b, std::int64_t c) {
+    return n.op == ValueOp::Select ? (a != 0 ? b : c) : applyOp(n.op, a, b);
+}
+
 std::int64_t ValuePool::evaluate(ValueId id, const std::vector<std::int64_t>& readValue) const {
+    return node(id).treeSize <= kLargeExpression ? evaluateSmall(id, readValue)
+                                                 : evaluateLarge(id, readValue);
+}
+
+std::int64_t ValuePool::evaluateSmall(ValueId id,
+                                      const std::vector<std::int64_t>& readValue) const {
+    // At most kLargeExpression nodes in the tree, so the recursion is that shallow too.
     const ValueNode& n = node(id);
     switch (n.op) {
     case ValueOp::Const:
@@ -202,10 +220,41 @@ std::int64_t ValuePool::evaluate(ValueId id, const std::vector<std::int64_t>& re
     case ValueOp::Read:
         return readValue[static_cast<size_t>(n.event)];
     case ValueOp::Select:
-        return evaluate(n.a, readValue) != 0 ? evaluate(n.b, readValue) : evaluate(n.c, readValue);
+        return evaluateSmall(n.a, readValue) != 0 ? evaluateSmall(n.b, readValue)
+                                                  : evaluateSmall(n.c, readValue);
     default:
-        return applyOp(n.op, evaluate(n.a, readValue), evaluate(n.b, readValue));
+        return applyOp(n.op, evaluateSmall(n.a, readValue), evaluateSmall(n.b, readValue));
     }
+}
+
+std::int64_t ValuePool::evaluateLarge(ValueId id,
+                                      const std::vector<std::int64_t>& readValue) const {
+    // The distinct nodes the expression reaches, then each one's value in increasing id order
+    // (operands have smaller ids than their users), each node once.
+    std::vector<ValueId> reached;
+    std::unordered_set<ValueId> seen;
+    std::vector<ValueId> stack{id};
+    while (!stack.empty()) {
+        const ValueId v = stack.back();
+        stack.pop_back();
+        if (v < 0 || !seen.insert(v).second) continue;
+        reached.push_back(v);
+        const ValueNode& n = node(v);
+        if (n.treeSize <= kLargeExpression) continue; // evaluated directly below
+        stack.push_back(n.a);
+        stack.push_back(n.b);
+        stack.push_back(n.c);
+    }
+    std::sort(reached.begin(), reached.end());
+    std::unordered_map<ValueId, std::int64_t> value;
+    value.reserve(reached.size());
+    auto of = [&](ValueId v) { return v < 0 ? 0 : value.at(v); };
+    for (const ValueId v : reached) {
+        const ValueNode& n = node(v);
+        value[v] = n.treeSize <= kLargeExpression ? evaluateSmall(v, readValue)
+                                                  : apply(n, of(n.a), of(n.b), of(n.c));
+    }
+    return value.at(id);
 }
 
 } // namespace ptx

@@ -44,9 +44,15 @@ struct ValueNode {
     std::int64_t constant = 0; // Const
     int event = -1;            // Read
     ValueId a = -1, b = -1, c = -1;
+    /// Nodes of the expression written out as a tree (shared operands counted each time they
+    /// occur), saturating at kLargeExpression: small expressions are evaluated directly, larger
+    /// ones node by node, each shared node once (`add r0, r0, r0` a hundred times is a chain of
+    /// a hundred nodes but a tree of 2^100).
+    std::uint32_t treeSize = 1;
 };
 
-/// An append-only pool of value expressions with constant folding.
+/// An append-only pool of value expressions with constant folding. Operands are created before
+/// the operations using them, so an operand's id is always smaller than its user's.
 class ValuePool {
   public:
     [[nodiscard]] ValueId constant(std::int64_t v);
@@ -63,11 +69,24 @@ class ValuePool {
     /// The read events whose values `id` actually refers to (after folding), sorted, distinct.
     [[nodiscard]] std::vector<int> readsOf(ValueId id) const;
 
-    /// Evaluates with `readValue[e]` as the value of read event e.
+    /// Evaluates with `readValue[e]` as the value of read event e. No recursion whose depth
+    /// grows with the expression, and time linear in the expression's distinct nodes.
     [[nodiscard]] std::int64_t evaluate(ValueId id,
                                         const std::vector<std::int64_t>& readValue) const;
 
+    /// Expressions up to this tree size are evaluated by a (shallow) recursion.
+    static constexpr std::uint32_t kLargeExpression = 64;
+
   private:
+    ValueId add(ValueNode n);
+    [[nodiscard]] std::int64_t evaluateSmall(ValueId id,
+                                             const std::vector<std::int64_t>& readValue) const;
+    [[nodiscard]] std::int64_t evaluateLarge(ValueId id,
+                                             const std::vector<std::int64_t>& readValue) const;
+    /// The operation of node `n` applied to its operands' values.
+    [[nodiscard]] static std::int64_t apply(const ValueNode& n, std::int64_t a, std::int64_t b,
+                                            std::int64_t c);
+
     std::vector<ValueNode> nodes_;
 };
 

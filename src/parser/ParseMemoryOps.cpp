@@ -1,6 +1,7 @@
 // Memory instructions: ld/tld/suld/cold, st/sust, atom/red, fence/membar, bar.
 #include "parser/LitmusParser.hpp"
 
+#include "model/BarrierCount.hpp"
 #include "parser/Parser.hpp"
 
 #include <algorithm>
@@ -359,7 +360,15 @@ InstructionBody LitmusParser::parseBarrier(const Token& word, const std::vector<
     b.instance = parseOperand("a barrier number or register");
     if (accept(Tok::Comma)) {
         b.id = parseOperand("a barrier id or register");
-        if (accept(Tok::Comma)) b.count = parseOperand("a thread count or register");
+        if (accept(Tok::Comma)) {
+            const SourcePos countPos = peek().pos;
+            b.count = parseOperand("a thread count or register");
+            // PTX: the threads of the CTA taking part, at most 1024 (model/BarrierCount.hpp).
+            if (const auto* c = std::get_if<std::int64_t>(&*b.count); c && !validBarrierCount(*c))
+                fail(countPos, "thread count " + std::to_string(*c),
+                     "a barrier thread count in " + barrierCountRange() +
+                         " (the threads of a CTA taking part in the barrier)");
+        }
     }
     return b;
 }

@@ -1,7 +1,9 @@
 #include "sim/Machine.hpp"
 
+#include "model/BarrierCount.hpp"
 #include "model/Unsupported.hpp"
 #include "sim/Arithmetic.hpp"
+#include "support/Errors.hpp"
 
 #include <algorithm>
 
@@ -45,6 +47,28 @@ Machine::Machine(SimProgram program, MachineOptions options)
     for (const auto& t : program_.threads)
         if (hasShared_ && t.regNames.size() > 64)
             throw Unsupported("sim: a thread with more than 64 registers in a test using .shared");
+    checkConstantBarrierCounts();
+}
+
+void Machine::checkConstantBarrierCounts() const {
+    // A count in a register no instruction writes is known before the run: reported here, thread
+    // by thread in program order, as the engines report it while expanding paths; any other
+    // count when its barrier executes (barrierCount).
+    for (const SimThread& t : program_.threads) {
+        std::vector<bool> written(t.regNames.size(), false);
+        for (const SimInstr& ins : t.code)
+            if (ins.dst >= 0) written[static_cast<std::size_t>(ins.dst)] = true;
+        for (const SimInstr& ins : t.code) {
+            if (ins.kind != OpKind::Barrier || !ins.hasC) continue;
+            if (ins.c.isReg && written[static_cast<std::size_t>(ins.c.reg)]) continue;
+            const std::int64_t count =
+                ins.c.isReg ? t.initRegs[static_cast<std::size_t>(ins.c.reg)] : ins.c.imm;
+            if (!validBarrierCount(count))
+                throw InputError(barrierCountError(
+                    t.id, ins.c.isReg ? t.regNames[static_cast<std::size_t>(ins.c.reg)] : "",
+                    count));
+        }
+    }
 }
 
 MachineState Machine::initialState() const {
@@ -121,6 +145,17 @@ Machine::ReadChoices Machine::loadChoices(const MachineState& s, int thread, int
         add(Source::L2, s.l2[static_cast<std::size_t>(p.gpu)].lookup(loc));
     rc.c[rc.n++] = ReadChoice{Source::Memory, mem};
     return rc;
+}
+
+int Machine::barrierCount(const ThreadState& ts, int thread, const SimInstr& ins) const {
+    const std::int64_t count = value(ts, ins.c);
+    if (!validBarrierCount(count)) {
+        const SimThread& t = program_.threads[static_cast<std::size_t>(thread)];
+        const std::string reg =
+            ins.c.isReg ? t.regNames[static_cast<std::size_t>(ins.c.reg)] : std::string();
+        throw InputError(barrierCountError(t.id, reg, count));
+    }
+    return static_cast<int>(count);
 }
 
 bool Machine::barrierReady(const MachineState& s, int thread) const {
@@ -449,7 +484,7 @@ void Machine::exec(MachineState& s, int thread, int offset, int choice,
                              std::to_string(id) + " (arrival " + std::to_string(it->count) + ")");
         if (!ins.arrive) {
             ts.waiting = static_cast<int>(it - ts.arrivals.begin());
-            ts.waitQuorum = ins.hasC ? static_cast<int>(value(ts, ins.c)) : ins.defaultQuorum;
+            ts.waitQuorum = ins.hasC ? barrierCount(ts, thread, ins) : ins.defaultQuorum;
             return; // stays at this pc until the quorum is reached
         }
         break;

@@ -94,6 +94,12 @@ class Machine {
                          std::vector<std::string>* trace) const;
     void advance(MachineState& s, int thread, int offset) const;
     [[nodiscard]] std::int64_t value(const ThreadState& ts, const Src& src) const;
+    /// A counted barrier's thread count, by the rule every engine shares (model/BarrierCount.hpp):
+    /// InputError when the count register holds a value outside 1..1024.
+    [[nodiscard]] int barrierCount(const ThreadState& ts, int thread, const SimInstr& ins) const;
+    /// Counts known before the run (immediates, registers no instruction writes), checked when
+    /// the machine is built.
+    void checkConstantBarrierCounts() const;
 
     SimProgram program_;
     MachineOptions options_;

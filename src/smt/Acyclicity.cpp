@@ -1,58 +1,38 @@
 #include "smt/Acyclicity.hpp"
 
-#include <algorithm>
-#include <functional>
+#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/strong_components.hpp>
 
 namespace ptx::smt {
 
 std::vector<int> mayCycleComponents(const SymRelation& r, int& componentCount) {
-    // Tarjan's algorithm on the may graph (events number in the tens: recursion is fine).
+    // Boost.Graph's strong components (an iterative depth-first search: no recursion as deep as
+    // the test is long), renumbered so that only components of two or more events count.
+    using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS>;
     const int n = r.size();
-    std::vector<std::vector<int>> next(static_cast<std::size_t>(n));
+    Graph g(static_cast<std::size_t>(n));
     for (int a = 0; a < n; ++a)
         for (int b = 0; b < n; ++b)
-            if (a != b && !r.at(a, b).isFalse()) next[static_cast<std::size_t>(a)].push_back(b);
-    std::vector<int> index(static_cast<std::size_t>(n), -1), low(static_cast<std::size_t>(n), 0);
-    std::vector<int> component(static_cast<std::size_t>(n), -1);
-    std::vector<bool> onStack(static_cast<std::size_t>(n), false);
-    std::vector<int> stack;
-    int counter = 0;
+            if (a != b && !r.at(a, b).isFalse()) boost::add_edge(a, b, g);
+    std::vector<int> raw(static_cast<std::size_t>(n), -1);
+    const int rawCount = n == 0 ? 0 : static_cast<int>(boost::strong_components(g, raw.data()));
+    std::vector<int> members(static_cast<std::size_t>(rawCount), 0);
+    for (const int c : raw)
+        ++members[static_cast<std::size_t>(c)];
+    std::vector<int> renumbered(static_cast<std::size_t>(rawCount), -1);
     componentCount = 0;
-    std::function<void(int)> visit = [&](int v) {
-        const auto vi = static_cast<std::size_t>(v);
-        index[vi] = low[vi] = counter++;
-        stack.push_back(v);
-        onStack[vi] = true;
-        for (const int w : next[vi]) {
-            const auto wi = static_cast<std::size_t>(w);
-            if (index[wi] < 0) {
-                visit(w);
-                low[vi] = std::min(low[vi], low[wi]);
-            } else if (onStack[wi]) {
-                low[vi] = std::min(low[vi], index[wi]);
-            }
-        }
-        if (low[vi] != index[vi]) return;
-        std::vector<int> members;
-        int w = -1;
-        do {
-            w = stack.back();
-            stack.pop_back();
-            onStack[static_cast<std::size_t>(w)] = false;
-            members.push_back(w);
-        } while (w != v);
-        if (members.size() < 2) return; // a single event: only a self-loop, handled apart
-        for (const int m : members)
-            component[static_cast<std::size_t>(m)] = componentCount;
-        ++componentCount;
-    };
-    for (int v = 0; v < n; ++v)
-        if (index[static_cast<std::size_t>(v)] < 0) visit(v);
+    std::vector<int> component(static_cast<std::size_t>(n), -1);
+    for (int v = 0; v < n; ++v) {
+        const auto c = static_cast<std::size_t>(raw[static_cast<std::size_t>(v)]);
+        if (members[c] < 2) continue; // a single event: only a self-loop, handled apart
+        if (renumbered[c] < 0) renumbered[c] = componentCount++;
+        component[static_cast<std::size_t>(v)] = renumbered[c];
+    }
     return component;
 }
 
 void requireAcyclic(z3::context& ctx, z3::solver& solver, const SymRelation& r,
-                    const z3::expr& guard, const std::string& tag) {
+                    const z3::expr& guard, const std::string& tag, const TimeBudget& budget) {
     // Every true edge is a may edge, so a cycle of r lies inside one component of the may graph:
     // edges between components need no constraint. Inside a component of k events, an acyclic r
     // has a topological numbering 0..k-1, so ranks of ceil(log2 k) bits are enough (exact), and
@@ -74,6 +54,7 @@ void requireAcyclic(z3::context& ctx, z3::solver& solver, const SymRelation& r,
                              : ctx.bv_const((tag + "_rank_" + std::to_string(a)).c_str(), bits));
     }
     for (int a = 0; a < r.size(); ++a) {
+        budget.check();
         const int c = component[static_cast<std::size_t>(a)];
         for (int b = 0; b < r.size(); ++b) {
             const SymBool& ab = r.at(a, b);

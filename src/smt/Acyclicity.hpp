@@ -14,8 +14,9 @@ namespace ptx::smt {
 /// is not constant false): component index by event, -1 for an event on no may-cycle.
 [[nodiscard]] std::vector<int> mayCycleComponents(const SymRelation& r, int& componentCount);
 
-/// Adds `guard -> acyclic(r)` to `solver`; rank constants are named after `tag`.
+/// Adds `guard -> acyclic(r)` to `solver`; rank constants are named after `tag`. Checks `budget`
+/// once per row.
 void requireAcyclic(z3::context& ctx, z3::solver& solver, const SymRelation& r,
-                    const z3::expr& guard, const std::string& tag);
+                    const z3::expr& guard, const std::string& tag, const TimeBudget& budget = {});
 
 } // namespace ptx::smt

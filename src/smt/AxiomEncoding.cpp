@@ -33,9 +33,11 @@ void assertCheck(z3::context& ctx, z3::solver& solver, CandidateEncoding& encodi
             if (!r.at(a, a).isFalse()) solver.add(!check.guard || !r.at(a, a).expr(ctx));
         break;
     case CheckKind::Empty:
-        for (int a = 0; a < r.size(); ++a)
+        for (int a = 0; a < r.size(); ++a) {
+            encoding.budget().check();
             for (int b = 0; b < r.size(); ++b)
                 if (!r.at(a, b).isFalse()) solver.add(!check.guard || !r.at(a, b).expr(ctx));
+        }
         break;
     }
 }
@@ -53,9 +55,10 @@ bool hasDefinition(const MemoryModel& model, const std::string& name) {
 EncodedCandidate::EncodedCandidate(z3::context& ctx, z3::solver& solver,
                                    const CandidateExecution& candidate, const MemoryModel& model,
                                    const std::set<std::string>& disabled, Staging staging,
-                                   const Deadline& deadline)
+                                   const TimeBudget& budget)
     // Values must be well-founded; the axioms guarantee it unless some are switched off.
-    : encoding(ctx, solver, candidate, !disabled.empty(), staging == Staging::CheapestFirst),
+    : encoding(ctx, solver, candidate, !disabled.empty(), staging == Staging::CheapestFirst,
+               budget),
       evaluator(model, encoding) {
     // The fence-SC order relates morally strong fence.sc pairs; `ms` does not depend on it.
     encoding.encodeSyncFence(hasDefinition(model, "ms") ? evaluator.eval(model.ref("ms"))
@@ -63,7 +66,7 @@ EncodedCandidate::EncodedCandidate(z3::context& ctx, z3::solver& solver,
     std::vector<GuardedCheck> checks = evaluateChecks(ctx, model, evaluator, disabled, guards);
     if (staging == Staging::CheapestFirst) {
         refuted = !assertCheapestFirst(ctx, solver, encoding, std::move(checks), assumptions(ctx),
-                                       deadline);
+                                       budget);
         return;
     }
     for (const GuardedCheck& check : checks)

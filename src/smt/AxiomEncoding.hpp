@@ -5,7 +5,7 @@
 #include "model/Evaluator.hpp"
 #include "model/MemoryModel.hpp"
 #include "smt/CandidateEncoding.hpp"
-#include "support/Deadline.hpp"
+#include "smt/DeadlineCheck.hpp"
 
 #include <set>
 #include <string>
@@ -56,9 +56,10 @@ struct EncodedCandidate {
     /// before all checks were asserted; the encoding is then incomplete and must not be asked.
     bool refuted = false;
 
+    /// Checks `budget` as it builds the terms, and in the staged questions.
     EncodedCandidate(z3::context& ctx, z3::solver& solver, const CandidateExecution& candidate,
                      const MemoryModel& model, const std::set<std::string>& disabled,
-                     Staging staging = Staging::AllAtOnce, const Deadline& deadline = Deadline());
+                     Staging staging = Staging::AllAtOnce, const TimeBudget& budget = {});
     EncodedCandidate(const EncodedCandidate&) = delete;
     EncodedCandidate& operator=(const EncodedCandidate&) = delete;
 

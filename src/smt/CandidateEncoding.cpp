@@ -19,11 +19,11 @@ std::string pairName(const char* what, int a, int b) {
 
 CandidateEncoding::CandidateEncoding(z3::context& ctx, z3::solver& solver,
                                      const CandidateExecution& candidate, bool wellFoundedValues,
-                                     bool postponeOrder)
+                                     bool postponeOrder, TimeBudget budget)
     : ctx_(ctx), solver_(solver), c_(candidate), postponeOrder_(postponeOrder),
-      static_(staticRelations(candidate)), n_(candidate.size()),
-      translated_(candidate.values.size(), false), rf_(ctx, n_), co_(ctx, n_), syncFence_(ctx, n_),
-      syncBarrier_(ctx, n_) {
+      budget_(std::move(budget)), static_(staticRelations(candidate, [this] { budget_.check(); })),
+      n_(candidate.size()), translated_(candidate.values.size(), false), rf_(ctx, n_), co_(ctx, n_),
+      syncFence_(ctx, n_), syncBarrier_(ctx, n_) {
     valueTerms_.reserve(candidate.values.size());
     for (std::size_t i = 0; i < candidate.values.size(); ++i)
         valueTerms_.push_back(ctx.bv_val(0, kValueBits));
@@ -39,9 +39,34 @@ CandidateEncoding::CandidateEncoding(z3::context& ctx, z3::solver& solver,
 }
 
 z3::expr CandidateEncoding::value(ValueId v) {
-    const auto i = static_cast<std::size_t>(v);
-    if (translated_[i]) return valueTerms_[i];
-    const ValueNode& n = c_.values.node(v);
+    // Post-order over the operands with an explicit stack (a chain of a thousand `add`s is a
+    // thousand levels deep); each node is translated once and memoised.
+    std::vector<ValueId> stack{v};
+    while (!stack.empty()) {
+        const ValueId top = stack.back();
+        if (translated_[static_cast<std::size_t>(top)]) {
+            stack.pop_back();
+            continue;
+        }
+        const ValueNode& n = c_.values.node(top);
+        bool ready = true;
+        for (const ValueId operand : {n.c, n.b, n.a}) // a on top: translated first, as before
+            if (operand >= 0 && !translated_[static_cast<std::size_t>(operand)]) {
+                stack.push_back(operand);
+                ready = false;
+            }
+        if (!ready) continue;
+        stack.pop_back();
+        if ((++translatedCount_ & 1023U) == 0) budget_.check();
+        assign(valueTerms_[static_cast<std::size_t>(top)], translate(n));
+        translated_[static_cast<std::size_t>(top)] = true;
+    }
+    return valueTerms_[static_cast<std::size_t>(v)];
+}
+
+z3::expr CandidateEncoding::translate(const ValueNode& n) {
+    // The operands are translated already.
+    auto term = [&](ValueId x) { return valueTerms_[static_cast<std::size_t>(x)]; };
     z3::expr r(ctx_);
     auto bit = [&](const z3::expr& b) {
         return z3::ite(b, ctx_.bv_val(1, kValueBits), ctx_.bv_val(0, kValueBits));
@@ -54,10 +79,10 @@ z3::expr CandidateEncoding::value(ValueId v) {
         r = ctx_.bv_const(("val_" + std::to_string(n.event)).c_str(), kValueBits);
         break;
     case ValueOp::Select:
-        r = z3::ite(value(n.a) != 0, value(n.b), value(n.c));
+        r = z3::ite(term(n.a) != 0, term(n.b), term(n.c));
         break;
     default: {
-        const z3::expr a = value(n.a), b = value(n.b);
+        const z3::expr a = term(n.a), b = term(n.b);
         const z3::expr zero = ctx_.bv_val(0, kValueBits);
         switch (n.op) {
         case ValueOp::Add:
@@ -116,19 +141,20 @@ z3::expr CandidateEncoding::value(ValueId v) {
         }
     }
     }
-    valueTerms_[i] = r;
-    translated_[i] = true;
     return r;
 }
 
 void CandidateEncoding::encodeValues() {
-    for (const ValueId cond : c_.pathConditions)
+    for (const ValueId cond : c_.pathConditions) {
+        budget_.check();
         solver_.add(value(cond) != 0);
+    }
 }
 
 void CandidateEncoding::encodeRf() {
     for (const Event& r : c_.events) {
         if (r.kind != EventKind::Read) continue;
+        budget_.check();
         z3::expr_vector choices(ctx_);
         for (const Event& w : c_.events) {
             if (w.kind != EventKind::Write || w.location != r.location) continue;
@@ -150,6 +176,7 @@ void CandidateEncoding::encodeCo() {
             writesOf[static_cast<std::size_t>(w.location)].push_back(w.id);
     for (const auto& ws : writesOf) {
         for (const int a : ws) {
+            budget_.check();
             for (const int b : ws) {
                 if (a == b) continue;
                 const Event& ea = c_.events[static_cast<std::size_t>(a)];
@@ -163,13 +190,12 @@ void CandidateEncoding::encodeCo() {
         for (const int a : ws) {
             for (const int b : ws) {
                 if (a >= b) continue;
+                budget_.check(); // cubic in the writes of a location
                 solver_.add(!(co_.at(a, b).expr(ctx_) && co_.at(b, a).expr(ctx_)));
                 for (const int d : ws) {
                     if (d == a || d == b) continue;
-                    postpone(!co_.at(a, b).expr(ctx_) || !co_.at(b, d).expr(ctx_) ||
-                             co_.at(a, d).expr(ctx_));
-                    postpone(!co_.at(b, a).expr(ctx_) || !co_.at(a, d).expr(ctx_) ||
-                             co_.at(b, d).expr(ctx_));
+                    postpone({a, b, d});
+                    postpone({b, a, d});
                 }
             }
         }
@@ -179,6 +205,7 @@ void CandidateEncoding::encodeCo() {
 void CandidateEncoding::encodeSyncFence(const Rel& ms) {
     for (const Event& a : c_.events) {
         if (!belongsTo(a, EventSet::FenceSc)) continue;
+        budget_.check();
         for (const Event& b : c_.events) {
             if (b.id <= a.id || !belongsTo(b, EventSet::FenceSc) || ms.at(a.id, b.id).isFalse())
                 continue;
@@ -221,22 +248,24 @@ void CandidateEncoding::encodeBarriers() {
             for (const int b : bars)
                 if (a < b) solver_.add(z3::implies(sameGroup(a, b), time.at(a) != time.at(b)));
         for (const int b : bars) {
+            budget_.check();
             z3::expr r = ctx_.bv_val(1, kRankBits);
             for (const int a : bars)
                 if (a != b)
-                    r = r + z3::ite(sameGroup(a, b) && z3::ult(time.at(a), time.at(b)),
-                                    ctx_.bv_val(1, kRankBits), ctx_.bv_val(0, kRankBits));
+                    assign(r, r + z3::ite(sameGroup(a, b) && z3::ult(time.at(a), time.at(b)),
+                                          ctx_.bv_val(1, kRankBits), ctx_.bv_val(0, kRankBits)));
             rank.emplace(b, r);
         }
     }
     for (const int b : bars) {
+        budget_.check();
         const Event& eb = c_.events[static_cast<std::size_t>(b)];
         if (eb.barrierArrive) continue;
         if (eb.barrierCount) {
             z3::expr size = ctx_.bv_val(0, kRankBits);
             for (const int a : bars)
-                size = size + z3::ite(sameGroup(a, b), ctx_.bv_val(1, kRankBits),
-                                      ctx_.bv_val(0, kRankBits));
+                assign(size, size + z3::ite(sameGroup(a, b), ctx_.bv_val(1, kRankBits),
+                                            ctx_.bv_val(0, kRankBits)));
             solver_.add(z3::uge(
                 size, ctx_.bv_val(static_cast<std::uint64_t>(*eb.barrierCount), kRankBits)));
         }
@@ -248,7 +277,7 @@ void CandidateEncoding::encodeBarriers() {
                 const z3::expr count =
                     ctx_.bv_val(static_cast<std::uint64_t>(*eb.barrierCount), kRankBits);
                 const z3::expr released = z3::ite(z3::ugt(rank.at(b), count), rank.at(b), count);
-                s = s && z3::ule(rank.at(a), released);
+                assign(s, s && z3::ule(rank.at(a), released));
             }
             syncBarrier_.set(a, b, SymBool(s.simplify()));
         }
@@ -256,16 +285,19 @@ void CandidateEncoding::encodeBarriers() {
 }
 
 void CandidateEncoding::encodeFinalValues() {
+    finalLiteral_.assign(static_cast<std::size_t>(n_), ctx_.bool_val(false));
     for (std::size_t l = 0; l < c_.locations.size(); ++l) {
         z3::expr_vector choices(ctx_);
         z3::expr final = ctx_.bv_val(0, kValueBits);
         for (const Event& w : c_.events) {
             if (w.kind != EventKind::Write || w.location != static_cast<int>(l)) continue;
+            budget_.check();
             const z3::expr x = ctx_.bool_const(("final_" + std::to_string(w.id)).c_str());
+            finalLiteral_[static_cast<std::size_t>(w.id)] = x;
             for (const Event& v : c_.events)
                 if (v.kind == EventKind::Write && v.location == w.location && v.id != w.id)
-                    postpone(!x || !co_.at(w.id, v.id).expr(ctx_));
-            final = z3::ite(x, value(w.value), final);
+                    postpone({w.id, v.id, -1});
+            assign(final, z3::ite(x, value(w.value), final));
             choices.push_back(x);
             witnessLiterals_.push_back(x);
         }
@@ -323,22 +355,32 @@ CandidateEncoding::Rel CandidateEncoding::product(EventSet s1, EventSet s2) cons
     return SymRelation(ctx_, r);
 }
 
-void CandidateEncoding::postpone(const z3::expr& constraint) {
+z3::expr CandidateEncoding::term(const OrderConstraint& c) const {
+    if (c.d < 0)
+        return !finalLiteral_[static_cast<std::size_t>(c.a)] || !co_.at(c.a, c.b).expr(ctx_);
+    return !co_.at(c.a, c.b).expr(ctx_) || !co_.at(c.b, c.d).expr(ctx_) ||
+           co_.at(c.a, c.d).expr(ctx_);
+}
+
+void CandidateEncoding::postpone(OrderConstraint constraint) {
     if (postponeOrder_)
         postponed_.push_back(constraint);
     else
-        solver_.add(constraint);
+        solver_.add(term(constraint));
 }
 
 void CandidateEncoding::assertPostponed() {
-    for (const z3::expr& constraint : postponed_)
-        solver_.add(constraint);
+    std::size_t added = 0;
+    for (const OrderConstraint& constraint : postponed_) {
+        if ((++added & 1023U) == 0) budget_.check();
+        solver_.add(term(constraint));
+    }
     postponed_.clear();
 }
 
 void CandidateEncoding::requireAcyclic(const Rel& r, const z3::expr& guard,
                                        const std::string& tag) {
-    smt::requireAcyclic(ctx_, solver_, r, guard, tag);
+    smt::requireAcyclic(ctx_, solver_, r, guard, tag, budget_);
 }
 
 } // namespace ptx::smt

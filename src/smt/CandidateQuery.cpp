@@ -21,9 +21,21 @@ std::int64_t numeral(const z3::model& m, const z3::expr& e) {
 
 } // namespace
 
+/// Runs `f`, translating a z3::exception (out of memory, the deadline, a solver failure).
+template <class F> auto translated(const Deadline& deadline, Phase phase, F f) -> decltype(f()) {
+    try {
+        return f();
+    } catch (const z3::exception& e) {
+        rethrowSolverError(e, deadline, phase);
+    }
+}
+
 struct CandidateQuery::Impl {
+    Deadline deadline;
+    Phase phase;
     z3::context ctx;
-    // After the context: destroyed first, so a stop never reaches a deleted context.
+    // After the context: destroyed before it, so a stop never reaches a deleted context
+    // (std::stop_callback's destructor waits for a callback running on another thread).
     std::stop_callback<std::function<void()>> interrupt;
     z3::solver solver;
     const CandidateExecution& c;
@@ -32,12 +44,10 @@ struct CandidateQuery::Impl {
     std::optional<z3::model> model;
     std::vector<std::string> core;
 
-    Deadline deadline;
-    Phase phase;
-
     Impl(const CandidateExecution& candidate, const MemoryModel& m, const Deadline& d, Phase ph)
-        : interrupt(d.stop().native(), [this] { ctx.interrupt(); }), solver(ctx), c(candidate),
-          enc(ctx, solver, candidate, m, {}), deadline(d), phase(ph) {
+        : deadline(d), phase(ph), interrupt(d.stop().native(), [this] { ctx.interrupt(); }),
+          solver(ctx), c(candidate),
+          enc(ctx, solver, candidate, m, {}, Staging::AllAtOnce, TimeBudget{d, ph}) {
         configureSolver(ctx, solver);
         for (const AxiomGuard& g : enc.guards)
             names.push_back(g.name);
@@ -101,6 +111,10 @@ struct CandidateQuery::Impl {
         return model->eval(x.expr(ctx), true).is_true();
     }
 
+    [[nodiscard]] Answer check(const std::vector<std::string>& on,
+                               const std::optional<Shape>& shape);
+    [[nodiscard]] ChosenRelations chosen();
+
     Relation read(BaseRel which) {
         const SymRelation r = enc.encoding.base(which);
         Relation out(r.size());
@@ -135,7 +149,9 @@ struct CandidateQuery::Impl {
 
 CandidateQuery::CandidateQuery(const CandidateExecution& candidate, const MemoryModel& model,
                                const Deadline& deadline, Phase phase)
-    : impl_(std::make_unique<Impl>(candidate, model, deadline, phase)) {}
+    : impl_(translated(deadline, phase,
+                       [&] { return std::make_unique<Impl>(candidate, model, deadline, phase); })) {
+}
 
 CandidateQuery::~CandidateQuery() = default;
 
@@ -146,12 +162,18 @@ const std::vector<std::string>& CandidateQuery::axioms() const {
 void CandidateQuery::require(
     const CondExpr& expr,
     const std::function<std::optional<int>(const std::string&)>& locationIndex) {
-    impl_->solver.add(impl_->encode(expr, locationIndex));
+    translated(impl_->deadline, impl_->phase,
+               [&] { impl_->solver.add(impl_->encode(expr, locationIndex)); });
 }
 
 Answer CandidateQuery::check(const std::vector<std::string>& on,
                              const std::optional<Shape>& shape) {
-    Impl& s = *impl_;
+    return translated(impl_->deadline, impl_->phase, [&] { return impl_->check(on, shape); });
+}
+
+Answer CandidateQuery::Impl::check(const std::vector<std::string>& on,
+                                   const std::optional<Shape>& shape) {
+    Impl& s = *this;
     s.model.reset();
     s.core.clear();
     z3::expr_vector assumptions(s.ctx);
@@ -179,7 +201,11 @@ std::vector<std::string> CandidateQuery::core() const {
 }
 
 ChosenRelations CandidateQuery::model() const {
-    Impl& s = *impl_;
+    return translated(impl_->deadline, impl_->phase, [&] { return impl_->chosen(); });
+}
+
+ChosenRelations CandidateQuery::Impl::chosen() {
+    Impl& s = *this;
     ChosenRelations out{s.read(BaseRel::Rf),
                         s.read(BaseRel::Co),
                         s.read(BaseRel::SyncFence),
@@ -198,16 +224,19 @@ ChosenRelations CandidateQuery::model() const {
 }
 
 void CandidateQuery::exclude(const Shape& shape) {
-    const z3::expr_vector lits = impl_->pin(shape);
-    if (lits.empty()) {
-        impl_->solver.add(impl_->ctx.bool_val(false));
-        return;
-    }
-    impl_->solver.add(!z3::mk_and(lits));
+    translated(impl_->deadline, impl_->phase, [&] {
+        const z3::expr_vector lits = impl_->pin(shape);
+        if (lits.empty()) {
+            impl_->solver.add(impl_->ctx.bool_val(false));
+            return;
+        }
+        impl_->solver.add(!z3::mk_and(lits));
+    });
 }
 
 std::string CandidateQuery::reasonUnknown() const {
-    return impl_->solver.reason_unknown();
+    return translated(impl_->deadline, impl_->phase,
+                      [&] { return std::string(impl_->solver.reason_unknown()); });
 }
 
 } // namespace ptx::smt

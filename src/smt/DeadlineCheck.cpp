@@ -1,5 +1,8 @@
 #include "smt/DeadlineCheck.hpp"
 
+#include "smt/SmtEngine.hpp"
+
+#include <new>
 #include <string>
 
 namespace ptx::smt {
@@ -22,6 +25,16 @@ z3::check_result checkWithin(z3::solver& solver, const z3::expr_vector& assumpti
             deadline.fail(phase);
     }
     return r;
+}
+
+void rethrowSolverError(const z3::exception& e, const Deadline& deadline, Phase phase) {
+    // An interrupted or timed-out context makes Z3 throw ("canceled"): the deadline says why.
+    deadline.check(phase);
+    const std::string message = e.msg();
+    // Z3 reports running out of memory as an exception ("out of memory", or "max. memory
+    // exceeded" past its memory_max_size): the same failure as std::bad_alloc (exit status 3).
+    if (message.find("memory") != std::string::npos) throw std::bad_alloc();
+    throw SmtFailure("the solver failed: " + message);
 }
 
 void configureSolver(z3::context& ctx, z3::solver& solver) {

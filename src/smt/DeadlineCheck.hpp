@@ -2,6 +2,8 @@
 // left of the test's deadline, and turns an `unknown` caused by the deadline (the time ran out,
 // or a signal interrupted the context) into TimeLimitExceeded or Interrupted. Any other
 // `unknown` is returned for the caller to report as a solver failure, never as "unsat".
+// Everything that builds terms checks a TimeBudget as it goes, and every z3::exception is
+// translated by rethrowSolverError: out of memory, the deadline, or a solver failure.
 #pragma once
 
 #include "support/Deadline.hpp"
@@ -10,8 +12,21 @@
 
 namespace ptx::smt {
 
+/// The deadline an encoding checks as it goes (building the terms of a large candidate takes
+/// long before the solver is asked anything), and the phase its time-limit message names.
+struct TimeBudget {
+    Deadline deadline; // default: no limit, never stopped
+    Phase phase = Phase::Solver;
+    void check() const { deadline.check(phase); }
+};
+
 [[nodiscard]] z3::check_result checkWithin(z3::solver& solver, const z3::expr_vector& assumptions,
                                            const Deadline& deadline, Phase phase);
+
+/// Translates a z3::exception (thrown by any call into Z3) into the project's failures: the
+/// deadline's (TimeLimitExceeded, Interrupted) when it has passed, std::bad_alloc when Z3 ran
+/// out of memory, ResourceError("the solver failed: ...") otherwise.
+[[noreturn]] void rethrowSolverError(const z3::exception& e, const Deadline& deadline, Phase phase);
 
 /// Solver parameters every solver of ptxlitmus gets: no SIGINT handler of Z3's own (signals are
 /// handled once, in src/cli/SignalWatcher).

@@ -59,7 +59,8 @@ class SmtRun {
     void explore(const CandidateExecution& c) {
         z3::solver solver = makeSolver();
         smt::EncodedCandidate enc(ctx_, solver, c, req_.model, req_.disabledAxioms,
-                                  smt::Staging::CheapestFirst, req_.deadline);
+                                  smt::Staging::CheapestFirst,
+                                  smt::TimeBudget{req_.deadline, Phase::Solver});
         if (enc.refuted) return; // inconsistent whatever the final writes: no witness
         const z3::expr_vector assumptions = enc.assumptions(ctx_);
         while (true) {
@@ -123,8 +124,7 @@ EngineResult runSmt(const EngineRequest& request) {
         return SmtRun(request).run();
     } catch (const z3::exception& e) {
         // Z3 reports running out of memory, and its own failures, as exceptions.
-        request.deadline.check(Phase::Solver);
-        throw SmtFailure(std::string("the solver failed: ") + e.msg());
+        smt::rethrowSolverError(e, request.deadline, Phase::Solver);
     }
 }
 

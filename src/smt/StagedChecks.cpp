@@ -7,7 +7,7 @@
 
 namespace ptx::smt {
 
-std::size_t termSize(z3::context& ctx, const SymRelation& r) {
+std::size_t termSize(z3::context& ctx, const SymRelation& r, const TimeBudget& budget) {
     // A walk over the term DAG through the C API: no reference counting per visited node.
     std::unordered_set<unsigned> seen;
     std::vector<Z3_ast> todo;
@@ -20,6 +20,7 @@ std::size_t termSize(z3::context& ctx, const SymRelation& r) {
             todo.push_back(roots.back());
         }
     while (!todo.empty()) {
+        if ((seen.size() & 4095U) == 4095U) budget.check();
         const Z3_ast t = todo.back();
         todo.pop_back();
         if (!seen.insert(Z3_get_ast_id(ctx, t)).second) continue;
@@ -34,13 +35,13 @@ std::size_t termSize(z3::context& ctx, const SymRelation& r) {
 
 bool assertCheapestFirst(z3::context& ctx, z3::solver& solver, CandidateEncoding& encoding,
                          std::vector<GuardedCheck> checks, const z3::expr_vector& assumptions,
-                         const Deadline& deadline) {
+                         const TimeBudget& budget) {
     // Stages: each check, and the encoding's postponed order constraints (index npos), whose
     // size is about two terms per clause (the clause and its co literal's negation).
     constexpr std::size_t kPostponed = static_cast<std::size_t>(-1);
     std::vector<std::pair<std::size_t, std::size_t>> order; // (size, index)
     for (std::size_t i = 0; i < checks.size(); ++i)
-        order.emplace_back(termSize(ctx, checks[i].rel), i);
+        order.emplace_back(termSize(ctx, checks[i].rel, budget), i);
     if (encoding.postponedCount() > 0)
         order.emplace_back(2 * encoding.postponedCount(), kPostponed);
     std::stable_sort(order.begin(), order.end(),
@@ -50,7 +51,7 @@ bool assertCheapestFirst(z3::context& ctx, z3::solver& solver, CandidateEncoding
     std::size_t given = 0;
     for (const auto& [size, i] : order) {
         if (given > 0 && size > given &&
-            checkWithin(solver, assumptions, deadline, Phase::Solver) == z3::unsat)
+            checkWithin(solver, assumptions, budget.deadline, budget.phase) == z3::unsat)
             return false;
         if (i == kPostponed)
             encoding.assertPostponed();

@@ -8,7 +8,7 @@
 #pragma once
 
 #include "smt/AxiomEncoding.hpp"
-#include "support/Deadline.hpp"
+#include "smt/DeadlineCheck.hpp"
 
 #include <vector>
 #include <z3++.h>
@@ -17,7 +17,8 @@ namespace ptx::smt {
 
 /// The number of distinct terms in the non-constant cells of `r`: what asserting a check over
 /// it gives the solver.
-[[nodiscard]] std::size_t termSize(z3::context& ctx, const SymRelation& r);
+[[nodiscard]] std::size_t termSize(z3::context& ctx, const SymRelation& r,
+                                   const TimeBudget& budget = {});
 
 /// Asserts every check and the encoding's postponed constraints, by increasing size; before a
 /// stage larger than all those asserted so far together, asks the solver (with `assumptions`,
@@ -28,6 +29,6 @@ namespace ptx::smt {
                                        CandidateEncoding& encoding,
                                        std::vector<GuardedCheck> checks,
                                        const z3::expr_vector& assumptions,
-                                       const Deadline& deadline);
+                                       const TimeBudget& budget);
 
 } // namespace ptx::smt

@@ -50,33 +50,26 @@ SymRelation::SymRelation(z3::context& ctx, const Relation& concrete)
         set(a, b, SymBool(ctx, true));
 }
 
-SymRelation SymRelation::unite(const SymRelation& o) const {
-    SymRelation r(*ctx_, n_);
-    for (std::size_t i = 0; i < cells_.size(); ++i)
-        r.cells_[i] = cells_[i] || o.cells_[i];
-    return r;
+SymRelation SymRelation::unite(const SymRelation& o, const TimeBudget& budget) const {
+    return cellwise(o, budget, [](const SymBool& x, const SymBool& y) { return x || y; });
 }
 
-SymRelation SymRelation::intersect(const SymRelation& o) const {
-    SymRelation r(*ctx_, n_);
-    for (std::size_t i = 0; i < cells_.size(); ++i)
-        r.cells_[i] = cells_[i] && o.cells_[i];
-    return r;
+SymRelation SymRelation::intersect(const SymRelation& o, const TimeBudget& budget) const {
+    return cellwise(o, budget, [](const SymBool& x, const SymBool& y) { return x && y; });
 }
 
-SymRelation SymRelation::subtract(const SymRelation& o) const {
-    SymRelation r(*ctx_, n_);
-    for (std::size_t i = 0; i < cells_.size(); ++i)
-        r.cells_[i] = cells_[i] && !o.cells_[i];
-    return r;
+SymRelation SymRelation::subtract(const SymRelation& o, const TimeBudget& budget) const {
+    return cellwise(o, budget, [](const SymBool& x, const SymBool& y) { return x && !y; });
 }
 
-SymRelation SymRelation::compose(const SymRelation& o) const {
+SymRelation SymRelation::compose(const SymRelation& o, const TimeBudget& budget) const {
     SymRelation r(*ctx_, n_);
     for (int a = 0; a < n_; ++a) {
+        budget.check();
         for (int b = 0; b < n_; ++b) {
             const SymBool& ab = at(a, b);
             if (ab.isFalse()) continue;
+            if ((b & 63) == 63) budget.check(); // a row of a large relation takes long too
             for (int c = 0; c < n_; ++c) {
                 const SymBool& bc = o.at(b, c);
                 if (bc.isFalse()) continue;
@@ -95,12 +88,14 @@ SymRelation SymRelation::inverse() const {
     return r;
 }
 
-SymRelation SymRelation::transitiveClosure() const {
+SymRelation SymRelation::transitiveClosure(const TimeBudget& budget) const {
     SymRelation r = *this; // Warshall, with constant folding
     for (int k = 0; k < n_; ++k) {
+        budget.check();
         for (int a = 0; a < n_; ++a) {
             const SymBool ak = r.at(a, k);
             if (ak.isFalse()) continue;
+            if ((a & 63) == 63) budget.check(); // a step of a large closure takes long too
             for (int b = 0; b < n_; ++b) {
                 const SymBool& kb = r.at(k, b);
                 if (kb.isFalse()) continue;

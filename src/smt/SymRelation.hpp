@@ -3,12 +3,22 @@
 #pragma once
 
 #include "model/Relation.hpp"
+#include "smt/DeadlineCheck.hpp"
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 #include <z3++.h>
 
 namespace ptx::smt {
+
+/// Replaces `target`'s term by `value`. z3++ 4.8.12's move assignment of an expr forgets the
+/// term it held without releasing it: `e = e || x` leaked every intermediate term, and the
+/// leaked chains made Z3_del_context take seconds (its clean-up of leaked terms is one pass per
+/// level of nesting). Every reassignment of an expr that holds a term goes through this copy.
+inline void assign(z3::expr& target, const z3::expr& value) {
+    target = value;
+}
 
 /// A Boolean that is constant false, constant true, or a solver term.
 class SymBool {
@@ -17,6 +27,17 @@ class SymBool {
     explicit SymBool(z3::context& ctx) : kind_(Kind::False), term_(ctx) {}
     SymBool(z3::context& ctx, bool value) : kind_(value ? Kind::True : Kind::False), term_(ctx) {}
     explicit SymBool(const z3::expr& term);
+    SymBool(const SymBool&) = default;
+    SymBool(SymBool&&) noexcept = default;
+    SymBool& operator=(const SymBool&) = default;
+    /// Not z3++'s move assignment, which leaks the old term (see assign()): a swap, the old
+    /// term released with `other`.
+    SymBool& operator=(SymBool&& other) noexcept {
+        kind_ = other.kind_;
+        std::swap(term_, other.term_);
+        return *this;
+    }
+    ~SymBool() = default;
 
     [[nodiscard]] bool isFalse() const { return kind_ == Kind::False; }
     [[nodiscard]] bool isTrue() const { return kind_ == Kind::True; }
@@ -41,15 +62,28 @@ class SymRelation {
     [[nodiscard]] const SymBool& at(int a, int b) const { return cells_[index(a, b)]; }
     void set(int a, int b, SymBool v) { cells_[index(a, b)] = std::move(v); }
 
-    [[nodiscard]] SymRelation unite(const SymRelation& o) const;
-    [[nodiscard]] SymRelation intersect(const SymRelation& o) const;
-    [[nodiscard]] SymRelation subtract(const SymRelation& o) const;
-    [[nodiscard]] SymRelation compose(const SymRelation& o) const;
+    // The operations check `budget` once per row: on a candidate of a thousand events one
+    // composition builds up to a billion terms.
+    [[nodiscard]] SymRelation unite(const SymRelation& o, const TimeBudget& budget = {}) const;
+    [[nodiscard]] SymRelation intersect(const SymRelation& o, const TimeBudget& budget = {}) const;
+    [[nodiscard]] SymRelation subtract(const SymRelation& o, const TimeBudget& budget = {}) const;
+    [[nodiscard]] SymRelation compose(const SymRelation& o, const TimeBudget& budget = {}) const;
     [[nodiscard]] SymRelation inverse() const;
-    [[nodiscard]] SymRelation transitiveClosure() const;
+    [[nodiscard]] SymRelation transitiveClosure(const TimeBudget& budget = {}) const;
     [[nodiscard]] SymRelation reflexive() const;
 
   private:
+    /// Applies `f` to each pair of cells, row by row, checking `budget` before each row.
+    template <class F>
+    [[nodiscard]] SymRelation cellwise(const SymRelation& o, const TimeBudget& budget, F f) const {
+        SymRelation r(*ctx_, n_);
+        for (int a = 0; a < n_; ++a) {
+            budget.check();
+            for (int b = 0; b < n_; ++b)
+                r.cells_[index(a, b)] = f(at(a, b), o.at(a, b));
+        }
+        return r;
+    }
     [[nodiscard]] std::size_t index(int a, int b) const {
         return static_cast<std::size_t>(a) * static_cast<std::size_t>(n_) +
                static_cast<std::size_t>(b);

@@ -82,7 +82,8 @@ bool outcomeModeAgrees(const Program& program, const ProgramPaths& paths, const 
         }
         expected.insert(std::move(s));
     }
-    const EngineRequest request{program, paths, model, {}, false, registers, ptx::Deadline()};
+    const EngineRequest request{program, paths,     model,           {},
+                                false,   registers, ptx::Deadline(), nullptr};
     std::set<FullState> got;
     for (const auto& [state, count] : runExplicit(request).witnesses)
         got.insert(state);
@@ -108,7 +109,8 @@ Verdict compare(const std::string& file, std::uint64_t maxCandidates, std::strin
         if (paths.combinations() > maxCandidates) return Verdict::TooBig;
         const MemoryModel model = ptx6Model();
         // Full states (no projection), witnesses counted, no time limit.
-        const EngineRequest request{program, paths, model, {}, true, std::nullopt, ptx::Deadline()};
+        const EngineRequest request{program, paths,        model,           {},
+                                    true,    std::nullopt, ptx::Deadline(), nullptr};
         const EngineResult explicitResult = runExplicit(request);
         const EngineResult smtResult = runSmt(request);
         if (explicitResult.witnesses != smtResult.witnesses ||

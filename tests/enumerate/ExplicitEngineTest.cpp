@@ -152,7 +152,7 @@ TEST_CASE("without witness counts, states are projected and counted once per can
     const MemoryModel m = ptx6Model();
     const Prepared t = prepare(twoThreads("st.weak x, 1", "", "st.weak x, 1", "", "x == 1"));
     const std::vector<Observable> projection{LocTerm{"x"}};
-    const EngineRequest request{t.program, t.paths, m, {}, false, projection, {}};
+    const EngineRequest request{t.program, t.paths, m, {}, false, projection, {}, nullptr};
     const EngineResult r = runExplicit(request);
     REQUIRE(r.witnesses.size() == 1);
     CHECK(r.witnesses.begin()->second == 1);
@@ -170,7 +170,7 @@ TEST_CASE("outcome mode: one state per outcome, the same outcomes as the counted
     std::vector<Observable> projection;
     for (const auto& [thread, name] : regs)
         projection.emplace_back(RegTerm{thread, name});
-    const EngineRequest request{t.program, t.paths, m, {}, false, projection, {}};
+    const EngineRequest request{t.program, t.paths, m, {}, false, projection, {}, nullptr};
     const EngineResult fast = runExplicit(request);
     const EngineResult full = runExplicitOn(t, m);
     CHECK(outcomes(fast, regs) == outcomes(full, regs));

@@ -30,7 +30,8 @@ inline Prepared prepare(const std::string& text, int unroll = 2) {
 
 inline EngineResult runExplicitOn(const Prepared& t, const MemoryModel& model,
                                   std::set<std::string> disabled = {}) {
-    const EngineRequest request{t.program, t.paths, model, std::move(disabled), true, {}, {}};
+    const EngineRequest request{t.program, t.paths, model, std::move(disabled),
+                                true,      {},      {},    nullptr};
     return runExplicit(request);
 }
 

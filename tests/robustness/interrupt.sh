@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# Ctrl-C (issue 12): SIGINT sent to `ptxlitmus --engine smt -j 2` on a slow set of tests, 20
+# times at varied delays, and to `ptxlitmus regress`. Every run must exit 130 (never 0, never a
+# crash), within 3 s of the signal, with only complete test reports on stdout (every `Test`
+# block ends with its `Time` line); regress's summary must say which tests were not run. Then
+# single large tests (both engines, explain) must stop within 1 s of the signal.
+#   usage: interrupt.sh PTXLITMUS SHARED_DIR
+# The slow set is the peer suite's CADP/2_threads_4_instructions when SHARED_DIR holds it,
+# generated tests otherwise.
+set -uo pipefail
+exe=$1
+shared=${2:-}
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/adversarial.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+fail() { echo "FAILED: $*"; fails=$((fails + 1)); }
+
+cadp=$shared/peer-suites/dat3m-ptx/litmus/PTX/CADP/2_threads_4_instructions
+mkdir -p "$tmp/suite"
+if [ -d "$cadp" ]; then
+  echo "tests: $cadp"
+  cp "$cadp"/*.litmus "$tmp/suite/"
+else
+  echo "tests: generated (no peer suite under '$shared')"
+  for i in 1 2 3 4 5 6 7 8; do
+    gen_threads "$tmp/suite/threads$i.litmus" 4
+    gen_stores "$tmp/suite/stores$i.litmus" $((40 + 10 * i))
+  done
+fi
+files=("$tmp"/suite/*.litmus)
+: >"$tmp/suite.csv"
+for f in "${files[@]}"; do echo "$(basename "$f"),0" >>"$tmp/suite.csv"; done
+
+# complete_reports FILE: every `Test NAME` block ends with `Time NAME`, none is cut short.
+complete_reports() {
+  awk '/^Test / { if (open != "") { bad = 1 } open = $2 }
+       /^Time / { if ($2 != open) { bad = 1 } open = "" }
+       END { exit (bad || open != "") }' "$1"
+}
+
+# interrupt DELAY CMD...: sends SIGINT after DELAY seconds; checks the exit status and that the
+# run ended within $grace seconds of the signal.
+grace=3
+interrupt() {
+  local delay=$1
+  shift
+  local start end rc
+  start=$(now)
+  timeout -s INT -k 10 --preserve-status "$delay" "$@" >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  end=$(now)
+  printf 'SIGINT after %4s s: exit %3d, %6.2f s, %3d complete reports\n' "$delay" "$rc" \
+    "$(awk -v a="$end" -v b="$start" 'BEGIN { print a - b }')" "$(grep -c '^Time ' "$tmp/out")"
+  [ "$rc" -eq 130 ] || { fail "exit $rc after SIGINT at $delay s (want 130): $*"; tail -c 500 "$tmp/err"; }
+  within "$end" "$start" "$(awk -v d="$delay" -v g="$grace" 'BEGIN { print d + g }')" ||
+    fail "still running $grace s after SIGINT at $delay s: $*"
+}
+
+for delay in 0.05 0.1 0.2 0.3 0.4 0.5 0.6 0.7 0.8 0.9 1.0 1.1 1.2 1.3 1.4 1.5 1.6 1.7 1.8 2.0; do
+  interrupt "$delay" "$exe" --engine smt -j 2 "${files[@]}"
+  complete_reports "$tmp/out" || { fail "an incomplete test report on stdout (SIGINT at $delay s)"; tail -20 "$tmp/out"; }
+done
+
+for delay in 0.3 0.8 1.5; do
+  interrupt "$delay" "$exe" regress --plain --engine smt -j 2 --csv "$tmp/suite.csv" --root "$tmp/suite"
+  grep -q "^regress: .* tests not run$" "$tmp/out" ||
+    fail "regress: the summary does not say which tests were not run: $(tail -3 "$tmp/out")"
+  grep -q "^regress: OK" "$tmp/out" && fail "regress: interrupted, yet OK"
+done
+
+# One large test, stopped in the middle of the search or the solver's encoding: the stop is
+# seen at once (within 1 s), and releasing the solver's terms takes no longer.
+grace=1
+gen_stores "$tmp/stores200.litmus" 200
+gen_stores "$tmp/stores1000.litmus" 1000
+gen_threads "$tmp/threads6.litmus" 6
+interrupt 1.5 "$exe" --engine smt "$tmp/stores200.litmus"
+interrupt 1.5 "$exe" --engine smt "$tmp/stores1000.litmus"
+interrupt 1.5 "$exe" --engine explicit "$tmp/threads6.litmus"
+interrupt 1.5 "$exe" --engine explicit --no-witnesses "$tmp/stores1000.litmus"
+interrupt 1.5 "$exe" explain "$tmp/stores200.litmus"
+
+[ "$fails" -eq 0 ] && echo "interrupt: all checks passed"
+exit $((fails > 0))
