@@ -69,8 +69,8 @@ Run runOne(const Program& program, const BenchOptions& bo) {
             const ptx::Deadline deadline(timeout, {});
             const ProgramPaths paths = expandProgram(program, 2, deadline);
             const std::vector<Observable> projection = projectionOf(program, paths, false, {});
-            const EngineRequest request{program,           paths,      model,   {},
-                                        bo.countWitnesses, projection, deadline};
+            const EngineRequest request{program,           paths,      model,    {},
+                                        bo.countWitnesses, projection, deadline, nullptr};
             const EngineResult result = engine == "smt" ? runSmt(request) : runExplicit(request);
             std::uint64_t positive = 0, negative = 0;
             for (const auto& [state, count] : result.witnesses) {

@@ -16,7 +16,7 @@ case "$mode" in
 esac
 
 packages=(cmake g++ make libz3-dev libboost-graph-dev doctest-dev libcli11-dev nlohmann-json3-dev
-          graphviz libxml2-utils)
+          graphviz libxml2-utils python3)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,5 +1,6 @@
 #include "cuda/ConditionCode.hpp"
 
+#include "model/Names.hpp"
 #include "model/Outcome.hpp"
 
 #include <algorithm>
@@ -9,42 +10,6 @@
 namespace ptx::cuda {
 
 namespace {
-
-const char* cmpText(CmpOp op) {
-    switch (op) {
-    case CmpOp::Eq:
-        return "=";
-    case CmpOp::Ne:
-        return "<>";
-    case CmpOp::Lt:
-        return "<";
-    case CmpOp::Gt:
-        return ">";
-    case CmpOp::Le:
-        return "<=";
-    case CmpOp::Ge:
-        return ">=";
-    }
-    return "=";
-}
-
-const char* cmpCpp(CmpOp op) {
-    switch (op) {
-    case CmpOp::Eq:
-        return "==";
-    case CmpOp::Ne:
-        return "!=";
-    case CmpOp::Lt:
-        return "<";
-    case CmpOp::Gt:
-        return ">";
-    case CmpOp::Le:
-        return "<=";
-    case CmpOp::Ge:
-        return ">=";
-    }
-    return "==";
-}
 
 std::string termText(const Term& t) {
     if (const auto* r = std::get_if<RegTerm>(&t)) return observableName(*r);
@@ -103,7 +68,11 @@ std::string render(const CondExpr& e, const char* andOp, const char* orOp, const
 
 std::string propositionText(const CondExpr& expr) {
     return render(expr, " /\\ ", " \\/ ", "~", "true", "false", [](const CondCompare& c) {
-        return termText(c.lhs) + cmpText(c.cmp) + termText(c.rhs);
+        // The histogram's spelling: `=` and `<>` for equality and its negation.
+        const std::string op = c.cmp == CmpOp::Eq   ? "="
+                               : c.cmp == CmpOp::Ne ? "<>"
+                                                    : cmpSymbol(c.cmp);
+        return termText(c.lhs) + op + termText(c.rhs);
     });
 }
 
@@ -120,7 +89,7 @@ std::string propositionCpp(const CondExpr& expr, const std::vector<Observable>& 
         std::string s = "(";
         s += termCpp(c.lhs, recorded);
         s += " ";
-        s += cmpCpp(c.cmp);
+        s += cmpSymbol(c.cmp);
         s += " ";
         s += termCpp(c.rhs, recorded);
         return s + ")";

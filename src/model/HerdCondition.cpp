@@ -2,6 +2,8 @@
 // `exists (1:r0=1 /\ 1:r1=0)`, `not (x=2)`, parentheses only where herd7 puts them.
 #include "model/HerdCondition.hpp"
 
+#include "model/Names.hpp"
+
 #include <variant>
 
 namespace ptx {
@@ -10,24 +12,6 @@ namespace {
 /// herd7's operator context (constrGen.ml): a conjunction inside a disjunction needs no
 /// parentheses, a disjunction inside a conjunction does.
 enum class Above { Top, And, Or };
-
-const char* herdCmp(CmpOp c) {
-    switch (c) {
-    case CmpOp::Eq:
-        return "=";
-    case CmpOp::Ne:
-        return "!=";
-    case CmpOp::Lt:
-        return "<";
-    case CmpOp::Gt:
-        return ">";
-    case CmpOp::Le:
-        return "<=";
-    case CmpOp::Ge:
-        return ">=";
-    }
-    return "=";
-}
 
 std::string herdTerm(const Term& term) {
     if (const auto* r = std::get_if<RegTerm>(&term))
@@ -41,7 +25,8 @@ std::string herd(const CondExpr& expr, Above above) {
         [&](const auto& n) -> std::string {
             using T = std::decay_t<decltype(n)>;
             if constexpr (std::is_same_v<T, CondCompare>) {
-                return herdTerm(n.lhs) + herdCmp(n.cmp) + herdTerm(n.rhs);
+                return herdTerm(n.lhs) + (n.cmp == CmpOp::Eq ? "=" : cmpSymbol(n.cmp)) +
+                       herdTerm(n.rhs);
             } else if constexpr (std::is_same_v<T, CondAnd> || std::is_same_v<T, CondOr>) {
                 constexpr bool isAnd = std::is_same_v<T, CondAnd>;
                 if (n.parts.empty()) return isAnd ? "true" : "false";

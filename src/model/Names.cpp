@@ -100,6 +100,24 @@ const char* cmpName(CmpOp op) {
     return "?";
 }
 
+const char* cmpSymbol(CmpOp op) {
+    switch (op) {
+    case CmpOp::Eq:
+        return "==";
+    case CmpOp::Ne:
+        return "!=";
+    case CmpOp::Lt:
+        return "<";
+    case CmpOp::Gt:
+        return ">";
+    case CmpOp::Le:
+        return "<=";
+    case CmpOp::Ge:
+        return ">=";
+    }
+    return "?";
+}
+
 const char* proxyName(Proxy proxy) {
     switch (proxy) {
     case Proxy::Generic:

@@ -10,7 +10,8 @@ namespace ptx {
 [[nodiscard]] const char* semName(Sem sem);
 [[nodiscard]] const char* atomOpName(AtomOp op);
 [[nodiscard]] const char* binOpName(BinOp op);
-[[nodiscard]] const char* cmpName(CmpOp op); // eq, ne, lt...
+[[nodiscard]] const char* cmpName(CmpOp op);   // eq, ne, lt...
+[[nodiscard]] const char* cmpSymbol(CmpOp op); // ==, !=, <... (conditions, C)
 [[nodiscard]] const char* proxyName(Proxy proxy);
 
 } // namespace ptx

@@ -28,6 +28,9 @@ class LitmusParser {
     /// `firstLine`: the line number of text's first line (a test inside a longer stream).
     LitmusParser(std::string_view text, std::string file, int firstLine = 1);
     [[nodiscard]] Program parse();
+    /// The whole text is a quantified condition starting at `start` (parseConditionText): no
+    /// program, so names are not checked.
+    [[nodiscard]] Condition parseStandaloneCondition(SourcePos start);
 
   private:
     friend class OutcomeTextParser; // OutcomeText.cpp: conditions typed on the command line
@@ -42,6 +45,7 @@ class LitmusParser {
     bool hasScopeTree_ = false;
     SourcePos headerPos_;
     std::set<std::string> knownLocations_; // filled before the condition is parsed
+    bool checkNames_ = true;               // false for a condition without its program
 
     // ---- tokens (LitmusParser.cpp) ----
     [[nodiscard]] const Token& peek(std::size_t ahead = 0) const;
@@ -94,6 +98,7 @@ class LitmusParser {
 
     // ---- final condition (ParseCondition.cpp) ----
     void parseTail();
+    Condition parseQuantifiedCondition(); // `exists`/`~exists`/`forall`, the condition, `;`?
     CondExpr parseOr(int depth);
     CondExpr parseAnd(int depth);
     CondExpr parseUnary(int depth);

@@ -50,23 +50,38 @@ void LitmusParser::parseTail() {
             break;
         }
     }
-    prog_.condition.pos = peek().pos;
+    prog_.condition = parseQuantifiedCondition();
+    if (!at(Tok::End)) failHere("end of file after the final condition");
+}
+
+Condition LitmusParser::parseQuantifiedCondition() {
+    Condition c;
+    c.pos = peek().pos;
     if (atWord("exists")) {
-        prog_.condition.kind = ConditionKind::Exists;
+        c.kind = ConditionKind::Exists;
         take();
     } else if (atWord("forall")) {
-        prog_.condition.kind = ConditionKind::Forall;
+        c.kind = ConditionKind::Forall;
         take();
     } else if (at(Tok::Tilde) && atWord("exists", 1)) {
-        prog_.condition.kind = ConditionKind::NotExists;
+        c.kind = ConditionKind::NotExists;
         take();
         take();
     } else {
         failHere("a final condition (exists, ~exists or forall)");
     }
-    prog_.condition.expr = parseOr(0);
+    c.expr = parseOr(0);
     accept(Tok::Semi);
-    if (!at(Tok::End)) failHere("end of file after the final condition");
+    return c;
+}
+
+Condition LitmusParser::parseStandaloneCondition(SourcePos start) {
+    checkNames_ = false;
+    toks_ = tokenize(text_, file_, start);
+    p_ = 0;
+    Condition c = parseQuantifiedCondition();
+    if (!at(Tok::End)) failHere("a connective (/\\, \\/) or the end of the condition");
+    return c;
 }
 
 CondExpr LitmusParser::parseOr(int depth) {
@@ -93,7 +108,9 @@ CondExpr LitmusParser::parseUnary(int depth) {
     if (depth >= kMaxNesting)
         fail(peek().pos, "a condition nested deeper than " + std::to_string(kMaxNesting),
              "a simpler condition");
-    if (accept(Tok::Tilde)) {
+    // `~` or herd7's `not` (not a valid name, so never a location).
+    if (at(Tok::Tilde) || atWord("not")) {
+        take();
         CondNot node;
         node.inner.push_back(parseUnary(depth + 1));
         return CondExpr{std::move(node)};
@@ -162,6 +179,7 @@ Observable LitmusParser::parseObservable() {
 }
 
 void LitmusParser::checkRegTerm(int thread, const std::string& reg, SourcePos pos) const {
+    if (!checkNames_) return;
     int n = static_cast<int>(prog_.threads.size());
     if (thread >= n)
         fail(pos, "thread P" + std::to_string(thread) + " in the condition",
@@ -176,9 +194,18 @@ void LitmusParser::checkRegTerm(int thread, const std::string& reg, SourcePos po
 }
 
 void LitmusParser::checkLocTerm(const std::string& location, SourcePos pos) const {
+    if (!checkNames_) return;
     if (knownLocations_.count(location)) return;
     fail(pos, "location '" + location + "' used nowhere in the test",
          "a location of the init block or the code");
 }
 
 } // namespace ptx::parser
+
+namespace ptx {
+
+Condition parseConditionText(std::string_view text, const std::string& fileName, SourcePos start) {
+    return parser::LitmusParser(text, fileName).parseStandaloneCondition(start);
+}
+
+} // namespace ptx

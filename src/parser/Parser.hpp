@@ -30,6 +30,13 @@ class ParseError : public LocatedInputError {
 [[nodiscard]] Program parseLitmus(std::string_view text, const std::string& fileName,
                                   int firstLine = 1);
 
+/// A quantifier and condition standing alone, such as the `Condition` line of a herd7 log
+/// (`exists (1:r0=1 /\ 1:r1=0)`, also `P1:r0 == 1`, `~`/`not`, `[x]`, `%r0`): the grammar of a
+/// test's final condition, with no program to check its names against. `start` is where the text
+/// begins in `fileName`. Throws ParseError (`file:line:col: error: found X, expected Y`).
+[[nodiscard]] Condition parseConditionText(std::string_view text, const std::string& fileName,
+                                           SourcePos start);
+
 /// Reads the file (`-`: standard input) and parses it; an unreadable file is a LocatedInputError
 /// that gives the operating system's reason (support/InputFile.hpp).
 [[nodiscard]] Program parseLitmusFile(const std::string& path);

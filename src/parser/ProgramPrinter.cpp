@@ -13,24 +13,6 @@ namespace ptx {
 
 namespace {
 
-std::string cmpSymbol(CmpOp op) {
-    switch (op) {
-    case CmpOp::Eq:
-        return "==";
-    case CmpOp::Ne:
-        return "!=";
-    case CmpOp::Lt:
-        return "<";
-    case CmpOp::Gt:
-        return ">";
-    case CmpOp::Le:
-        return "<=";
-    case CmpOp::Ge:
-        return ">=";
-    }
-    return "==";
-}
-
 std::string printChild(const CondExpr& e) {
     bool compound =
         std::holds_alternative<CondAnd>(e.node) || std::holds_alternative<CondOr>(e.node);

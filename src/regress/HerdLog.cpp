@@ -1,6 +1,7 @@
 #include "regress/HerdLog.hpp"
 
-#include "regress/ConditionText.hpp"
+#include "model/HerdCondition.hpp"
+#include "parser/Parser.hpp"
 #include "support/InputFile.hpp"
 
 #include <algorithm>
@@ -191,7 +192,7 @@ class TestReader {
         std::string text = line.substr(10);
         for (const char* suffix : {" is validated", " is NOT validated", " is not validated"})
             if (const auto at = text.find(suffix); at != std::string::npos) text.resize(at);
-        return herdCondition(text, file_, SourcePos{lineNo_, 11});
+        return printConditionHerd(parseConditionText(text, file_, SourcePos{lineNo_, 11}));
     }
 };
 

@@ -1,6 +1,7 @@
 #include "smt/CandidateQuery.hpp"
 
 #include "smt/AxiomEncoding.hpp"
+#include "smt/ContextAlarm.hpp"
 #include "smt/DeadlineCheck.hpp"
 
 #include <functional>
@@ -34,9 +35,8 @@ struct CandidateQuery::Impl {
     Deadline deadline;
     Phase phase;
     z3::context ctx;
-    // After the context: destroyed before it, so a stop never reaches a deleted context
-    // (std::stop_callback's destructor waits for a callback running on another thread).
-    std::stop_callback<std::function<void()>> interrupt;
+    // After the context: destroyed before it, so the alarm never reaches a deleted context.
+    ContextAlarm alarm;
     z3::solver solver;
     const CandidateExecution& c;
     EncodedCandidate enc;
@@ -45,8 +45,7 @@ struct CandidateQuery::Impl {
     std::vector<std::string> core;
 
     Impl(const CandidateExecution& candidate, const MemoryModel& m, const Deadline& d, Phase ph)
-        : deadline(d), phase(ph), interrupt(d.stop().native(), [this] { ctx.interrupt(); }),
-          solver(ctx), c(candidate),
+        : deadline(d), phase(ph), alarm(ctx, d), solver(ctx), c(candidate),
           enc(ctx, solver, candidate, m, {}, Staging::AllAtOnce, TimeBudget{d, ph}) {
         configureSolver(ctx, solver);
         for (const AxiomGuard& g : enc.guards)

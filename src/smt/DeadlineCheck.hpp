@@ -12,12 +12,22 @@
 
 namespace ptx::smt {
 
+/// The time kept back, before a deadline, for what Z3 does not let us interrupt: deleting a
+/// context of gigabytes of terms (about half a second per gigabyte), and one call that grows
+/// its tables (up to about a second per gigabyte); a run must end, not merely stop working,
+/// within a second of its limit. Measured from Z3's own allocation count (all
+/// contexts of the process: with several workers it errs towards stopping early).
+[[nodiscard]] Deadline::Clock::duration releaseReserve();
+
+/// Throws the deadline's failure when the time left is less than releaseReserve().
+void checkWithReserve(const Deadline& deadline, Phase phase);
+
 /// The deadline an encoding checks as it goes (building the terms of a large candidate takes
 /// long before the solver is asked anything), and the phase its time-limit message names.
 struct TimeBudget {
     Deadline deadline; // default: no limit, never stopped
     Phase phase = Phase::Solver;
-    void check() const { deadline.check(phase); }
+    void check() const { checkWithReserve(deadline, phase); }
 };
 
 [[nodiscard]] z3::check_result checkWithin(z3::solver& solver, const z3::expr_vector& assumptions,

@@ -1,6 +1,7 @@
 #include "smt/SmtEngine.hpp"
 
 #include "smt/AxiomEncoding.hpp"
+#include "smt/ContextAlarm.hpp"
 #include "smt/DeadlineCheck.hpp"
 
 #include <cmath>
@@ -20,9 +21,7 @@ std::int64_t numeral(const z3::model& m, const z3::expr& e) {
 
 class SmtRun {
   public:
-    explicit SmtRun(const EngineRequest& request)
-        : req_(request),
-          interrupt_(request.deadline.stop().native(), [this] { ctx_.interrupt(); }) {}
+    explicit SmtRun(const EngineRequest& request) : req_(request), alarm_(ctx_, request.deadline) {}
 
     EngineResult run() {
         forEachCandidate(req_.program, req_.paths, req_.deadline, [&](const CandidateExecution& c) {
@@ -111,9 +110,9 @@ class SmtRun {
 
     const EngineRequest& req_;
     z3::context ctx_;
-    // Declared after the context, so destroyed before it: once the callback is gone, no stop
-    // can touch the context (std::stop_callback's destructor waits for a running callback).
-    std::stop_callback<std::function<void()>> interrupt_;
+    // Declared after the context, so destroyed before it: the alarm never reaches a deleted
+    // context.
+    smt::ContextAlarm alarm_;
     EngineResult result_;
 };
 

@@ -109,10 +109,4 @@ void Deadline::fail(Phase phase) const {
     throw TimeLimitExceeded(phase, limit_.value_or(0));
 }
 
-std::optional<unsigned> Deadline::millisecondsLeft() const {
-    if (!at_) return std::nullopt;
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(*at_ - Clock::now());
-    return static_cast<unsigned>(std::clamp<long long>(left.count(), 1, 0x7fffffff));
-}
-
 } // namespace ptx

@@ -96,11 +96,11 @@ class Deadline {
     /// Throws whichever of the two applies (Interrupted first); TimeLimitExceeded otherwise.
     [[noreturn]] void fail(Phase phase) const;
 
-    /// Milliseconds left (at least 1), or none without a limit: for solvers' own timeouts.
-    [[nodiscard]] std::optional<unsigned> millisecondsLeft() const;
     /// The limit as given (seconds), for messages.
     [[nodiscard]] std::optional<double> limitSeconds() const { return limit_; }
     [[nodiscard]] const StopToken& stop() const { return stop_; }
+    /// When the limit runs out (none without a limit): for watchers that wait for it.
+    [[nodiscard]] std::optional<Clock::time_point> expiry() const { return at_; }
 
   private:
     std::optional<Clock::time_point> at_;

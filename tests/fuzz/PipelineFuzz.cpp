@@ -70,7 +70,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         program = ptx::parseLitmus(text, "fuzz.litmus");
     } catch (const ptx::ParseError& e) {
         const std::string what = e.what();
-        if (what.rfind("fuzz.litmus:", 0) != 0 || what.find(": error: found ") == std::string::npos ||
+        if (what.rfind("fuzz.litmus:", 0) != 0 ||
+            what.find(": error: found ") == std::string::npos ||
             what.find(", expected ") == std::string::npos)
             die("badly formed error message: " + what, text);
         return 0;

@@ -80,3 +80,28 @@ TEST_CASE("conditions print in herd7's spelling, parentheses where herd7 puts th
     CHECK(herdOf("exists (0:r0=1 \\/ (1:r1=0 /\\ x=1))") == "exists (0:r0=1 \\/ 1:r1=0 /\\ x=1)");
     CHECK(herdOf("exists (~(x=1) /\\ P0:r0 != 2)") == "exists (not (x=1) /\\ 0:r0!=2)");
 }
+
+TEST_CASE("a condition standing alone (a herd7 log's Condition line): both spellings, no names "
+          "checked") {
+    auto herd = [](const std::string& text) {
+        return ptx::printConditionHerd(ptx::parseConditionText(text, "log", SourcePos{3, 11}));
+    };
+    CHECK(herd("exists (1:r0=1 /\\ 1:r1=0)") == "exists (1:r0=1 /\\ 1:r1=0)");
+    CHECK(herd("exists (P1:r0 == 1 /\\ P1:%r1 == 0)") == "exists (1:r0=1 /\\ 1:r1=0)");
+    CHECK(herd("~exists (not (x=1) \\/ [y]=2);") == "~exists (not (x=1) \\/ y=2)");
+    CHECK(herd("forall (9:r7=0x10)") == "forall (9:r7=16)"); // no program: any thread, register
+    auto errorOfText = [](const std::string& text) -> std::string {
+        try {
+            (void)ptx::parseConditionText(text, "log", SourcePos{3, 11});
+        } catch (const ParseError& e) {
+            return e.what();
+        }
+        return "";
+    };
+    CHECK(errorOfText("exists (1:r0=1 1:r1=0)").rfind("log:3:26: error: found ", 0) == 0);
+    CHECK(
+        errorOfText("maybe (x=1)").find("expected a final condition (exists, ~exists or forall)") !=
+        std::string::npos);
+    CHECK(errorOfText("exists " + std::string(100000, '(') + "x=1" + std::string(100000, ')'))
+              .find("nested deeper than") != std::string::npos);
+}

@@ -60,7 +60,7 @@ TEST_CASE("malformed expectation files are rejected with the line") {
                          "f:3: error: `1:r0` in a state is not `name=value`", ExpectationError);
     CHECK_THROWS_WITH_AS(
         parseExpectation("Test MP Allowed\nStates 0\nOk\nCondition exists (1:r0 = )\n", "f"),
-        "f:4:26: error: found ')', expected a register (1:r0), a location or a value",
+        "f:4:26: error: found ')', expected a register (P0:r0), a location or a value",
         ptx::ParseError);
     CHECK_THROWS_WITH_AS(parseExpectation("Test MP Allowed\nStates 0\nUndef\n", "f"),
                          "f:3: error: herd7 found undefined behaviour (`Undef`): not a verdict "

@@ -2,11 +2,13 @@
 # `regress --update` writes expectations atomically: two runs at once on one suite never read a
 # half-written file, and a run killed (SIGKILL) at any moment leaves every .expected whole, with
 # its comments; the temporary files a kill leaves are never taken for tests or expectations.
-#   usage: regress-atomic.sh PTXLITMUS SOURCE_DIR [ROUNDS]
+#   usage: regress-atomic.sh PTXLITMUS SOURCE_DIR [ROUNDS [MAX_KILL_MS]]
+# (CTest: 12 rounds, kills within 100 ms; scripts/stress: 200 rounds, kills within 600 ms.)
 set -uo pipefail
 exe=$1
 src=$2
 rounds=${3:-12}
+max_kill_ms=${4:-100}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fails=0
@@ -50,7 +52,7 @@ for round in $(seq "$rounds"); do
   break_all
   "$exe" regress --plain --update -j 2 "$tmp/suite" >/dev/null 2>&1 &
   pid=$!
-  sleep "0.0$((RANDOM % 10))$((RANDOM % 10))"
+  sleep "$(awk -v ms=$((RANDOM % max_kill_ms)) 'BEGIN { printf "%.3f", ms / 1000 }')"
   kill -KILL "$pid" 2>/dev/null
   wait "$pid" 2>/dev/null
   check_intact "kill round $round"

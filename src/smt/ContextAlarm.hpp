@@ -1,0 +1,33 @@
+// Interrupts a Z3 context the moment its test's deadline passes or a stop (Ctrl-C) is asked
+// for. Checking the deadline between calls is not enough: a single call into Z3 (adding one
+// clause to a solver holding millions of terms, simplifying, solving) can run for seconds,
+// and Z3 only notices its own cancellation flag. An interrupted context makes every later call
+// throw; rethrowSolverError (DeadlineCheck.hpp) turns that into the deadline's failure.
+#pragma once
+
+#include "support/Deadline.hpp"
+
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+#include <z3++.h>
+
+namespace ptx::smt {
+
+class ContextAlarm {
+  public:
+    /// Watches `deadline` for `ctx` until destroyed; `ctx` must outlive the alarm (declare the
+    /// alarm after the context).
+    ContextAlarm(z3::context& ctx, const Deadline& deadline);
+    ~ContextAlarm();
+    ContextAlarm(const ContextAlarm&) = delete;
+    ContextAlarm& operator=(const ContextAlarm&) = delete;
+
+  private:
+    std::mutex mutex_;
+    std::condition_variable_any wake_;
+    bool done_ = false;
+    std::thread watcher_; // last: started once the members above exist
+};
+
+} // namespace ptx::smt
