@@ -5,16 +5,7 @@
 set -uo pipefail
 exe=$1
 dir=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-fail() { echo "FAILED: $*"; fails=$((fails + 1)); }
-expect_rc() {  # expect_rc WANT CMD... ; output in $tmp/out
-  local want=$1; shift
-  "$@" >"$tmp/out" 2>&1
-  local rc=$?
-  [ "$rc" -eq "$want" ] || { fail "exit $rc (want $want): $*"; cat "$tmp/out"; }
-}
+. "$(dirname "$0")/../lib/checks.sh"
 
 # -o and --output name the same option.
 expect_rc 0 "$exe" cuda -q -o "$tmp/a" "$dir/data/MP.litmus" "$dir/data/SB.litmus"
@@ -38,5 +29,4 @@ cmp -s "$tmp/a/tests.txt" "$tmp/tests.txt.old" || fail "the old tests.txt was ch
 [ -z "$(find "$tmp/a" -type f -empty)" ] || fail "empty files left: $(find "$tmp/a" -empty)"
 [ -z "$(find "$tmp/a" -name '.*tmp-*')" ] || fail "temporary files left"
 
-[ "$fails" -eq 0 ] && echo "cuda-cli: all checks passed"
-exit $((fails > 0))
+finish "cuda-cli"

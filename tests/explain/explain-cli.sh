@@ -7,16 +7,7 @@ set -uo pipefail
 exe=$1
 src=$2
 shared=${3:-$src/../shared}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-fail() { echo "FAILED: $*"; fails=$((fails + 1)); }
-expect_rc() {  # expect_rc WANT CMD... ; output in $tmp/out (stdout and stderr)
-  local want=$1; shift
-  "$@" >"$tmp/out" 2>&1
-  local rc=$?
-  [ "$rc" -eq "$want" ] || { fail "exit $rc (want $want): $*"; cat "$tmp/out"; }
-}
+. "$(dirname "$0")/../lib/checks.sh"
 has() { grep -qF -- "$1" "$tmp/out" || { fail "no '$1' in the output of: $2"; cat "$tmp/out"; }; }
 data=$src/tests/explain/data
 mp=$data/MP-rel-acq.litmus
@@ -117,5 +108,4 @@ else
   echo "note: $big not found (the peer suite lives in ../shared), --timeout not checked"
 fi
 
-[ "$fails" -eq 0 ] && echo "explain-cli: all checks passed"
-exit $((fails > 0))
+finish "explain-cli"

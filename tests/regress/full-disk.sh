@@ -7,20 +7,9 @@ set -uo pipefail
 exe=$1
 src=$2
 mode=$3
-tmp=$(mktemp -d)
+. "$(dirname "$0")/../lib/checks.sh"
 mnt=$tmp/mnt
-cleanup() { mountpoint -q "$mnt" 2>/dev/null && umount "$mnt"; rm -rf "$tmp"; }
-trap cleanup EXIT
-fails=0
-fail() { echo "FAILED: $*"; fails=$((fails + 1)); }
-expect_rc() {  # expect_rc WANT CMD... ; output in $tmp/out
-  local want=$1; shift
-  "$@" >"$tmp/out" 2>&1
-  local rc=$?
-  [ "$rc" -eq "$want" ] || { fail "exit $rc (want $want): $*"; cat "$tmp/out"; }
-}
-has() { grep -q -- "$1" "$tmp/out" || fail "${2:-output lacks '$1'}: $(cat "$tmp/out")"; }
-hasnt() { ! grep -q -- "$1" "$tmp/out" || fail "output has '$1': $(cat "$tmp/out")"; }
+on_exit() { if mountpoint -q "$mnt" 2>/dev/null; then umount "$mnt"; fi; }
 no_empty_or_temp() {  # no_empty_or_temp DIR
   [ -z "$(find "$1" -type f -empty)" ] || fail "empty files in $1: $(find "$1" -type f -empty)"
   [ -z "$(find "$1" -name '.*.tmp-*')" ] || fail "temporary files left in $1"
@@ -42,8 +31,7 @@ if [ "$mode" = devfull ]; then
   "$exe" gen MP >/dev/full 2>"$tmp/out"
   [ $? -eq 3 ] || fail "gen on a full stdout: not exit 3"
   has "cannot write standard output"
-  [ "$fails" -eq 0 ] && echo "full-disk (devfull): all checks passed"
-  exit $((fails > 0))
+  finish "full-disk (devfull)"
 fi
 
 if [ "$(id -u)" != 0 ]; then
@@ -107,5 +95,4 @@ diff -r "$tmp/cuda.before" "$mnt/cuda" >/dev/null || fail "cuda changed old file
 no_empty_or_temp "$mnt/cuda"
 unfill
 
-[ "$fails" -eq 0 ] && echo "full-disk (tmpfs): all checks passed"
-exit $((fails > 0))
+finish "full-disk (tmpfs)"

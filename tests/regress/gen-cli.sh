@@ -4,16 +4,7 @@
 #   usage: gen-cli.sh PTXLITMUS
 set -uo pipefail
 exe=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-fail() { echo "FAILED: $*"; fails=$((fails + 1)); }
-expect_rc() {  # expect_rc WANT CMD... ; output in $tmp/out
-  local want=$1; shift
-  "$@" >"$tmp/out" 2>&1
-  local rc=$?
-  [ "$rc" -eq "$want" ] || { fail "exit $rc (want $want): $*"; cat "$tmp/out"; }
-}
+. "$(dirname "$0")/../lib/checks.sh"
 
 # No family: an error that says so.
 expect_rc 2 "$exe" gen
@@ -64,5 +55,4 @@ grep -q "error: cannot write $tmp/a/SB/generated/SB+weak+same-cta.litmus: Is a d
 [ -z "$(find "$tmp/a" -type f -empty)" ] || fail "empty files left: $(find "$tmp/a" -empty)"
 [ -z "$(find "$tmp/a" -name '.*tmp-*')" ] || fail "temporary files left"
 
-[ "$fails" -eq 0 ] && echo "gen-cli: all checks passed"
-exit $((fails > 0))
+finish "gen-cli"

@@ -5,16 +5,7 @@ set -uo pipefail
 exe=$1
 src=$2
 log=$src/tests/regress/data/classic-herd.log
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-fail() { echo "FAILED: $*"; fails=$((fails + 1)); }
-expect_rc() {  # expect_rc WANT CMD... ; output in $tmp/out
-  local want=$1; shift
-  "$@" >"$tmp/out" 2>&1
-  local rc=$?
-  [ "$rc" -eq "$want" ] || { fail "exit $rc (want $want): $*"; cat "$tmp/out"; }
-}
+. "$(dirname "$0")/../lib/checks.sh"
 tests=(litmus/MP/MP.litmus litmus/SB/SB.litmus litmus/LB/LB.litmus litmus/CoRR/CoRR.litmus
        litmus/IRIW/generated/IRIW+rel-acq.gpu+diff-cta.litmus
        litmus/WRC/generated/WRC+rel-acq.gpu+diff-cta.litmus)
@@ -64,5 +55,4 @@ expect_rc 1 "$exe" regress --plain "$tmp/suite"
 grep -q "a second test (SB) in an expectation file; .*--expect-log" "$tmp/out" ||
   fail "a several-test X.expected: $(cat "$tmp/out")"
 
-[ "$fails" -eq 0 ] && echo "herd-log: all checks passed"
-exit $((fails > 0))
+finish "herd-log"

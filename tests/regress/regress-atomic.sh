@@ -9,10 +9,7 @@ exe=$1
 src=$2
 rounds=${3:-12}
 max_kill_ms=${4:-100}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-fail() { echo "FAILED: $*"; fails=$((fails + 1)); }
+. "$(dirname "$0")/../lib/checks.sh"
 # The recorded (not hand-reviewed) expectations of four families: 170 files to rewrite.
 for family in MP SB LB CoRR; do
   mkdir -p "$tmp/suite/$family"
@@ -63,5 +60,4 @@ leftovers=$(find "$tmp/suite" -name '.*.tmp-*' | wc -l)
 echo "note: $leftovers temporary files left by the kills"
 [ -z "$(find "$tmp/suite" -type f -empty ! -name '.*.tmp-*')" ] || fail "empty files: $(find "$tmp/suite" -empty)"
 
-[ "$fails" -eq 0 ] && echo "regress-atomic: all checks passed"
-exit $((fails > 0))
+finish "regress-atomic"

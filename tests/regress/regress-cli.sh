@@ -3,16 +3,7 @@
 set -uo pipefail
 exe=$1
 src=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-fail() { echo "FAILED: $*"; fails=$((fails + 1)); }
-expect_rc() {  # expect_rc WANT CMD... ; output in $tmp/out
-  local want=$1; shift
-  "$@" >"$tmp/out" 2>&1
-  local rc=$?
-  [ "$rc" -eq "$want" ] || { fail "exit $rc (want $want): $*"; cat "$tmp/out"; }
-}
+. "$(dirname "$0")/../lib/checks.sh"
 mkdir -p "$tmp/suite/MP" "$tmp/suite/SB"
 cp "$src/litmus/MP/MP.litmus" "$src/litmus/MP/MP.expected" "$tmp/suite/MP/"
 cp "$src/litmus/SB/SB+fence.sc.gpu.litmus" "$src/litmus/SB/SB+fence.sc.gpu.expected" "$tmp/suite/SB/"
@@ -78,5 +69,4 @@ rm "$tmp/suite/SB/SB+fence.sc.gpu.expected"
 expect_rc 1 "$exe" regress "$tmp/suite"
 grep -q "^ERROR .*no expectation file" "$tmp/out" || fail "missing expectation not reported"
 
-[ "$fails" -eq 0 ] && echo "regress-cli: all checks passed"
-exit $((fails > 0))
+finish "regress-cli"

@@ -7,17 +7,7 @@ set -uo pipefail
 exe=$1
 src=$2
 shared=${3:-}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-fail() { echo "FAILED: $*"; fails=$((fails + 1)); }
-expect_rc() {  # expect_rc WANT CMD... ; output in $tmp/out
-  local want=$1; shift
-  "$@" >"$tmp/out" 2>&1
-  local rc=$?
-  [ "$rc" -eq "$want" ] || { fail "exit $rc (want $want): $*"; cat "$tmp/out"; }
-}
-has() { grep -q -- "$1" "$tmp/out" || fail "${2:-output lacks '$1'}: $(cat "$tmp/out")"; }
+. "$(dirname "$0")/../lib/checks.sh"
 
 mkdir -p "$tmp/suite" "$tmp/empty"
 cp "$src/litmus/MP/MP.litmus" "$src/litmus/MP/MP.expected" "$tmp/suite/"
@@ -112,5 +102,4 @@ else
   echo "note: the peer suite is absent; the real liveness CSV is not tried"
 fi
 
-[ "$fails" -eq 0 ] && echo "regress-edges: all checks passed"
-exit $((fails > 0))
+finish "regress-edges"

@@ -6,10 +6,7 @@ set -uo pipefail
 set -m  # the run gets its own process group and, unlike a plain background job, sees SIGINT
 exe=$1
 src=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-fail() { echo "FAILED: $*"; fails=$((fails + 1)); }
+. "$(dirname "$0")/../lib/checks.sh"
 mkdir -p "$tmp/suite/a" "$tmp/suite/z"
 for i in 1 2 3; do  # fast tests, first in sorted order
   cp "$src/litmus/MP/MP.litmus" "$tmp/suite/a/MP$i.litmus"
@@ -57,5 +54,4 @@ assert s["interrupted"] == "interrupted (SIGINT)" and s["success"] is False, s
 assert len(r["tests"]) == 3, r["tests"]
 PY
 
-[ "$fails" -eq 0 ] && echo "regress-interrupt: all checks passed"
-exit $((fails > 0))
+finish "regress-interrupt"

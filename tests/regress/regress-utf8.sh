@@ -4,10 +4,7 @@
 set -uo pipefail
 exe=$1
 src=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-fail() { echo "FAILED: $*"; fails=$((fails + 1)); }
+. "$(dirname "$0")/../lib/checks.sh"
 e9=$'\xe9'
 dir="$tmp/caf$e9"
 mkdir -p "$dir"
@@ -40,5 +37,4 @@ grep -c '<testcase ' "$tmp/r.xml" | grep -qx 2 || fail "JUnit: want 2 testcases"
 [ $? -eq 1 ] || fail "--json -: want exit 1"
 check_json "$tmp/stdout.json" "--json -"
 
-[ "$fails" -eq 0 ] && echo "regress-utf8: all checks passed"
-exit $((fails > 0))
+finish "regress-utf8"

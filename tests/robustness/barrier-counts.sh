@@ -7,10 +7,7 @@
 #   usage: barrier-counts.sh PTXLITMUS
 set -uo pipefail
 exe=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-fail() { echo "FAILED: $*"; fails=$((fails + 1)); }
+. "$(dirname "$0")/../lib/checks.sh"
 
 # barrier_test FILE COUNT [INIT]: three threads of one CTA meet at barrier 1/1 with count COUNT.
 barrier_test() {
@@ -71,5 +68,4 @@ for count in 1 2 3 4 1024 r1; do
 done
 [ -z "$(outcomes --engine explicit "$tmp/ok.litmus" | head -1)" ] && fail "count r1=2: no outcome"
 
-[ "$fails" -eq 0 ] && echo "barrier-counts: all checks passed"
-exit $((fails > 0))
+finish "barrier-counts"

@@ -14,13 +14,10 @@ exe=$1
 shared=${2:-}
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/adversarial.sh"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/../lib/checks.sh"
 tries=${INTERRUPT_TRIES:-20}
 sig=${INTERRUPT_SIGNAL:-INT}
 case $sig in INT) want=130 ;; TERM) want=143 ;; *) echo "INTERRUPT_SIGNAL: INT or TERM" >&2; exit 2 ;; esac
-fails=0
-fail() { echo "FAILED: $*"; fails=$((fails + 1)); }
 
 cadp=$shared/peer-suites/dat3m-ptx/litmus/PTX/CADP/2_threads_4_instructions
 mkdir -p "$tmp/suite"
@@ -89,5 +86,4 @@ interrupt 1.5 "$exe" --engine explicit "$tmp/threads6.litmus"
 interrupt 1.5 "$exe" --engine explicit --no-witnesses "$tmp/stores1000.litmus"
 interrupt 1.5 "$exe" explain "$tmp/stores200.litmus"
 
-[ "$fails" -eq 0 ] && echo "interrupt: all checks passed"
-exit $((fails > 0))
+finish "interrupt"

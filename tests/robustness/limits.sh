@@ -8,10 +8,7 @@ set -uo pipefail
 exe=$1
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/adversarial.sh"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-fail() { echo "FAILED: $*"; fails=$((fails + 1)); }
+. "$(dirname "$0")/../lib/checks.sh"
 
 # run_limited LIMIT WANT PHASE CMD...: WANT lists the acceptable exit statuses (`0|3`); PHASE is
 # what the time-limit message must name when the status is 3. CMD is killed 10 s past LIMIT.
@@ -96,5 +93,4 @@ run_limited 2 1 "-" "$exe" regress --plain -j 1 --engine explicit --timeout 1 \
   fail "regress: want two tests out of time: $(cat "$tmp/out")"
 grep -q "^PASS ok.litmus" "$tmp/out" || fail "regress: the quick test did not pass: $(cat "$tmp/out")"
 
-[ "$fails" -eq 0 ] && echo "limits: all checks passed"
-exit $((fails > 0))
+finish "limits"

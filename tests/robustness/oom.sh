@@ -10,10 +10,7 @@ set -uo pipefail
 exe=$1
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/adversarial.sh"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-fail() { echo "FAILED: $*"; fails=$((fails + 1)); }
+. "$(dirname "$0")/../lib/checks.sh"
 limit_kb=150000
 
 if ! (ulimit -v "$limit_kb") 2>/dev/null; then
@@ -42,5 +39,4 @@ out_of_memory "$exe" --engine smt "$tmp/stores200.litmus"
 out_of_memory "$exe" explain "$tmp/stores200.litmus"
 out_of_memory "$exe" sim --exhaustive --bound 100000000 "$tmp/threads8.litmus"
 
-[ "$fails" -eq 0 ] && echo "oom: all checks passed"
-exit $((fails > 0))
+finish "oom"
