@@ -4,9 +4,8 @@
 // error, a time limit or an Unsupported test (an internal error, a solver `unknown` for another
 // reason than the limit); and the two engines disagreeing on a test both decided in time (full
 // states, witness counts and verdict: the differential test's oracle).
+#include "FuzzChecks.hpp"
 #include "check/Checker.hpp"
-#include "parser/Parser.hpp"
-#include "parser/ProgramEquality.hpp"
 #include "support/Deadline.hpp"
 #include "support/Failure.hpp"
 
@@ -19,25 +18,8 @@
 
 namespace {
 
-[[noreturn]] void die(const std::string& what, std::string_view input) {
-    std::fprintf(stderr, "FUZZ FAILURE: %s\n---- input ----\n%.*s\n", what.c_str(),
-                 static_cast<int>(input.size()), input.data());
-    std::abort();
-}
-
-void checkRoundTrip(const ptx::Program& program, std::string_view input) {
-    const std::string printed = ptx::printProgram(program);
-    ptx::Program again;
-    try {
-        again = ptx::parseLitmus(printed, "fuzz.litmus");
-    } catch (const ptx::ParseError& e) {
-        die(std::string("the printed form does not parse: ") + e.what() + "\n---- printed ----\n" +
-                printed,
-            input);
-    }
-    if (auto diff = ptx::programDifference(program, again))
-        die("reparse differs: " + *diff + "\n---- printed ----\n" + printed, input);
-}
+using ptx::fuzz::checkRoundTrip;
+using ptx::fuzz::die;
 
 /// The engine's answer, or nothing when the test is outside what can be decided in time.
 std::optional<ptx::CheckResult> decide(const ptx::Program& program, ptx::EngineKind engine,
@@ -69,11 +51,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     try {
         program = ptx::parseLitmus(text, "fuzz.litmus");
     } catch (const ptx::ParseError& e) {
-        const std::string what = e.what();
-        if (what.rfind("fuzz.litmus:", 0) != 0 ||
-            what.find(": error: found ") == std::string::npos ||
-            what.find(", expected ") == std::string::npos)
-            die("badly formed error message: " + what, text);
+        ptx::fuzz::checkMessage(e, text);
         return 0;
     }
     checkRoundTrip(program, text);
