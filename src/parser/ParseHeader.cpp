@@ -51,7 +51,7 @@ void LitmusParser::parseHeaderLine() {
         while (end < text_.size() && !blank(text_[end]) && end - j < 40)
             ++end;
         fail(posAt(j),
-             quoted(text_.substr(j, end - j)) + " after the test name '" + prog_.name + "'",
+             quoted(text_.substr(j, end - j)) + " after the test name " + quoted(prog_.name),
              "the end of the header line (a test name is one word; comments (* ... *) and "
              "quoted descriptions may follow it)");
     }

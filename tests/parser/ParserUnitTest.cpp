@@ -230,6 +230,11 @@ TEST_CASE("the test name is one word: a comment or description after it is not p
           "t.litmus:1:8: error: found 'extra' after the test name 'MP', expected the end of the "
           "header line (a test name is one word; comments (* ... *) and quoted descriptions may "
           "follow it)");
+    // Control bytes in the name are escaped: a NUL must not cut the message short (fuzzer).
+    CHECK(errorOf(std::string("PTX M\x01\0P extra\n{ x=0; }\n", 21)) ==
+          "t.litmus:1:10: error: found 'extra' after the test name 'M\\x01\\x00P', expected the "
+          "end of the header line (a test name is one word; comments (* ... *) and quoted "
+          "descriptions may follow it)");
 }
 
 TEST_CASE("a test that starts further down a stream reports positions in the stream") {
