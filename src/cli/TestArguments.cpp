@@ -4,6 +4,7 @@
 #include "parser/TestStream.hpp"
 #include "support/Errors.hpp"
 #include "support/InputFile.hpp"
+#include "support/Text.hpp"
 
 #include <filesystem>
 #include <set>
@@ -27,13 +28,6 @@ std::string relativeTo(const std::filesystem::path& dir, const std::string& name
     const std::filesystem::path p(name);
     if (p.is_absolute() || dir.empty() || dir == ".") return name;
     return (dir / p).string();
-}
-
-std::string trimmed(const std::string& line) {
-    const auto b = line.find_first_not_of(" \t\r");
-    if (b == std::string::npos) return {};
-    const auto e = line.find_last_not_of(" \t\r");
-    return line.substr(b, e - b + 1);
 }
 
 /// An identity for cycle detection that needs no file system call to succeed.
@@ -71,7 +65,7 @@ void expandIndex(const std::string& index, std::vector<Listed>& out,
     int lineNo = 0;
     for (std::string line; std::getline(lines, line);) {
         ++lineNo;
-        const std::string entry = trimmed(line);
+        const std::string entry = trimBlanks(line);
         if (entry.empty() || entry[0] == '#') continue;
         const std::string path = relativeTo(dir, entry);
         const std::size_t before = out.size();

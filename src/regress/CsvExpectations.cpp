@@ -1,6 +1,7 @@
 #include "regress/CsvExpectations.hpp"
 
 #include "support/InputFile.hpp"
+#include "support/Text.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -9,16 +10,6 @@
 #include <sstream>
 
 namespace ptx::regress {
-namespace {
-
-std::string trim(std::string_view s) {
-    const auto b = s.find_first_not_of(" \t\r");
-    if (b == std::string_view::npos) return {};
-    const auto e = s.find_last_not_of(" \t\r");
-    return std::string(s.substr(b, e - b + 1));
-}
-
-} // namespace
 
 CsvProperty parseCsvProperty(const std::string& text) {
     if (text == "condition") return CsvProperty::Condition;
@@ -57,13 +48,13 @@ std::vector<CsvEntry> parseCsv(std::string_view text, const std::string& file) {
     int lineNo = 0;
     while (std::getline(in, raw)) {
         ++lineNo;
-        const std::string line = trim(raw);
+        const std::string line = trimBlanks(raw);
         if (line.empty() || line.rfind("//", 0) == 0) continue;
         const auto comma = line.rfind(',');
         const std::string where = file + ":" + std::to_string(lineNo) + ": error: ";
         if (comma == std::string::npos) throw CsvError(where + "expected `PATH,0` or `PATH,1`");
-        CsvEntry e{trim(line.substr(0, comma)), false};
-        const std::string verdict = trim(line.substr(comma + 1));
+        CsvEntry e{trimBlanks(line.substr(0, comma)), false};
+        const std::string verdict = trimBlanks(line.substr(comma + 1));
         if (verdict != "0" && verdict != "1")
             throw CsvError(where + "the expected value must be 0 or 1, found `" + verdict + "`");
         if (e.path.empty()) throw CsvError(where + "empty path");

@@ -3,6 +3,7 @@
 #include "model/HerdCondition.hpp"
 #include "parser/Parser.hpp"
 #include "support/InputFile.hpp"
+#include "support/Text.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -11,13 +12,6 @@
 
 namespace ptx::regress {
 namespace {
-
-std::string trim(std::string_view s) {
-    const auto b = s.find_first_not_of(" \t\r");
-    if (b == std::string_view::npos) return {};
-    const auto e = s.find_last_not_of(" \t\r");
-    return std::string(s.substr(b, e - b + 1));
-}
 
 bool startsWith(std::string_view s, std::string_view prefix) {
     return s.substr(0, prefix.size()) == prefix;
@@ -48,15 +42,15 @@ StateItem stateItem(std::string_view text) {
     if (eq == std::string_view::npos)
         throw InputError("`" + std::string(text) + "` in a state is not `name=value`");
     StateItem item;
-    std::string name = trim(text.substr(0, eq));
-    std::string value = trim(text.substr(eq + 1));
+    std::string name = trimBlanks(text.substr(0, eq));
+    std::string value = trimBlanks(text.substr(eq + 1));
     const auto colon = name.find(':');
     if (colon != std::string::npos) {
         std::string_view thread(name.data(), colon);
         if (!thread.empty() && thread[0] == 'P') thread.remove_prefix(1);
         const auto [end, ec] =
             std::from_chars(thread.data(), thread.data() + thread.size(), item.thread);
-        std::string reg = trim(name.substr(colon + 1));
+        std::string reg = trimBlanks(name.substr(colon + 1));
         if (!reg.empty() && reg[0] == '%') reg.erase(0, 1);
         if (thread.empty() || ec != std::errc() || end != thread.data() + thread.size() ||
             reg.empty())
@@ -64,7 +58,7 @@ StateItem stateItem(std::string_view text) {
         item.name = std::to_string(item.thread) + ":" + reg;
     } else {
         if (name.size() > 2 && name.front() == '[' && name.back() == ']')
-            name = trim(name.substr(1, name.size() - 2));
+            name = trimBlanks(name.substr(1, name.size() - 2));
         if (name.empty())
             throw InputError("a state item without a name: `" + std::string(text) + "`");
         item.kind = 1;
@@ -177,7 +171,7 @@ class TestReader {
         std::string verdict = line;
         if (startsWith(verdict, "Loop ")) {
             current_.loop = true;
-            verdict = trim(verdict.substr(5));
+            verdict = trimBlanks(verdict.substr(5));
         }
         if (verdict == "Undef")
             fail("herd7 found undefined behaviour (`Undef`): not a verdict ptxlitmus gives");
@@ -203,7 +197,7 @@ std::string normaliseState(std::string_view line) {
     std::istringstream in{std::string(line)};
     std::string text;
     while (std::getline(in, text, ';')) {
-        text = trim(text);
+        text = trimBlanks(text);
         if (!text.empty()) items.push_back(stateItem(text));
     }
     std::sort(items.begin(), items.end(),
@@ -221,7 +215,7 @@ std::vector<Expectation> parseHerdLog(std::string_view text, const std::string& 
     int lineNo = 0;
     while (std::getline(in, raw)) {
         ++lineNo;
-        const std::string line = trim(raw);
+        const std::string line = trimBlanks(raw);
         if (!line.empty()) reader.feed(line, lineNo);
     }
     return reader.finish(lineNo);

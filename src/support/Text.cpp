@@ -3,6 +3,13 @@
 #include <cstdint>
 
 namespace ptx {
+
+std::string trimBlanks(std::string_view text) {
+    const auto b = text.find_first_not_of(" \t\r");
+    if (b == std::string_view::npos) return {};
+    const auto e = text.find_last_not_of(" \t\r");
+    return std::string(text.substr(b, e - b + 1));
+}
 namespace {
 
 constexpr std::string_view kReplacement = "\xEF\xBF\xBD"; // U+FFFD

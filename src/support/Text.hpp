@@ -9,6 +9,10 @@
 
 namespace ptx {
 
+/// `text` without the blanks (spaces, tabs, carriage returns) at its two ends: lines of the
+/// files ptxlitmus reads (index files, CSV expectations, herd7 logs).
+[[nodiscard]] std::string trimBlanks(std::string_view text);
+
 /// `text` with each byte that is not part of a valid UTF-8 sequence replaced by U+FFFD.
 [[nodiscard]] std::string validUtf8(std::string_view text);
 

@@ -132,3 +132,11 @@ TEST_CASE("a bound reached shows in JUnit and JSON, an interruption counts the t
     CHECK(junitXml("s", {report("a.litmus", Status::Passed)}, clean).find("not_run") ==
           std::string::npos);
 }
+
+TEST_CASE("trimBlanks drops spaces, tabs and carriage returns at both ends only") {
+    CHECK(ptx::trimBlanks(" \tMP.litmus,Ok\r") == "MP.litmus,Ok");
+    CHECK(ptx::trimBlanks("a b") == "a b");
+    CHECK(ptx::trimBlanks(" \t\r ").empty());
+    CHECK(ptx::trimBlanks("").empty());
+    CHECK(ptx::trimBlanks("\nx\n") == "\nx\n"); // line breaks are the caller's business
+}
