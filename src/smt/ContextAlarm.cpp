@@ -1,17 +1,35 @@
 #include "smt/ContextAlarm.hpp"
 
+#include "smt/DeadlineCheck.hpp"
+
+#include <algorithm>
+#include <chrono>
+
 namespace ptx::smt {
+namespace {
+
+// How often the alarm re-reads Z3's memory while a deadline runs: the reserve grows with it.
+constexpr std::chrono::milliseconds kPollInterval{50};
+
+} // namespace
 
 ContextAlarm::ContextAlarm(z3::context& ctx, const Deadline& deadline)
     : watcher_([this, &ctx, expiry = deadline.expiry(), stop = deadline.stop().native()] {
           std::unique_lock lock(mutex_);
           const auto finished = [this] { return done_; };
-          // Returns early, with done_ still false, when the stop is asked for; returns at the
-          // expiry with done_ false when the time ran out first.
-          if (expiry)
-              wake_.wait_until(lock, stop, *expiry, finished);
-          else
-              wake_.wait(lock, stop, finished);
+          if (!expiry) {
+              wake_.wait(lock, stop, finished); // returns early when the stop is asked for
+              if (!done_) ctx.interrupt();
+              return;
+          }
+          // Interrupts once the time left is no more than releasing Z3's memory will take:
+          // one solver call may grow that memory by gigabytes, so the reserve measured before
+          // the call (checkWithin's own Z3 timeout) can be far too small by its end.
+          while (!done_ && !stop.stop_requested()) {
+              const auto now = Deadline::Clock::now();
+              if (now + releaseReserve() >= *expiry) break;
+              wake_.wait_until(lock, stop, std::min(*expiry, now + kPollInterval), finished);
+          }
           if (!done_) ctx.interrupt();
       }) {}
 
