@@ -50,8 +50,11 @@ z3::check_result checkWithin(z3::solver& solver, const z3::expr_vector& assumpti
 
 void rethrowSolverError(const z3::exception& e, const Deadline& deadline, Phase phase) {
     // An interrupted or timed-out context makes Z3 throw ("canceled"): the deadline says why.
+    // The alarm (ContextAlarm) interrupts a moment before the deadline itself, when only the
+    // release reserve is left, so a cancellation under a time limit is the limit's.
     deadline.check(phase);
     const std::string message = e.msg();
+    if (message == "canceled" && deadline.expiry()) deadline.fail(phase);
     // Z3 reports running out of memory as an exception ("out of memory", or "max. memory
     // exceeded" past its memory_max_size): the same failure as std::bad_alloc (exit status 3).
     if (message.find("memory") != std::string::npos) throw std::bad_alloc();

@@ -66,6 +66,9 @@ run_limited 2 "0|3" "$smt" "$exe" --engine smt --unroll 23 --timeout 2 "$tmp/spi
 # one doubled 100 times (a tree of 2^100 nodes: evaluating it as a tree never ended).
 run_limited 5 "0|3" "$explicit" "$exe" --engine explicit --timeout 5 "$tmp/chain100000.litmus"
 run_limited 5 "0|3" "$smt" "$exe" --engine smt --timeout 5 "$tmp/chain100000.litmus"
+# Interrupted while translating the chain, before the limit itself (only the release reserve
+# left): the limit's message, not "the solver failed: canceled".
+run_limited 1 "0|3" "$smt" "$exe" --engine smt --no-witnesses --timeout 1 "$tmp/chain100000.litmus"
 run_limited 2 0 "$explicit" "$exe" --engine explicit --timeout 2 "$tmp/doubling100.litmus"
 run_limited 2 0 "$smt" "$exe" --engine smt --timeout 2 "$tmp/doubling100.litmus"
 # A condition nested 100,000 parentheses deep: a located parse error.
