@@ -1,0 +1,51 @@
+// What a hardware campaign recorded for one test on one GPU, in any of the forms published data
+// takes: a full histogram, counts of some outcomes out of a number of runs, the count of runs
+// that showed the test's condition, or only whether an outcome was seen at all. The report built
+// from a record never claims more than the record says (ObservationCheck.hpp).
+#pragma once
+
+#include "model/Outcome.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ptx::campaign {
+
+/// Which runs an observation of the test's condition counts (one that names no outcome).
+enum class ConditionRuns {
+    Satisfying, // the condition's proposition held (litmus7's `Positive`)
+    Violating,  // it did not (litmus7's `Negative`)
+    Weak,       // the test's weak behaviour: Satisfying for `exists` and `~exists` tests,
+                // Violating for `forall` tests (`weak: W` lines, seen / not-seen tables)
+};
+
+/// One observed outcome: a named one (registers and locations with their values), or runs of
+/// the test's condition (`outcome` empty; `runs` says which). `count` when the data counts
+/// runs; `seen` always (count > 0 when counted).
+struct ObservedOutcome {
+    std::optional<Outcome> outcome; // nullopt: runs of the condition, per `runs`
+    ConditionRuns runs = ConditionRuns::Weak;
+    std::optional<std::uint64_t> count;
+    bool seen = false;
+    int line = 0; // in the record's file; 0 where the format has no lines (JSON)
+};
+
+struct ObservationRecord {
+    std::string test; // the name the data uses (matched to the litmus test's name line)
+    std::string gpu;  // "" when the data names none (the campaign's --gpu applies)
+    std::string file;
+    int line = 0; // where the record starts; 0 where the format has no lines
+    /// Every outcome of the runs is listed with its count: outcomes not listed were not seen.
+    bool complete = false;
+    std::optional<std::uint64_t> total; // runs, when the data says (a complete record's sum)
+    std::vector<ObservedOutcome> outcomes;
+
+    /// `file:line` (or `file`) for messages.
+    [[nodiscard]] std::string where() const {
+        return line > 0 ? file + ":" + std::to_string(line) : file;
+    }
+};
+
+} // namespace ptx::campaign
