@@ -1,0 +1,186 @@
+#include "campaign/Campaign.hpp"
+
+#include "check/Parallel.hpp"
+#include "parser/Parser.hpp"
+#include "regress/SuiteDiscovery.hpp"
+#include "support/Deadline.hpp"
+#include "support/Errors.hpp"
+
+#include <algorithm>
+#include <exception>
+#include <map>
+#include <set>
+#include <utility>
+
+namespace ptx::campaign {
+namespace {
+
+/// Joins messages into one error (each already says where), or does nothing when there are none.
+void throwAll(const std::vector<std::string>& messages) {
+    if (messages.empty()) return;
+    std::string all;
+    for (const std::string& m : messages)
+        all += (all.empty() ? "" : "\n") + m;
+    throw LocatedInputError(all);
+}
+
+/// The rows of one test, or the failure that must end the whole run (an interruption, memory
+/// exhausted, an internal error), carried to the calling thread: a worker never throws.
+struct TestRows {
+    std::vector<CampaignRow> rows;
+    std::exception_ptr fatal;
+};
+
+/// The rows of one test: its models' answers (one deadline for them all) and each record judged.
+TestRows judgeTest(const CampaignTest& test, const std::vector<ObservationRecord>& records,
+                   const CampaignOptions& options) {
+    std::vector<CampaignRow> rows;
+    for (const ObservationRecord& r : records)
+        rows.push_back(CampaignRow{r, test.file, RowStatus::Error, std::nullopt, ""});
+    std::set<Observable> keys;
+    for (const ObservationRecord& r : records)
+        for (const Observable& o : observablesOf(r))
+            keys.insert(o);
+    CheckOptions o = options.check;
+    o.extraObservables.assign(keys.begin(), keys.end());
+    o.countWitnesses = false; // outcomes and whether the condition's runs are possible
+    try {
+        const Deadline deadline(o.timeoutSeconds, o.stop);
+        std::map<ModelKind, CheckResult> answers;
+        auto answer = [&](ModelKind m) -> const CheckResult& {
+            if (auto it = answers.find(m); it != answers.end()) return it->second;
+            CheckOptions mo = o;
+            mo.model = m;
+            return answers.emplace(m, check(test.program, mo, deadline)).first->second;
+        };
+        std::vector<CheckResult> models;
+        for (const ModelKind m : options.models)
+            models.push_back(answer(m));
+        const CheckResult& sc = answer(ModelKind::Sc);
+        for (CampaignRow& row : rows) {
+            row.verdict = judge(test.program, row.record, models, sc);
+            row.status = RowStatus::Judged;
+        }
+    } catch (const InputError& e) { // Unsupported, an unsupported value
+        for (CampaignRow& row : rows)
+            row.error = e.what();
+    } catch (const ResourceError& e) { // the time limit, a solver failure
+        for (CampaignRow& row : rows)
+            row.error = e.what();
+    } catch (...) {
+        return TestRows{{}, std::current_exception()};
+    }
+    return TestRows{std::move(rows), nullptr};
+}
+
+} // namespace
+
+const char* modelName(ModelKind m) {
+    return m == ModelKind::Sc ? "sc" : "ptx6";
+}
+
+std::size_t CampaignResult::count(RowStatus s) const {
+    return static_cast<std::size_t>(std::count_if(
+        rows.begin(), rows.end(), [&](const CampaignRow& r) { return r.status == s; }));
+}
+
+std::size_t CampaignResult::count(Verdict v) const {
+    return static_cast<std::size_t>(
+        std::count_if(rows.begin(), rows.end(),
+                      [&](const CampaignRow& r) { return r.verdict && r.verdict->verdict == v; }));
+}
+
+std::vector<CampaignTest> loadTests(const std::vector<std::string>& paths) {
+    const regress::Discovery found = regress::discoverTests(paths);
+    std::vector<CampaignTest> tests;
+    std::vector<std::string> errors;
+    std::map<std::string, std::string> fileOf; // test name -> the file that has it
+    for (const regress::TestCase& t : found.tests) {
+        try {
+            Program p = parseLitmusFile(t.litmus);
+            const auto [it, fresh] = fileOf.emplace(p.name, t.litmus);
+            if (!fresh) {
+                errors.push_back(t.litmus + ": error: test " + p.name + " is also in " +
+                                 it->second + " (tests are matched to observations by name)");
+                continue;
+            }
+            tests.push_back(CampaignTest{t.litmus, std::move(p)});
+        } catch (const InputError& e) {
+            errors.push_back(e.what());
+        }
+    }
+    throwAll(errors);
+    return tests;
+}
+
+void checkDistinct(const std::vector<ObservationRecord>& records) {
+    std::map<std::pair<std::string, std::string>, const ObservationRecord*> first;
+    std::vector<std::string> errors;
+    for (const ObservationRecord& r : records) {
+        const auto [it, fresh] = first.emplace(std::make_pair(r.test, r.gpu), &r);
+        if (!fresh)
+            errors.push_back(r.where() + ": error: test " + r.test +
+                             (r.gpu.empty() ? std::string() : " on " + r.gpu) +
+                             " is observed again (first at " + it->second->where() +
+                             "); merge the runs into one record");
+    }
+    throwAll(errors);
+}
+
+CampaignResult runCampaign(const std::vector<CampaignTest>& tests,
+                           std::vector<ObservationRecord> records, const CampaignOptions& options) {
+    CampaignResult result;
+    for (const ModelKind m : options.models)
+        result.models.emplace_back(modelName(m));
+    std::map<std::string, std::size_t> byName;
+    for (std::size_t i = 0; i < tests.size(); ++i)
+        byName.emplace(tests[i].program.name, i);
+
+    // Records in report order: by test name, then GPU, then as read.
+    std::stable_sort(records.begin(), records.end(), [](const auto& a, const auto& b) {
+        return std::tie(a.test, a.gpu) < std::tie(b.test, b.gpu);
+    });
+    std::vector<std::string> errors;
+    std::map<std::size_t, std::vector<ObservationRecord>> byTest; // ordered by test index
+    for (ObservationRecord& r : records) {
+        const auto it = byName.find(r.test);
+        if (it == byName.end()) {
+            result.rows.push_back(CampaignRow{std::move(r), "", RowStatus::Unmatched, {}, ""});
+            continue;
+        }
+        try {
+            checkNames(r, tests[it->second].program);
+        } catch (const InputError& e) {
+            errors.push_back(e.what());
+        }
+        byTest[it->second].push_back(std::move(r));
+    }
+    throwAll(errors);
+    for (std::size_t i = 0; i < tests.size(); ++i)
+        if (!byTest.count(i)) result.testsWithoutData.push_back(tests[i].program.name);
+    std::sort(result.testsWithoutData.begin(), result.testsWithoutData.end());
+
+    std::vector<std::size_t> jobs;
+    for (const auto& [index, recs] : byTest)
+        jobs.push_back(index);
+    std::vector<CampaignRow> judged;
+    std::exception_ptr fatal;
+    runOrdered<TestRows>(
+        jobs.size(), options.threads,
+        [&](std::size_t j) { return judgeTest(tests[jobs[j]], byTest.at(jobs[j]), options); },
+        [&](std::size_t, TestRows& done) {
+            fatal = done.fatal;
+            for (CampaignRow& r : done.rows)
+                judged.push_back(std::move(r));
+            return !fatal;
+        });
+    if (fatal) std::rethrow_exception(fatal);
+    for (CampaignRow& r : judged)
+        result.rows.push_back(std::move(r));
+    std::stable_sort(result.rows.begin(), result.rows.end(), [](const auto& a, const auto& b) {
+        return std::tie(a.record.test, a.record.gpu) < std::tie(b.record.test, b.record.gpu);
+    });
+    return result;
+}
+
+} // namespace ptx::campaign

@@ -1,0 +1,66 @@
+// A hardware campaign: many litmus tests and the records of what GPUs showed when running them,
+// matched by test name and judged against one or more models (and SC), tests in parallel. Names
+// unmatched on either side are kept and listed, never dropped.
+#pragma once
+
+#include "campaign/ObservationCheck.hpp"
+#include "campaign/ObservationRecord.hpp"
+#include "check/Checker.hpp"
+#include "model/Program.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ptx::campaign {
+
+struct CampaignTest {
+    std::string file;
+    Program program;
+};
+
+/// Every `.litmus` file under `paths` (files or folders, as regress finds them), parsed. Throws
+/// InputError listing every file that does not parse and every test name used by two files.
+[[nodiscard]] std::vector<CampaignTest> loadTests(const std::vector<std::string>& paths);
+
+/// Throws InputError listing every (test, GPU) observed twice (both places named).
+void checkDistinct(const std::vector<ObservationRecord>& records);
+
+struct CampaignOptions {
+    CheckOptions check; // engine, loop bound, time limit (per test, all models together), stop
+    std::vector<ModelKind> models{ModelKind::Ptx6}; // a column each; the first is the reference
+    unsigned threads = 1;
+};
+
+enum class RowStatus {
+    Judged,    // `verdict` holds the answer
+    Unmatched, // no test has the record's name
+    Error,     // the test could not be decided: `error` says why (time limit, solver, unsupported)
+};
+
+struct CampaignRow {
+    ObservationRecord record;
+    std::string testFile; // "" when unmatched
+    RowStatus status = RowStatus::Error;
+    std::optional<RecordVerdict> verdict;
+    std::string error;
+};
+
+struct CampaignResult {
+    std::vector<std::string> models;           // their names, in column order
+    std::vector<CampaignRow> rows;             // by test name, then GPU, then input order
+    std::vector<std::string> testsWithoutData; // tests no record names (their names)
+    [[nodiscard]] std::size_t count(RowStatus s) const;
+    [[nodiscard]] std::size_t count(Verdict v) const;
+};
+
+/// The name ptxlitmus uses for a model in reports and on the command line (`ptx6`, `sc`).
+[[nodiscard]] const char* modelName(ModelKind m);
+
+/// Matches the records (names checked against their tests first: InputError on a name the test
+/// lacks) and judges them. Interrupted (options.check.stop) ends the run by an exception.
+[[nodiscard]] CampaignResult runCampaign(const std::vector<CampaignTest>& tests,
+                                         std::vector<ObservationRecord> records,
+                                         const CampaignOptions& options);
+
+} // namespace ptx::campaign

@@ -1,0 +1,129 @@
+#include "campaign/ObservationCheck.hpp"
+
+#include "parser/OutcomeText.hpp"
+#include "parser/Parser.hpp"
+#include "support/Errors.hpp"
+
+#include <algorithm>
+#include <set>
+
+namespace ptx::campaign {
+namespace {
+
+/// Some allowed outcome of `r` agrees with `o` on every observable `o` names.
+bool allows(const CheckResult& r, const Outcome& o) {
+    return std::any_of(r.outcomes.begin(), r.outcomes.end(), [&](const Outcome& allowed) {
+        return std::all_of(o.begin(), o.end(), [&](const auto& kv) {
+            const auto it = allowed.find(kv.first);
+            return it != allowed.end() && it->second == kv.second;
+        });
+    });
+}
+
+/// `Weak` is the proposition's runs for `exists` / `~exists` tests, the others for `forall`.
+ConditionRuns resolve(ConditionRuns runs, const Program& program) {
+    if (runs != ConditionRuns::Weak) return runs;
+    return program.condition.kind == ConditionKind::Forall ? ConditionRuns::Violating
+                                                           : ConditionRuns::Satisfying;
+}
+
+/// Some execution `r` allows has the runs' property (with witnesses or states counted alike).
+bool allows(const CheckResult& r, ConditionRuns runs) {
+    return runs == ConditionRuns::Satisfying ? r.positive > 0 : r.negative > 0;
+}
+
+bool allows(const CheckResult& r, const ObservedOutcome& o, const Program& program) {
+    return o.outcome ? allows(r, *o.outcome) : allows(r, resolve(o.runs, program));
+}
+
+/// The outcomes of `r` restricted to `keys`, sorted and distinct.
+std::vector<Outcome> restricted(const CheckResult& r, const std::vector<Observable>& keys) {
+    std::set<Outcome> out;
+    for (const Outcome& o : r.outcomes) {
+        Outcome p;
+        for (const Observable& k : keys)
+            if (const auto it = o.find(k); it != o.end()) p.emplace(k, it->second);
+        out.insert(std::move(p));
+    }
+    return {out.begin(), out.end()};
+}
+
+} // namespace
+
+const char* verdictName(Verdict v) {
+    switch (v) {
+    case Verdict::Ok:
+        return "ok";
+    case Verdict::WeakSeen:
+        return "weak-seen";
+    case Verdict::ForbiddenObserved:
+        return "FORBIDDEN-OBSERVED";
+    }
+    return "?";
+}
+
+void checkNames(const ObservationRecord& record, const Program& program) {
+    // The names go through the litmus condition grammar's own checks (parseOutcomeText), which
+    // list the threads, registers or locations the test has.
+    for (const ObservedOutcome& o : record.outcomes) {
+        if (!o.outcome) continue;
+        std::string text;
+        for (const auto& [obs, value] : *o.outcome)
+            text += observableName(obs) + "=" + std::to_string(value) + "; ";
+        try {
+            static_cast<void>(parseOutcomeText(text, program, "outcome"));
+        } catch (const ParseError& e) {
+            const int line = o.line > 0 ? o.line : record.line;
+            throw LocatedInputError(record.file + (line > 0 ? ":" + std::to_string(line) : "") +
+                                    ": error: test " + program.name + ": " + e.message());
+        }
+    }
+}
+
+std::vector<Observable> observablesOf(const ObservationRecord& record) {
+    std::set<Observable> out;
+    for (const ObservedOutcome& o : record.outcomes)
+        if (o.outcome)
+            for (const auto& kv : *o.outcome)
+                out.insert(kv.first);
+    return {out.begin(), out.end()};
+}
+
+RecordVerdict judge(const Program& program, const ObservationRecord& record,
+                    const std::vector<CheckResult>& models, const CheckResult& sc) {
+    RecordVerdict v;
+    v.boundHit = sc.boundHit;
+    for (const CheckResult& m : models)
+        v.boundHit = v.boundHit || m.boundHit;
+    for (const ObservedOutcome& o : record.outcomes) {
+        OutcomeVerdict ov;
+        ov.observed = o;
+        for (const CheckResult& m : models)
+            ov.allowed.push_back(allows(m, o, program));
+        ov.sc = allows(sc, o, program);
+        if (o.seen && !ov.allowed.front())
+            v.verdict = Verdict::ForbiddenObserved;
+        else if (o.seen && !ov.sc && v.verdict == Verdict::Ok)
+            v.verdict = Verdict::WeakSeen;
+        v.outcomes.push_back(std::move(ov));
+    }
+    // "Never observed" only where the record lists every outcome of its runs, all over the same
+    // observables (a histogram).
+    if (!record.complete || record.outcomes.empty()) return v;
+    std::vector<Observable> keys;
+    std::set<Outcome> seen;
+    for (const ObservedOutcome& o : record.outcomes) {
+        if (!o.outcome) return v;
+        std::vector<Observable> k;
+        for (const auto& kv : *o.outcome)
+            k.push_back(kv.first);
+        if (keys.empty()) keys = k;
+        if (k != keys) return v;
+        if (o.seen) seen.insert(*o.outcome);
+    }
+    for (Outcome& o : restricted(models.front(), keys))
+        if (!seen.count(o)) v.unobserved.push_back(std::move(o));
+    return v;
+}
+
+} // namespace ptx::campaign
