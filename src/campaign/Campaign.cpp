@@ -36,7 +36,7 @@ TestRows judgeTest(const CampaignTest& test, const std::vector<ObservationRecord
                    const CampaignOptions& options) {
     std::vector<CampaignRow> rows;
     for (const ObservationRecord& r : records)
-        rows.push_back(CampaignRow{r, test.file, RowStatus::Error, std::nullopt, ""});
+        rows.push_back(CampaignRow{r, test.file, test.placement, RowStatus::Error, {}, ""});
     std::set<Observable> keys;
     for (const ObservationRecord& r : records)
         for (const Observable& o : observablesOf(r))
@@ -45,23 +45,24 @@ TestRows judgeTest(const CampaignTest& test, const std::vector<ObservationRecord
     o.extraObservables.assign(keys.begin(), keys.end());
     o.countWitnesses = false; // outcomes and whether the condition's runs are possible
     try {
+        const Program program = placed(test.program, test.placement);
         const Deadline deadline(o.timeoutSeconds, o.stop);
         std::map<ModelKind, CheckResult> answers;
         auto answer = [&](ModelKind m) -> const CheckResult& {
             if (auto it = answers.find(m); it != answers.end()) return it->second;
             CheckOptions mo = o;
             mo.model = m;
-            return answers.emplace(m, check(test.program, mo, deadline)).first->second;
+            return answers.emplace(m, check(program, mo, deadline)).first->second;
         };
         std::vector<CheckResult> models;
         for (const ModelKind m : options.models)
             models.push_back(answer(m));
         const CheckResult& sc = answer(ModelKind::Sc);
         for (CampaignRow& row : rows) {
-            row.verdict = judge(test.program, row.record, models, sc);
+            row.verdict = judge(program, row.record, models, sc);
             row.status = RowStatus::Judged;
         }
-    } catch (const InputError& e) { // Unsupported, an unsupported value
+    } catch (const InputError& e) { // Unsupported, an unsupported value, a placement
         for (CampaignRow& row : rows)
             row.error = e.what();
     } catch (const ResourceError& e) { // the time limit, a solver failure
@@ -145,7 +146,8 @@ CampaignResult runCampaign(const std::vector<CampaignTest>& tests,
     for (ObservationRecord& r : records) {
         const auto it = byName.find(r.test);
         if (it == byName.end()) {
-            result.rows.push_back(CampaignRow{std::move(r), "", RowStatus::Unmatched, {}, ""});
+            result.rows.push_back(
+                CampaignRow{std::move(r), "", Placement::AsWritten, RowStatus::Unmatched, {}, ""});
             continue;
         }
         try {

@@ -6,6 +6,7 @@
 #include "campaign/ObservationCheck.hpp"
 #include "campaign/ObservationRecord.hpp"
 #include "check/Checker.hpp"
+#include "model/Placement.hpp"
 #include "model/Program.hpp"
 
 #include <optional>
@@ -16,7 +17,8 @@ namespace ptx::campaign {
 
 struct CampaignTest {
     std::string file;
-    Program program;
+    Program program;                            // as written
+    Placement placement = Placement::AsWritten; // how the campaign ran it (model/Placement.hpp)
 };
 
 /// Every `.litmus` file under `paths` (files or folders, as regress finds them), parsed. Throws
@@ -35,12 +37,14 @@ struct CampaignOptions {
 enum class RowStatus {
     Judged,    // `verdict` holds the answer
     Unmatched, // no test has the record's name
-    Error,     // the test could not be decided: `error` says why (time limit, solver, unsupported)
+    Error,     // the test could not be decided: `error` says why (time limit, solver, unsupported,
+               // a placement it cannot take)
 };
 
 struct CampaignRow {
     ObservationRecord record;
     std::string testFile; // "" when unmatched
+    Placement placement = Placement::AsWritten;
     RowStatus status = RowStatus::Error;
     std::optional<RecordVerdict> verdict;
     std::string error;

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <iomanip>
 #include <map>
+#include <set>
 #include <sstream>
 
 namespace ptx::campaign {
@@ -94,16 +95,25 @@ std::string observedSummary(const ObservationRecord& r) {
 }
 
 std::string formatCampaign(const CampaignResult& result, bool details) {
+    // The placement: a column when the tests ran under different ones, else one line.
+    std::set<Placement> placements;
+    for (const CampaignRow& row : result.rows)
+        if (row.status != RowStatus::Unmatched) placements.insert(row.placement);
+    const bool placementColumn = placements.size() > 1;
     std::vector<std::vector<std::string>> table;
-    std::vector<std::string> header{"test", "gpu", "observed"};
+    std::vector<std::string> header{"test", "gpu"};
+    if (placementColumn) header.push_back("placement");
+    header.push_back("observed");
     for (const std::string& m : result.models)
         header.push_back(m);
     header.push_back("sc");
     header.push_back("status");
     table.push_back(header);
     for (const CampaignRow& row : result.rows) {
-        std::vector<std::string> line{row.record.test, gpuName(row.record),
-                                      observedSummary(row.record)};
+        std::vector<std::string> line{row.record.test, gpuName(row.record)};
+        if (placementColumn)
+            line.push_back(row.status == RowStatus::Unmatched ? "-" : placementName(row.placement));
+        line.push_back(observedSummary(row.record));
         for (std::size_t m = 0; m < result.models.size(); ++m)
             line.push_back(answerCell(row, [&](const OutcomeVerdict& o) { return o.allowed[m]; }));
         line.push_back(answerCell(row, [](const OutcomeVerdict& o) { return o.sc; }));
@@ -169,6 +179,10 @@ std::string formatCampaign(const CampaignResult& result, bool details) {
             out << " " << t;
         out << "\n";
     }
+    if (placements.size() == 1)
+        out << "Placement: " << placementName(*placements.begin())
+            << (*placements.begin() == Placement::AsWritten ? " (the tests' thread headers)" : "")
+            << "\n";
     const std::size_t forbidden = result.count(Verdict::ForbiddenObserved);
     out << "Result: ";
     if (forbidden == 0)
@@ -189,6 +203,7 @@ std::string campaignJsonLines(const CampaignResult& result) {
         j["test"] = row.record.test;
         j["gpu"] = row.record.gpu;
         j["file"] = row.testFile;
+        if (row.status != RowStatus::Unmatched) j["placement"] = placementName(row.placement);
         j["source"] = row.record.where();
         j["status"] = statusName(row);
         j["complete"] = row.record.complete;

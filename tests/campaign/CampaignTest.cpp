@@ -213,3 +213,29 @@ TEST_CASE("a (test, GPU) observed twice, and a test name used by two files, are 
     CHECK(loadTests({dir.string()}).size() == 1);
     std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("the placement a campaign ran under decides the verdict, and the report says which") {
+    // Release/acquire at CTA scope: no synchronisation across CTAs, full synchronisation inside.
+    const char* const kCta = R"(PTX MP-cta
+{ x=0; y=0; P1:r0=0; P1:r1=0; }
+ P0@cta 0,gpu 0         | P1@cta 1,gpu 0         ;
+ st.weak x, 1           | ld.acquire.cta r0, y   ;
+ st.release.cta y, 1    | ld.weak r1, x          ;
+exists (P1:r0 == 1 /\ P1:r1 == 0)
+)";
+    CampaignTest t = test(kCta);
+    const auto r = record("MP-cta", {weak(3, true)}, 100);
+    const CampaignResult written = runCampaign({t}, {r}, CampaignOptions{});
+    CHECK(written.rows[0].verdict->verdict == Verdict::WeakSeen);
+    CHECK(formatCampaign(written, false).find("Placement: as-written") != std::string::npos);
+    t.placement = Placement::OneCta;
+    const CampaignResult one = runCampaign({t}, {r}, CampaignOptions{});
+    CHECK(one.rows[0].verdict->verdict == Verdict::ForbiddenObserved);
+    CHECK(formatCampaign(one, false).find("Placement: one-cta") != std::string::npos);
+    // Two placements in one report: a column.
+    CampaignTest u = test(kMpAcquire);
+    const CampaignResult mixed =
+        runCampaign({t, u}, {r, record("MP", {weak(0, false)}, 10)}, CampaignOptions{});
+    CHECK(formatCampaign(mixed, false).find("test    gpu  placement   observed") !=
+          std::string::npos);
+}
