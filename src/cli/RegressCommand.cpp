@@ -56,15 +56,15 @@ std::vector<regress::TestCase> collectTests(const RegressArgs& a) {
     if (!a.shard.empty()) tests = regress::shardOf(tests, regress::parseShard(a.shard));
     if (tests.empty() && !a.allowEmpty)
         throw InputError(all == 0 ? "no tests to run (--allow-empty accepts that)"
-                                  : "shard " + a.shard + " of " + std::to_string(all) +
-                                        " tests is empty (--allow-empty accepts that)");
+                                  : "shard " + a.shard + " of " + countNoun(all, "test") +
+                                        " is empty (--allow-empty accepts that)");
     return tests;
 }
 
 std::string summaryText(const regress::Summary& s, const std::string& shard, bool reportsWritten) {
     char time[32];
     std::snprintf(time, sizeof time, "%.1f s", s.seconds);
-    std::string out = "regress: " + std::to_string(s.total()) + " tests" +
+    std::string out = "regress: " + countNoun(s.total(), "test") +
                       (shard.empty() ? "" : " (shard " + shard + ")") + ": " +
                       std::to_string(s.passed) + " passed, " + std::to_string(s.failed) +
                       " failed, " + std::to_string(s.errors) + " errors, " +
@@ -72,16 +72,17 @@ std::string summaryText(const regress::Summary& s, const std::string& shard, boo
     if (s.updated > 0) out += ", " + std::to_string(s.updated) + " updated";
     out += " in " + std::string(time) + "\n";
     if (s.boundReached > 0)
-        out += "note: " + std::to_string(s.boundReached) +
-               " tests reached the loop bound (--unroll): their loops were cut, outcomes that need "
+        out += "note: " + countNoun(s.boundReached, "test") +
+               " reached the loop bound (--unroll): their loops were cut, outcomes that need "
                "more iterations are missing (--fail-on-bound makes that a failure)\n";
     if (s.unsupported > 0)
-        out += "note: " + std::to_string(s.unsupported) +
-               " tests use constructs outside the PTX 6.0 model (proxies); the checker rejects "
+        out += "note: " + countNoun(s.unsupported, "test") +
+               (s.unsupported == 1 ? " uses" : " use") +
+               " constructs outside the PTX 6.0 model (proxies); the checker rejects "
                "them, so they count as unsupported, neither passed nor failed\n";
     if (s.signal != 0)
         out += "regress: " + std::string(Interrupted(s.signal).what()) + "; " +
-               std::to_string(s.notRun) + " tests not run\n";
+               countNoun(s.notRun, "test") + " not run\n";
     if (!reportsWritten)
         out += "regress: FAILED (a report could not be written)\n";
     else

@@ -80,7 +80,7 @@ std::string junitXml(const std::string& suite, const std::vector<TestReport>& re
     if (summary.signal != 0)
         out += "    <system-err>" +
                xmlText("regress: " + std::string(Interrupted(summary.signal).what()) + "; " +
-                       std::to_string(summary.notRun) + " tests not run") +
+                       countNoun(summary.notRun, "test") + " not run") +
                "</system-err>\n";
     out += "  </testsuite>\n</testsuites>\n";
     return out;

@@ -99,4 +99,8 @@ std::string xmlText(std::string_view text) {
     return out;
 }
 
+std::string countNoun(std::size_t n, std::string_view noun) {
+    return std::to_string(n) + " " + std::string(noun) + (n == 1 ? "" : "s");
+}
+
 } // namespace ptx

@@ -3,6 +3,7 @@
 // U+FFFD, the same way in JSON and in XML.
 #pragma once
 
+#include <cstddef>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -12,6 +13,9 @@ namespace ptx {
 /// `text` without the blanks (spaces, tabs, carriage returns) at its two ends: lines of the
 /// files ptxlitmus reads (index files, CSV expectations, herd7 logs).
 [[nodiscard]] std::string trimBlanks(std::string_view text);
+
+/// `1 test`, `2 tests`: a count and a noun that takes an `s` in the plural.
+[[nodiscard]] std::string countNoun(std::size_t n, std::string_view noun);
 
 /// `text` with each byte that is not part of a valid UTF-8 sequence replaced by U+FFFD.
 [[nodiscard]] std::string validUtf8(std::string_view text);

@@ -140,3 +140,9 @@ TEST_CASE("trimBlanks drops spaces, tabs and carriage returns at both ends only"
     CHECK(ptx::trimBlanks("").empty());
     CHECK(ptx::trimBlanks("\nx\n") == "\nx\n"); // line breaks are the caller's business
 }
+
+TEST_CASE("countNoun: one test, two tests, no tests") {
+    CHECK(ptx::countNoun(1, "test") == "1 test");
+    CHECK(ptx::countNoun(2, "test") == "2 tests");
+    CHECK(ptx::countNoun(0, "test") == "0 tests");
+}

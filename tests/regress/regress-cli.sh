@@ -51,9 +51,9 @@ expect_rc 0 "$exe" regress "$tmp/suite"
 
 # Shards partition the suite.
 expect_rc 0 "$exe" regress --shard 1/2 "$tmp/suite"
-grep -q "1 tests (shard 1/2)" "$tmp/out" || fail "shard 1/2: $(cat "$tmp/out")"
+grep -q "1 test (shard 1/2)" "$tmp/out" || fail "shard 1/2: $(cat "$tmp/out")"
 expect_rc 0 "$exe" regress --shard 2/2 "$tmp/suite"
-grep -q "1 tests (shard 2/2)" "$tmp/out" || fail "shard 2/2"
+grep -q "1 test (shard 2/2)" "$tmp/out" || fail "shard 2/2"
 expect_rc 2 "$exe" regress --shard 3/2 "$tmp/suite"
 
 # CSV expectations with a root; a wrong CSV verdict fails.
