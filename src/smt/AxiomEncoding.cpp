@@ -60,17 +60,22 @@ EncodedCandidate::EncodedCandidate(z3::context& ctx, z3::solver& solver,
     : encoding(ctx, solver, candidate, !disabled.empty(), staging == Staging::CheapestFirst,
                budget),
       evaluator(model, encoding) {
-    // The fence-SC order relates morally strong fence.sc pairs; `ms` does not depend on it.
-    encoding.encodeSyncFence(hasDefinition(model, "ms") ? evaluator.eval(model.ref("ms"))
-                                                        : SymRelation(ctx, candidate.size()));
-    std::vector<GuardedCheck> checks = evaluateChecks(ctx, model, evaluator, disabled, guards);
-    if (staging == Staging::CheapestFirst) {
-        refuted = !assertCheapestFirst(ctx, solver, encoding, std::move(checks), assumptions(ctx),
-                                       budget);
-        return;
+    try {
+        // The fence-SC order relates morally strong fence.sc pairs; `ms` does not depend on it.
+        encoding.encodeSyncFence(hasDefinition(model, "ms") ? evaluator.eval(model.ref("ms"))
+                                                            : SymRelation(ctx, candidate.size()));
+        std::vector<GuardedCheck> checks = evaluateChecks(ctx, model, evaluator, disabled, guards);
+        if (staging == Staging::CheapestFirst) {
+            refuted = !assertCheapestFirst(ctx, solver, encoding, std::move(checks),
+                                           assumptions(ctx), budget);
+            return;
+        }
+        for (const GuardedCheck& check : checks)
+            assertCheck(ctx, solver, encoding, check);
+    } catch (...) {
+        if (budget.deadline.stopRequested()) encoding.abandonTerms(); // see smt/Abandon.hpp
+        throw;
     }
-    for (const GuardedCheck& check : checks)
-        assertCheck(ctx, solver, encoding, check);
 }
 
 z3::expr_vector EncodedCandidate::assumptions(z3::context& ctx) const {

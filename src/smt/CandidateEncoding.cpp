@@ -1,7 +1,9 @@
 #include "smt/CandidateEncoding.hpp"
 
 #include "model/EventSets.hpp"
+#include "smt/Abandon.hpp"
 #include "smt/Acyclicity.hpp"
+#include "support/Deadline.hpp"
 
 #include <string>
 
@@ -24,18 +26,38 @@ CandidateEncoding::CandidateEncoding(z3::context& ctx, z3::solver& solver,
       budget_(std::move(budget)), static_(staticRelations(candidate, [this] { budget_.check(); })),
       n_(candidate.size()), translated_(candidate.values.size(), false), rf_(ctx, n_), co_(ctx, n_),
       syncFence_(ctx, n_), syncBarrier_(ctx, n_) {
-    valueTerms_.reserve(candidate.values.size());
-    for (std::size_t i = 0; i < candidate.values.size(); ++i)
-        valueTerms_.push_back(ctx.bv_val(0, kValueBits));
-    encodeValues();
-    encodeRf();
-    encodeCo();
-    encodeBarriers();
-    encodeFinalValues();
-    if (wellFoundedValues) {
-        SymRelation deps(ctx_, static_.valueDeps);
-        requireAcyclic(rf_.unite(deps), ctx_.bool_val(true), "wf");
+    try {
+        valueTerms_.reserve(candidate.values.size());
+        for (std::size_t i = 0; i < candidate.values.size(); ++i)
+            valueTerms_.push_back(ctx.bv_val(0, kValueBits));
+        encodeValues();
+        encodeRf();
+        encodeCo();
+        encodeBarriers();
+        encodeFinalValues();
+        orderPending_ = true;
+        if (!postponeOrder_) assertPostponed();
+        if (wellFoundedValues) {
+            SymRelation deps(ctx_, static_.valueDeps);
+            requireAcyclic(rf_.unite(deps), ctx_.bool_val(true), "wf");
+        }
+    } catch (...) {
+        // A stop (the exception may be Z3's "canceled"): the members would otherwise be freed
+        // term by term.
+        if (budget_.deadline.stopRequested()) abandonTerms();
+        throw;
     }
+}
+
+void CandidateEncoding::abandonTerms() {
+    abandon(valueTerms_);
+    abandon(rf_);
+    abandon(co_);
+    abandon(syncFence_);
+    abandon(syncBarrier_);
+    abandon(finalValue_);
+    abandon(finalLiteral_);
+    abandon(witnessLiterals_);
 }
 
 z3::expr CandidateEncoding::value(ValueId v) {
@@ -170,11 +192,11 @@ void CandidateEncoding::encodeRf() {
 }
 
 void CandidateEncoding::encodeCo() {
-    std::vector<std::vector<int>> writesOf(c_.locations.size());
+    writesOf_.assign(c_.locations.size(), {});
     for (const Event& w : c_.events)
         if (w.kind == EventKind::Write)
-            writesOf[static_cast<std::size_t>(w.location)].push_back(w.id);
-    for (const auto& ws : writesOf) {
+            writesOf_[static_cast<std::size_t>(w.location)].push_back(w.id);
+    for (const auto& ws : writesOf_) {
         for (const int a : ws) {
             budget_.check();
             for (const int b : ws) {
@@ -190,13 +212,8 @@ void CandidateEncoding::encodeCo() {
         for (const int a : ws) {
             for (const int b : ws) {
                 if (a >= b) continue;
-                budget_.check(); // cubic in the writes of a location
+                budget_.check();
                 solver_.add(!(co_.at(a, b).expr(ctx_) && co_.at(b, a).expr(ctx_)));
-                for (const int d : ws) {
-                    if (d == a || d == b) continue;
-                    postpone({a, b, d});
-                    postpone({b, a, d});
-                }
             }
         }
     }
@@ -294,9 +311,6 @@ void CandidateEncoding::encodeFinalValues() {
             budget_.check();
             const z3::expr x = ctx_.bool_const(("final_" + std::to_string(w.id)).c_str());
             finalLiteral_[static_cast<std::size_t>(w.id)] = x;
-            for (const Event& v : c_.events)
-                if (v.kind == EventKind::Write && v.location == w.location && v.id != w.id)
-                    postpone({w.id, v.id, -1});
             assign(final, z3::ite(x, value(w.value), final));
             choices.push_back(x);
             witnessLiterals_.push_back(x);
@@ -355,27 +369,47 @@ CandidateEncoding::Rel CandidateEncoding::product(EventSet s1, EventSet s2) cons
     return SymRelation(ctx_, r);
 }
 
-z3::expr CandidateEncoding::term(const OrderConstraint& c) const {
-    if (c.d < 0)
-        return !finalLiteral_[static_cast<std::size_t>(c.a)] || !co_.at(c.a, c.b).expr(ctx_);
-    return !co_.at(c.a, c.b).expr(ctx_) || !co_.at(c.b, c.d).expr(ctx_) ||
-           co_.at(c.a, c.d).expr(ctx_);
+template <class F> void CandidateEncoding::forEachOrderConstraint(F f) const {
+    for (const auto& ws : writesOf_)
+        for (const int a : ws)
+            for (const int b : ws) {
+                if (a >= b) continue;
+                for (const int d : ws) {
+                    if (d == a || d == b) continue;
+                    f(a, b, d);
+                    f(b, a, d);
+                }
+            }
+    for (const auto& ws : writesOf_)
+        for (const int w : ws)
+            for (const int v : ws)
+                if (v != w) f(w, v, -1);
 }
 
-void CandidateEncoding::postpone(OrderConstraint constraint) {
-    if (postponeOrder_)
-        postponed_.push_back(constraint);
-    else
-        solver_.add(term(constraint));
+std::size_t CandidateEncoding::postponedCount() const {
+    if (!orderPending_) return 0;
+    std::size_t n = 0;
+    for (const auto& ws : writesOf_) {
+        const std::size_t k = ws.size();
+        n += k < 3 ? 0 : k * (k - 1) * (k - 2); // transitivity: ordered (a, b), d apart
+        n += k < 2 ? 0 : k * (k - 1);           // co-maximality of the final write
+    }
+    return n;
+}
+
+z3::expr CandidateEncoding::orderTerm(int a, int b, int d) const {
+    if (d < 0) return !finalLiteral_[static_cast<std::size_t>(a)] || !co_.at(a, b).expr(ctx_);
+    return !co_.at(a, b).expr(ctx_) || !co_.at(b, d).expr(ctx_) || co_.at(a, d).expr(ctx_);
 }
 
 void CandidateEncoding::assertPostponed() {
+    if (!orderPending_) return;
     std::size_t added = 0;
-    for (const OrderConstraint& constraint : postponed_) {
+    forEachOrderConstraint([&](int a, int b, int d) {
         if ((++added & 1023U) == 0) budget_.check();
-        solver_.add(term(constraint));
-    }
-    postponed_.clear();
+        solver_.add(orderTerm(a, b, d));
+    });
+    orderPending_ = false;
 }
 
 void CandidateEncoding::requireAcyclic(const Rel& r, const z3::expr& guard,

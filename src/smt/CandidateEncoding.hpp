@@ -55,7 +55,7 @@ class CandidateEncoding {
     void encodeSyncFence(const Rel& ms);
     /// The constraints kept back by `postponeOrder` (none otherwise), and how many they are.
     void assertPostponed();
-    [[nodiscard]] std::size_t postponedCount() const { return postponed_.size(); }
+    [[nodiscard]] std::size_t postponedCount() const;
     /// Requires acyclic(r) under `guard` (see Acyclicity.hpp).
     void requireAcyclic(const Rel& r, const z3::expr& guard, const std::string& tag);
 
@@ -65,6 +65,10 @@ class CandidateEncoding {
     [[nodiscard]] const Rel& syncFence() const { return syncFence_; }
     [[nodiscard]] const TimeBudget& budget() const { return budget_; }
 
+    /// After a stop: leaves the terms this encoding holds to the operating system (see
+    /// smt/Abandon.hpp); the encoding must not be used any more.
+    void abandonTerms();
+
   private:
     /// One value node as a term, its operands translated already.
     [[nodiscard]] z3::expr translate(const ValueNode& n);
@@ -73,22 +77,21 @@ class CandidateEncoding {
     void encodeCo();
     void encodeBarriers();
     void encodeFinalValues();
-    /// A co constraint: `!co(a,b) || !co(b,d) || co(a,d)` (transitivity), or with d < 0,
-    /// `!final_a || !co(a,b)` (a final write is co-maximal). Kept back as event ids, not terms,
-    /// so that a candidate refuted before they are asserted never pays for their terms (cubic
-    /// in the writes of a location: 7.8 million for 200 writes).
-    struct OrderConstraint {
-        int a, b, d;
-    };
-    void postpone(OrderConstraint constraint);
-    [[nodiscard]] z3::expr term(const OrderConstraint& constraint) const;
+    /// Calls `f(a, b, d)` for each order constraint, in a fixed order: `!co(a,b) || !co(b,d) ||
+    /// co(a,d)` (transitivity, for writes a, b, d of one location), then `!final_a ||
+    /// !co(a,b)` (d < 0: a final write is co-maximal). They are cubic in the writes of a
+    /// location (a billion for 1000 writes), so they are generated when asserted, never stored:
+    /// a candidate refuted before they are asserted never pays for them.
+    template <class F> void forEachOrderConstraint(F f) const;
+    [[nodiscard]] z3::expr orderTerm(int a, int b, int d) const;
 
     z3::context& ctx_;
     z3::solver& solver_;
     const CandidateExecution& c_;
     bool postponeOrder_;
     TimeBudget budget_;
-    std::vector<OrderConstraint> postponed_;
+    std::vector<std::vector<int>> writesOf_; // by location: its writes, in event order
+    bool orderPending_ = false;              // postponed and not yet asserted
     StaticRelations static_;
     int n_;
     std::vector<z3::expr> valueTerms_; // by ValueId (memoised), invalid until translated

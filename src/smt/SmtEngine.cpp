@@ -1,11 +1,13 @@
 #include "smt/SmtEngine.hpp"
 
+#include "smt/Abandon.hpp"
 #include "smt/AxiomEncoding.hpp"
 #include "smt/ContextAlarm.hpp"
 #include "smt/DeadlineCheck.hpp"
 
 #include <cmath>
 #include <functional>
+#include <memory>
 #include <stop_token>
 
 namespace ptx {
@@ -55,11 +57,26 @@ class SmtRun {
         return r;
     }
 
+    /// A stop leaves the solver and the encoding to the operating system (smt/Abandon.hpp).
     void explore(const CandidateExecution& c) {
-        z3::solver solver = makeSolver();
-        smt::EncodedCandidate enc(ctx_, solver, c, req_.model, req_.disabledAxioms,
-                                  smt::Staging::CheapestFirst,
-                                  smt::TimeBudget{req_.deadline, Phase::Solver});
+        auto solver = std::make_unique<z3::solver>(makeSolver());
+        std::unique_ptr<smt::EncodedCandidate> enc;
+        try {
+            enc = std::make_unique<smt::EncodedCandidate>(
+                ctx_, *solver, c, req_.model, req_.disabledAxioms, smt::Staging::CheapestFirst,
+                smt::TimeBudget{req_.deadline, Phase::Solver});
+            enumerate(c, *solver, *enc);
+        } catch (...) {
+            if (req_.deadline.stopRequested()) {
+                smt::abandon(enc);
+                smt::abandon(solver);
+            }
+            throw;
+        }
+    }
+
+    /// The witnesses of one encoded candidate, each blocked once found.
+    void enumerate(const CandidateExecution& c, z3::solver& solver, smt::EncodedCandidate& enc) {
         if (enc.refuted) return; // inconsistent whatever the final writes: no witness
         const z3::expr_vector assumptions = enc.assumptions(ctx_);
         while (true) {
@@ -119,11 +136,16 @@ class SmtRun {
 } // namespace
 
 EngineResult runSmt(const EngineRequest& request) {
+    auto run = std::make_unique<SmtRun>(request);
     try {
-        return SmtRun(request).run();
+        return run->run();
     } catch (const z3::exception& e) {
+        if (request.deadline.stopRequested()) smt::abandon(run); // its context: smt/Abandon.hpp
         // Z3 reports running out of memory, and its own failures, as exceptions.
         smt::rethrowSolverError(e, request.deadline, Phase::Solver);
+    } catch (...) {
+        if (request.deadline.stopRequested()) smt::abandon(run);
+        throw;
     }
 }
 
