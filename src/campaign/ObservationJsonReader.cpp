@@ -19,6 +19,7 @@
 #include "support/Text.hpp"
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <optional>
 
@@ -28,22 +29,18 @@ namespace {
 
 using Json = nlohmann::json;
 
-const std::vector<std::string> kTestKeys{"test", "gpu", "total", "histogram"};
-const std::vector<std::string> kEntryKeys{"outcome", "condition", "count", "seen"};
+using Keys = std::array<std::string_view, 4>;
+constexpr Keys kTestKeys{"test", "gpu", "total", "histogram"};
+constexpr Keys kEntryKeys{"outcome", "condition", "count", "seen"};
 
-/// `"a", "b", "c"`
-std::string listed(const std::vector<std::string>& keys) {
-    std::string out;
-    for (const std::string& k : keys)
-        out += (out.empty() ? "\"" : ", \"") + k + "\"";
-    return out;
-}
-
-void checkKeys(const Json& object, const std::vector<std::string>& accepted, const Position& at) {
-    for (const auto& [key, value] : object.items())
-        if (std::find(accepted.begin(), accepted.end(), key) == accepted.end())
-            fail(at,
-                 "found the key " + quotedText(key, '"') + ", expected one of " + listed(accepted));
+void checkKeys(const Json& object, const Keys& accepted, const Position& at) {
+    for (const auto& [key, value] : object.items()) {
+        if (std::find(accepted.begin(), accepted.end(), key) != accepted.end()) continue;
+        std::string listed; // `"a", "b", "c"`
+        for (const std::string_view k : accepted)
+            listed += (listed.empty() ? "\"" : ", \"") + std::string(k) + "\"";
+        fail(at, "found the key " + quotedText(key, '"') + ", expected one of " + listed);
+    }
 }
 
 /// `prefix, entry K` (or `entry K`): where an entry is.
