@@ -5,11 +5,14 @@
 //   {"test": "MP", "histogram": [ ...the same list... ]}
 //
 // Register observables are `T:reg` (`PT:reg` accepted), locations `x` (`[x]` accepted). Counts
-// are 64-bit unsigned: a count of 2^64 or more, or a histogram whose counts (a repeated outcome's,
-// or all of them) add up to 2^64 or more, is an error at its line, never a wrapped number.
+// are 64-bit unsigned: a count of 2^64 or more, or a histogram whose counts add up to 2^64 or
+// more, is an error at its line, never a wrapped number; so is an outcome given twice (refused,
+// not summed). The text itself is read by the campaign readers' pieces (campaign/
+// ObservationText.hpp, HistogramSection.hpp, JsonFields.hpp), which read every format alike.
 #pragma once
 
-#include "support/Errors.hpp"
+#include "campaign/ObservationError.hpp"
+#include "campaign/ObservationText.hpp"
 
 #include "model/Outcome.hpp"
 
@@ -23,10 +26,8 @@
 namespace ptx::cuda {
 
 /// Malformed input; what() is `file:line: error: message` (`file: error: ...` for JSON entries).
-class HistogramError : public LocatedInputError {
-  public:
-    using LocatedInputError::LocatedInputError;
-};
+/// The campaign readers' error: both readers share the pieces that throw it.
+using HistogramError = campaign::ObservationError;
 
 struct HistogramEntry {
     Outcome outcome;
@@ -48,7 +49,7 @@ struct Histogram {
 };
 
 /// `1:r0`, `P1:r0`, `x`, `[x]`; nullopt when the text is none of these.
-[[nodiscard]] std::optional<Observable> parseObservable(std::string_view text);
+using campaign::parseObservable;
 
 /// Every histogram in the text (text or JSON, told apart by the first non-blank character).
 [[nodiscard]] std::vector<Histogram> readHistograms(std::string_view text, const std::string& file);

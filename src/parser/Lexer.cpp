@@ -1,6 +1,7 @@
 #include "parser/Lexer.hpp"
 
 #include "parser/Parser.hpp"
+#include "support/Text.hpp" // quotedText()
 
 #include <cstdio>
 
@@ -184,26 +185,6 @@ class Lexer {
 
 } // namespace
 
-std::string quoted(std::string_view text) {
-    std::string out = "'";
-    std::size_t n = 0;
-    for (char c : text) {
-        if (++n > 40) {
-            out += "...";
-            break;
-        }
-        auto u = static_cast<unsigned char>(c);
-        if (u >= 0x20 && u < 0x7f) {
-            out += c;
-        } else {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\x%02x", u);
-            out += buf;
-        }
-    }
-    return out + "'";
-}
-
 std::string describe(const Token& token) {
     switch (token.kind) {
     case Tok::End:
@@ -213,7 +194,7 @@ std::string describe(const Token& token) {
     default:
         break;
     }
-    return quoted(token.text);
+    return quotedText(token.text);
 }
 
 std::vector<Token> tokenize(std::string_view text, const std::string& file, SourcePos start) {

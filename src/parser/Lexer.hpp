@@ -47,9 +47,6 @@ struct Token {
     SourcePos pos;
 };
 
-/// Text quoted for a message: `'ld.weak'`; non-printable bytes as \xNN, long text cut at 40.
-[[nodiscard]] std::string quoted(std::string_view text);
-
 /// How a token is shown in a message: `'ld.weak'`, `';'`, `end of file`, `string "..."`.
 [[nodiscard]] std::string describe(const Token& token);
 

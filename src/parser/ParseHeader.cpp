@@ -2,6 +2,7 @@
 #include "parser/LitmusParser.hpp"
 
 #include "parser/Parser.hpp"
+#include "support/Text.hpp" // quotedText()
 
 #include <algorithm>
 
@@ -31,7 +32,7 @@ void LitmusParser::parseHeaderLine() {
     std::string arch(text_.substr(archStart, i - archStart));
     if (arch.empty()) fail(headerPos_, "end of file", "a test header 'PTX name'");
     if (arch != "PTX" && arch != "ptx" && arch != "GPU_PTX") {
-        fail(headerPos_, quoted(arch), "the architecture PTX, ptx or GPU_PTX");
+        fail(headerPos_, quotedText(arch), "the architecture PTX, ptx or GPU_PTX");
     }
     prog_.arch = arch;
     while (i < text_.size() && (text_[i] == ' ' || text_[i] == '\t' || text_[i] == '\r'))
@@ -51,7 +52,8 @@ void LitmusParser::parseHeaderLine() {
         while (end < text_.size() && !blank(text_[end]) && end - j < 40)
             ++end;
         fail(posAt(j),
-             quoted(text_.substr(j, end - j)) + " after the test name " + quoted(prog_.name),
+             quotedText(text_.substr(j, end - j)) + " after the test name " +
+                 quotedText(prog_.name),
              "the end of the header line (a test name is one word; comments (* ... *) and "
              "quoted descriptions may follow it)");
     }
@@ -117,7 +119,7 @@ void LitmusParser::parsePreamble(std::size_t offset) {
         std::size_t end = i;
         while (end < text_.size() && end - i < 40 && !blank(text_[end]) && text_[end] != '"')
             ++end;
-        found = quoted(text_.substr(i, std::max<std::size_t>(end - i, 1)));
+        found = quotedText(text_.substr(i, std::max<std::size_t>(end - i, 1)));
         failAt = i;
         break;
     }

@@ -1,15 +1,41 @@
 #include "support/Text.hpp"
 
 #include <cstdint>
+#include <cstdio>
 
 namespace ptx {
 
 std::string trimBlanks(std::string_view text) {
+    return std::string(trimBlanksView(text));
+}
+
+std::string_view trimBlanksView(std::string_view text) {
     const auto b = text.find_first_not_of(" \t\r");
     if (b == std::string_view::npos) return {};
     const auto e = text.find_last_not_of(" \t\r");
-    return std::string(text.substr(b, e - b + 1));
+    return text.substr(b, e - b + 1);
 }
+
+std::string quotedText(std::string_view text, char mark) {
+    std::string out(1, mark);
+    std::size_t n = 0;
+    for (char c : text) {
+        if (++n > 40) {
+            out += "...";
+            break;
+        }
+        auto u = static_cast<unsigned char>(c);
+        if (u >= 0x20 && u < 0x7f) {
+            out += c;
+        } else {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\x%02x", u);
+            out += buf;
+        }
+    }
+    return out + mark;
+}
+
 namespace {
 
 constexpr std::string_view kReplacement = "\xEF\xBF\xBD"; // U+FFFD

@@ -17,6 +17,13 @@ namespace ptx {
 /// `1 test`, `2 tests`: a count and a noun that takes an `s` in the plural.
 [[nodiscard]] std::string countNoun(std::size_t n, std::string_view noun);
 
+/// trimBlanks without the copy: a view into `text`.
+[[nodiscard]] std::string_view trimBlanksView(std::string_view text);
+
+/// Text quoted for a message, between two `mark`s: `'ld.weak'`; non-printable bytes as \xNN,
+/// long text cut at 40 characters (the message quotes what it found, not a whole file).
+[[nodiscard]] std::string quotedText(std::string_view text, char mark = '\'');
+
 /// `text` with each byte that is not part of a valid UTF-8 sequence replaced by U+FFFD.
 [[nodiscard]] std::string validUtf8(std::string_view text);
 

@@ -1,0 +1,52 @@
+// Recognition of a campaign file's format, and the dispatch to its reader.
+#include "campaign/ObservationReaders.hpp"
+
+#include "campaign/FormatReaders.hpp"
+#include "campaign/ObservationText.hpp"
+
+#include "support/InputFile.hpp"
+#include "support/Text.hpp"
+
+#include <algorithm>
+
+namespace ptx::campaign {
+
+ObservationFormat recognizeFormat(std::string_view text) {
+    const auto first = text.find_first_not_of(" \t\r\n");
+    if (first != std::string_view::npos && (text[first] == '[' || text[first] == '{'))
+        return ObservationFormat::Json;
+    const std::vector<std::string_view> lines = splitLines(text);
+    const auto firstLine = std::find_if(
+        lines.begin(), lines.end(), [](std::string_view l) { return !trimBlanksView(l).empty(); });
+    if (firstLine != lines.end() && isSeenTableHeader(*firstLine))
+        return ObservationFormat::SeenTable;
+    if (std::any_of(lines.begin(), lines.end(), isWeakTotalLine))
+        return ObservationFormat::WeakTotal;
+    return ObservationFormat::Litmus7Log;
+}
+
+std::vector<ObservationRecord> readObservations(std::string_view text, const std::string& file) {
+    switch (recognizeFormat(text)) {
+    case ObservationFormat::Json:
+        return readObservationJson(text, file);
+    case ObservationFormat::SeenTable:
+        return readSeenTable(text, file);
+    case ObservationFormat::WeakTotal:
+        return readWeakTotalLog(text, file);
+    case ObservationFormat::Litmus7Log:
+        break;
+    }
+    return readLitmus7Log(text, file);
+}
+
+std::vector<ObservationRecord> readObservationFile(const std::string& path) {
+    std::string text;
+    try {
+        text = readInputFile(path, "observation file");
+    } catch (const LocatedInputError& e) {
+        throw ObservationError(e.what()); // the same message, as the readers' one error type
+    }
+    return readObservations(text, path == "-" ? "<stdin>" : path);
+}
+
+} // namespace ptx::campaign

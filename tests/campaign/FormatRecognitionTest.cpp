@@ -1,0 +1,62 @@
+// Which reader a text goes to, recognised from its content; reading files.
+#include "TestSupport.hpp"
+
+#include <doctest/doctest.h>
+
+using namespace ptx;
+using namespace ptx::campaign;
+using campaign_test::dataFile;
+
+TEST_CASE("recognition: JSON by its first non-blank character") {
+    CHECK(recognizeFormat("  \n\t[{\"outcome\": {}}]") == ObservationFormat::Json);
+    CHECK(recognizeFormat("\r\n{\"test\": \"MP\"}") == ObservationFormat::Json);
+    CHECK(recognizeFormat("x [1]") == ObservationFormat::Litmus7Log);
+}
+
+TEST_CASE("recognition: a seen table by its header's first cell, test or name, any case") {
+    CHECK(recognizeFormat("test,A100\nMP,seen\n") == ObservationFormat::SeenTable);
+    CHECK(recognizeFormat("\n  \"Name\" ,H100\n") == ObservationFormat::SeenTable);
+    CHECK(recognizeFormat("TEST\n") == ObservationFormat::SeenTable);
+    // Only the first non-blank line counts: a later header is data of another format.
+    CHECK(recognizeFormat("Test MP Allowed\ntest,A100\n") == ObservationFormat::Litmus7Log);
+    CHECK(recognizeFormat("tests,A100\nMP,seen\n") == ObservationFormat::Litmus7Log);
+}
+
+TEST_CASE("recognition: weak/total lines by any line of that shape, else a litmus7 log") {
+    CHECK(recognizeFormat("# c\n\nTest A weak: 1, total: 2\n") == ObservationFormat::WeakTotal);
+    // A malformed line elsewhere does not change the format: it is that reader's error.
+    CHECK(recognizeFormat("garbage\nTest A weak:1 total:99999999999999999999999\n") ==
+          ObservationFormat::WeakTotal);
+    CHECK(recognizeFormat("Test A Allowed\nHistogram (1 states)\n1 :>x=1;\n") ==
+          ObservationFormat::Litmus7Log);
+    CHECK(recognizeFormat("Test A weak: 1\n") == ObservationFormat::Litmus7Log);
+    CHECK(recognizeFormat("") == ObservationFormat::Litmus7Log);
+}
+
+TEST_CASE("readObservations sends each format to its reader") {
+    CHECK(readObservations("[{\"outcome\": {\"x\": 1}, \"count\": 2}]", "f")[0].total == 2);
+    CHECK(readObservations("name,A100\nMP,yes\n", "f")[0].gpu == "A100");
+    CHECK(readObservations("Test MP weak: 1, total: 3\n", "f")[0].total == 3);
+    CHECK(readObservations("Observation MP Sometimes 1 3\n", "f")[0].total == 4);
+    CHECK(campaign_test::errorOf(readObservations, "garbage\nTest A weak: 1, total: 2\n", "f") ==
+          "f:1: error: found `garbage`, expected `Test NAME weak: W, total: T` (or a blank or `#` "
+          "line)");
+    CHECK(campaign_test::errorOf(readObservations, "", "f")
+              .rfind("f: error: found no observation", 0) == 0);
+}
+
+TEST_CASE("readObservationFile: records name the file; an unreadable file says why") {
+    const std::string file = dataFile("weak-total.txt");
+    CHECK(readObservationFile(file)[0].where() == file + ":2");
+    const std::string absent = dataFile("absent.txt");
+    CHECK_THROWS_WITH_AS(static_cast<void>(readObservationFile(absent)),
+                         (absent + ": error: cannot read the observation file: No such file or "
+                                   "directory")
+                             .c_str(),
+                         ObservationError);
+    CHECK_THROWS_WITH_AS(static_cast<void>(readObservationFile(CAMPAIGN_TEST_DIR "/data")),
+                         (std::string(CAMPAIGN_TEST_DIR) +
+                          "/data: error: cannot read the observation file: Is a directory")
+                             .c_str(),
+                         ObservationError);
+}
