@@ -104,9 +104,12 @@ std::string formatCampaign(const CampaignResult& result, bool details) {
     std::vector<std::string> header{"test", "gpu"};
     if (placementColumn) header.push_back("placement");
     header.push_back("observed");
+    // SC's column comes last unless SC is one of the models already.
+    const bool scColumn =
+        std::find(result.models.begin(), result.models.end(), "sc") == result.models.end();
     for (const std::string& m : result.models)
         header.push_back(m);
-    header.push_back("sc");
+    if (scColumn) header.push_back("sc");
     header.push_back("status");
     table.push_back(header);
     for (const CampaignRow& row : result.rows) {
@@ -116,7 +119,7 @@ std::string formatCampaign(const CampaignResult& result, bool details) {
         line.push_back(observedSummary(row.record));
         for (std::size_t m = 0; m < result.models.size(); ++m)
             line.push_back(answerCell(row, [&](const OutcomeVerdict& o) { return o.allowed[m]; }));
-        line.push_back(answerCell(row, [](const OutcomeVerdict& o) { return o.sc; }));
+        if (scColumn) line.push_back(answerCell(row, [](const OutcomeVerdict& o) { return o.sc; }));
         line.push_back(statusName(row));
         table.push_back(std::move(line));
     }

@@ -1,16 +1,29 @@
-// `ptxlitmus validate FILE --observed OBS...`: which observed outcomes the model allows, which
-// are sequentially consistent, and FORBIDDEN where the model forbids one that was observed.
-// Exit status 1 when a forbidden outcome was observed.
+// `ptxlitmus validate`: outcomes observed on hardware against the model.
+//   validate FILE --observed OBS...                 one test, each histogram in detail
+//   validate --tests PATHS... --observed DATA...    a campaign: observations matched to tests by
+//                                                   name, one row per test and GPU, a summary
+// Exit status 1 when an outcome the (reference) model forbids was observed; 2 for unreadable or
+// inconsistent input (unmatched observations included, unless --allow-unmatched); 3 when a test
+// could not be decided (time limit, solver failure).
+#include "campaign/Campaign.hpp"
+#include "campaign/CampaignReport.hpp"
+#include "campaign/ObservationReaders.hpp"
+#include "campaign/PlacementManifest.hpp"
 #include "cli/CheckOptions.hpp"
 #include "cli/Commands.hpp"
 #include "cli/TestArguments.hpp"
 #include "cuda/HistogramReader.hpp"
 #include "cuda/Validator.hpp"
 #include "parser/Parser.hpp"
+#include "support/AtomicFile.hpp"
+#include "support/Errors.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <iostream>
+#include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -20,49 +33,179 @@ namespace {
 
 struct ValidateArgs {
     std::string file;
+    std::vector<std::string> tests;
     std::vector<std::string> observed;
+    std::vector<std::string> models{"ptx6"};
+    std::string gpu;
+    std::string placement = "as-written";
+    std::string placements; // a manifest file
+    std::string junit;
     bool json = false;
+    bool details = false;
+    bool allowUnmatched = false;
     CheckFlags flags;
 };
+
+/// `GPU=FILE` names the GPU of a file's records (those that do not name one themselves); an
+/// argument that is an existing file is a file even with a `=` in its name.
+std::pair<std::string, std::string> gpuAndFile(const std::string& arg) {
+    const auto eq = arg.find('=');
+    if (eq == std::string::npos || eq == 0 || std::filesystem::exists(arg)) return {"", arg};
+    const std::string gpu = arg.substr(0, eq);
+    const bool name = std::all_of(gpu.begin(), gpu.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.';
+    });
+    return name ? std::make_pair(gpu, arg.substr(eq + 1)) : std::make_pair(std::string(), arg);
+}
+
+void runCampaignMode(const ValidateArgs& args, CommandContext& context) {
+    campaign::CampaignOptions options;
+    options.models.clear();
+    for (const std::string& m : args.models) {
+        const ModelKind kind = m == "sc" ? ModelKind::Sc : ModelKind::Ptx6;
+        if (std::find(options.models.begin(), options.models.end(), kind) == options.models.end())
+            options.models.push_back(kind);
+    }
+    CheckFlags flags = args.flags;
+    flags.model = args.models.front();
+    options.check = flags.options();
+    options.check.stop = context.stop;
+    options.threads = flags.threads();
+
+    std::vector<campaign::CampaignTest> tests = campaign::loadTests(args.tests);
+    std::map<std::string, Placement> placements;
+    if (!args.placements.empty()) placements = campaign::readPlacementFile(args.placements);
+    std::set<std::string> unplaced; // manifest entries that name no test
+    for (const auto& [name, p] : placements)
+        unplaced.insert(name);
+    for (campaign::CampaignTest& t : tests) {
+        const auto it = placements.find(t.program.name);
+        t.placement = it != placements.end() ? it->second : *parsePlacement(args.placement);
+        unplaced.erase(t.program.name);
+    }
+    if (!unplaced.empty() && !args.allowUnmatched) {
+        std::string names;
+        for (const std::string& n : unplaced)
+            names += " " + n;
+        throw LocatedInputError(args.placements +
+                                ": error: it places tests that are not among "
+                                "--tests:" +
+                                names + " (--allow-unmatched: ignore them)");
+    }
+    std::vector<campaign::ObservationRecord> records;
+    for (const std::string& arg : args.observed) {
+        const auto [gpu, file] = gpuAndFile(arg);
+        for (campaign::ObservationRecord& r : campaign::readObservationFile(file)) {
+            if (r.gpu.empty()) r.gpu = gpu.empty() ? args.gpu : gpu;
+            records.push_back(std::move(r));
+        }
+    }
+    campaign::checkDistinct(records);
+    const campaign::CampaignResult result =
+        campaign::runCampaign(tests, std::move(records), options);
+
+    std::cout << (args.json ? campaign::campaignJsonLines(result)
+                            : campaign::formatCampaign(result, args.details));
+    checkStream(std::cout, "standard output");
+    if (!args.junit.empty()) writeFileAtomically(args.junit, campaign::campaignJUnit(result));
+    if (result.count(campaign::RowStatus::Unmatched) > 0 && !args.allowUnmatched) {
+        std::cerr << "validate: " << result.count(campaign::RowStatus::Unmatched)
+                  << " observation(s) name no test (listed above); pass --allow-unmatched when "
+                     "that is intended\n";
+        context.raise(kExitBadInput);
+    }
+    if (result.count(campaign::RowStatus::Error) > 0) context.raise(kExitResource);
+    if (result.count(campaign::Verdict::ForbiddenObserved) > 0) context.raise(kExitCheckFailed);
+}
+
+void runSingleMode(const ValidateArgs& args, CommandContext& context) {
+    CheckOptions options = args.flags.options();
+    options.stop = context.stop;
+    const TestInput input = singleTestInput(args.file, "validate");
+    const Program program = parseTestInput(input);
+    for (const std::string& obs : args.observed) {
+        try {
+            const auto histograms = cuda::readHistogramFile(obs);
+            const cuda::ValidationReport report = cuda::validateHistogram(
+                program, cuda::selectHistogram(histograms, program.name), options);
+            std::cout << (args.json ? cuda::reportJson(report) + "\n" : cuda::formatReport(report));
+            if (!report.ok()) context.raise(kExitCheckFailed);
+        } catch (const Interrupted&) {
+            throw;
+        } catch (...) {
+            context.reportCurrent(obs);
+        }
+    }
+}
 
 } // namespace
 
 void addValidateCommand(CLI::App& app, CommandContext& context) {
     auto args = std::make_shared<ValidateArgs>();
     CLI::App* cmd = app.add_subcommand(
-        "validate", "Compare observed outcomes (a litmus7-style histogram or a JSON list of "
-                    "counts) with the model; exit 1 if a forbidden outcome was observed");
+        "validate",
+        "Compare outcomes observed on hardware with the model: one test (`validate FILE "
+        "--observed HIST`), or a whole campaign (`validate --tests DIR --observed LOG`); exit 1 "
+        "if a forbidden outcome was observed");
     cmd->add_option("file", args->file,
-                    "The litmus test: a file, `-` (standard input) or an @index file listing one")
-        ->required();
+                    "One litmus test: a file, `-` (standard input) or an @index file listing one");
+    cmd->add_option("--tests", args->tests,
+                    "Campaign mode: the litmus tests (files or folders, searched for *.litmus); "
+                    "observations are matched to them by the test's name");
     cmd->add_option("--observed", args->observed,
-                    "Histogram file(s): litmus7 output (ours or litmus7's) or JSON "
-                    "[{\"outcome\": {\"1:r0\": 1}, \"count\": 5}]")
+                    "Observation files: litmus7 logs (many tests each), `Test NAME weak: W, "
+                    "total: T` lines, a CSV of seen/not-seen per GPU, or JSON (see "
+                    "docs/hardware.md). `GPU=FILE` names the GPU of the file's records")
         ->required();
-    cmd->add_flag("--json", args->json, "One JSON object per histogram per line");
+    cmd->add_option("--gpu", args->gpu,
+                    "Campaign mode: the GPU of records that name none (and no GPU=FILE)");
+    cmd->add_option("--model", args->models,
+                    "Models to judge with, a column each, the first the reference: ptx6 "
+                    "(default) and/or sc, e.g. --model ptx6,sc (SC is always computed, for "
+                    "weak-seen)")
+        ->delimiter(',')
+        ->allow_extra_args(false) // `--model sc FILE`: FILE is the test, not a second model
+        ->check(CLI::IsMember({"ptx6", "sc"}));
+    cmd->add_option("--placement", args->placement,
+                    "Campaign mode: where the tests' threads ran: as-written (their thread "
+                    "headers, default), one-cta (all in one CTA) or cta-per-thread")
+        ->check(CLI::IsMember({"as-written", "one-cta", "cta-per-thread"}));
+    cmd->add_option("--placements", args->placements,
+                    "Campaign mode: a CSV of `test,placement` lines for the tests that ran "
+                    "otherwise than --placement");
+    cmd->add_flag("--details", args->details,
+                  "Campaign mode: each row's observed outcomes, with every model's answer");
+    cmd->add_flag("--allow-unmatched", args->allowUnmatched,
+                  "Campaign mode: observations naming no test are listed but do not make the "
+                  "exit status 2");
+    cmd->add_option("--junit", args->junit,
+                    "Campaign mode: also write JUnit XML (a forbidden observation is a failing "
+                    "test case)");
+    cmd->add_flag("--json", args->json,
+                  "JSON lines: one object per histogram (one test) or per row, then a summary "
+                  "object (campaign)");
     addCheckFlags(*cmd, args->flags,
-                  {CheckFlag::Model, CheckFlag::Engine, CheckFlag::Axioms, CheckFlag::Unroll,
-                   CheckFlag::Timeout});
+                  {CheckFlag::Engine, CheckFlag::Axioms, CheckFlag::Unroll, CheckFlag::Timeout,
+                   CheckFlag::Jobs});
     cmd->callback([args, &context]() {
-        {
-            CheckOptions options = args->flags.options();
-            options.stop = context.stop;
-            const TestInput input = singleTestInput(args->file, "validate");
-            const Program program = parseTestInput(input);
-            for (const std::string& obs : args->observed) {
-                try {
-                    const auto histograms = cuda::readHistogramFile(obs);
-                    const cuda::ValidationReport report = cuda::validateHistogram(
-                        program, cuda::selectHistogram(histograms, program.name), options);
-                    std::cout << (args->json ? cuda::reportJson(report) + "\n"
-                                             : cuda::formatReport(report));
-                    if (!report.ok()) context.raise(kExitCheckFailed);
-                } catch (const Interrupted&) {
-                    throw;
-                } catch (...) {
-                    context.reportCurrent(obs);
-                }
-            }
+        const bool campaign = !args->tests.empty();
+        if (campaign == !args->file.empty())
+            throw CLI::ValidationError("validate",
+                                       "give either one test FILE or --tests (a campaign)");
+        if (!campaign &&
+            (!args->gpu.empty() || args->details || args->allowUnmatched || !args->junit.empty() ||
+             !args->placements.empty() || args->placement != "as-written" || args->flags.jobs != 0))
+            throw CLI::ValidationError("validate", "--gpu, --details, --allow-unmatched, "
+                                                   "--junit, --placement(s) and -j are for "
+                                                   "campaign mode (--tests)");
+        if (campaign) {
+            runCampaignMode(*args, context);
+        } else {
+            if (args->models.size() != 1)
+                throw CLI::ValidationError("validate",
+                                           "one test takes one --model (several: --tests)");
+            args->flags.model = args->models.front();
+            runSingleMode(*args, context);
         }
     });
 }

@@ -142,7 +142,7 @@ options() {
   [ -n "$a" ] && [ "$a" = "$b" ] || fail "sim has no --timeout like the checker's"
   # Offered only where they do something.
   grep -q -- "--no-witnesses" <<<"$validate" && fail "validate offers --no-witnesses"
-  grep -q -- "--jobs" <<<"$validate" && fail "validate offers --jobs"
+  grep -q -- "--jobs" <<<"$validate" || fail "validate lacks --jobs (campaign mode)"
   grep -q -- "--engine" <<<"$explain" && fail "explain offers --engine"
   grep -q -- "--engine" <<<"$validate" || fail "validate lacks --engine"
   # The options still work.
