@@ -1,7 +1,6 @@
 // The pieces of text every observation format shares: where a piece is (for messages),
 // observables (`1:r0`, `P1:r0`, `x`, `[x]`), values (64-bit signed, decimal or 0x hex), counts
-// (64-bit unsigned, never wrapped) and herd states (`1:r0=1; x=2;`). The campaign readers and
-// cuda::readHistograms both use them, so that both read the same text the same way.
+// (64-bit unsigned, never wrapped) and herd states (`1:r0=1; x=2;`), shared by every reader.
 #pragma once
 
 #include "campaign/ObservationError.hpp"

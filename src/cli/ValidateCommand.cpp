@@ -1,5 +1,5 @@
 // `ptxlitmus validate`: outcomes observed on hardware against the model.
-//   validate FILE --observed OBS...                 one test, each histogram in detail
+//   validate FILE --observed OBS...                 one test, each observation file in detail
 //   validate --tests PATHS... --observed DATA...    a campaign: observations matched to tests by
 //                                                   name, one row per test and GPU, a summary
 // Exit status 1 when an outcome the (reference) model forbids was observed; 2 for unreadable or
@@ -12,8 +12,6 @@
 #include "cli/CheckOptions.hpp"
 #include "cli/Commands.hpp"
 #include "cli/TestArguments.hpp"
-#include "cuda/HistogramReader.hpp"
-#include "cuda/Validator.hpp"
 #include "parser/Parser.hpp"
 #include "support/AtomicFile.hpp"
 #include "support/Errors.hpp"
@@ -58,7 +56,8 @@ std::pair<std::string, std::string> gpuAndFile(const std::string& arg) {
     return name ? std::make_pair(gpu, arg.substr(eq + 1)) : std::make_pair(std::string(), arg);
 }
 
-void runCampaignMode(const ValidateArgs& args, CommandContext& context) {
+/// The models (the first the reference), the check options and the threads.
+campaign::CampaignOptions campaignOptions(const ValidateArgs& args, CommandContext& context) {
     campaign::CampaignOptions options;
     options.models.clear();
     for (const std::string& m : args.models) {
@@ -67,10 +66,15 @@ void runCampaignMode(const ValidateArgs& args, CommandContext& context) {
             options.models.push_back(kind);
     }
     CheckFlags flags = args.flags;
-    flags.model = args.models.front();
+    flags.model = args.models.front(); // --axioms names that model's axioms
     options.check = flags.options();
     options.check.stop = context.stop;
     options.threads = flags.threads();
+    return options;
+}
+
+void runCampaignMode(const ValidateArgs& args, CommandContext& context) {
+    const campaign::CampaignOptions options = campaignOptions(args, context);
 
     std::vector<campaign::CampaignTest> tests = campaign::loadTests(args.tests);
     std::map<std::string, Placement> placements;
@@ -118,18 +122,44 @@ void runCampaignMode(const ValidateArgs& args, CommandContext& context) {
     if (result.count(campaign::Verdict::ForbiddenObserved) > 0) context.raise(kExitCheckFailed);
 }
 
-void runSingleMode(const ValidateArgs& args, CommandContext& context) {
-    CheckOptions options = args.flags.options();
-    options.stop = context.stop;
+/// One test: each observation file's records for it (a record without a test name is its),
+/// judged as a campaign of one test and shown with every outcome (--details).
+void runSingleMode(const ValidateArgs& args, const campaign::CampaignOptions& options,
+                   CommandContext& context) {
     const TestInput input = singleTestInput(args.file, "validate");
-    const Program program = parseTestInput(input);
+    const campaign::CampaignTest test{input.file, parseTestInput(input)};
+    const std::string& name = test.program.name;
     for (const std::string& obs : args.observed) {
         try {
-            const auto histograms = cuda::readHistogramFile(obs);
-            const cuda::ValidationReport report = cuda::validateHistogram(
-                program, cuda::selectHistogram(histograms, program.name), options);
-            std::cout << (args.json ? cuda::reportJson(report) + "\n" : cuda::formatReport(report));
-            if (!report.ok()) context.raise(kExitCheckFailed);
+            std::vector<campaign::ObservationRecord> mine;
+            std::set<std::string> others;
+            for (campaign::ObservationRecord& r : campaign::readObservationFile(obs)) {
+                if (r.test.empty()) r.test = name;
+                if (r.test == name)
+                    mine.push_back(std::move(r));
+                else
+                    others.insert(r.test);
+            }
+            if (mine.empty()) {
+                std::string listed;
+                for (const std::string& o : others)
+                    listed += " " + o;
+                throw LocatedInputError(obs + ": error: no observation of test " + name +
+                                        " (it observes:" + listed + ")");
+            }
+            campaign::checkDistinct(mine);
+            const campaign::CampaignResult result =
+                campaign::runCampaign({test}, std::move(mine), options);
+            std::cout << (args.json ? campaign::campaignJsonLines(result)
+                                    : campaign::formatCampaign(result, true));
+            checkStream(std::cout, "standard output");
+            if (result.count(campaign::RowStatus::Error) > 0) {
+                for (const campaign::CampaignRow& row : result.rows)
+                    if (row.status == campaign::RowStatus::Error) std::cerr << row.error << "\n";
+                context.raise(kExitResource);
+            }
+            if (result.count(campaign::Verdict::ForbiddenObserved) > 0)
+                context.raise(kExitCheckFailed);
         } catch (const Interrupted&) {
             throw;
         } catch (...) {
@@ -198,15 +228,10 @@ void addValidateCommand(CLI::App& app, CommandContext& context) {
             throw CLI::ValidationError("validate", "--gpu, --details, --allow-unmatched, "
                                                    "--junit, --placement(s) and -j are for "
                                                    "campaign mode (--tests)");
-        if (campaign) {
+        if (campaign)
             runCampaignMode(*args, context);
-        } else {
-            if (args->models.size() != 1)
-                throw CLI::ValidationError("validate",
-                                           "one test takes one --model (several: --tests)");
-            args->flags.model = args->models.front();
-            runSingleMode(*args, context);
-        }
+        else
+            runSingleMode(*args, campaignOptions(*args, context), context);
     });
 }
 

@@ -51,4 +51,24 @@ if ! "$bin" validate "$dir/data/MP.litmus" --observed "$dir/samples/MP-forbidden
     echo "FAIL: the forbidden outcome is not flagged FORBIDDEN"
     fail=1
 fi
+# Strict names and data (issue 14): a register, thread or key the test or format does not have,
+# and an empty histogram, are input errors (exit 2) naming what is wrong, never a verdict.
+strict() {
+    strict_file=$1
+    strict_message=$2
+    expect 2 "$bin" validate "$dir/data/MP.litmus" --observed "$strict_file"
+    if ! "$bin" validate "$dir/data/MP.litmus" --observed "$strict_file" 2>&1 |
+        grep -qF -- "$strict_message"; then
+        echo "FAIL: $strict_file: the message lacks: $strict_message"
+        fail=1
+    fi
+}
+echo '[{"outcome": {"1:r9": 1}, "count": 3}]' >"$tmp/r9.json"
+strict "$tmp/r9.json" "r9.json: error: test MP: no register r9 in thread 1 (its registers: r0 r1)"
+printf 'Test MP Allowed\nHistogram (1 states)\n5 :>2:r3=1;\n' >"$tmp/typo.hist"
+strict "$tmp/typo.hist" "typo.hist:3: error: test MP: no thread 2 in the test (its threads: 0 1)"
+echo '[{"outcome": {"1:r0": 1}, "count": 3, "cnt": 4}]' >"$tmp/key.json"
+strict "$tmp/key.json" 'found the key "cnt", expected one of "outcome", "condition", "count", "seen"'
+echo '[]' >"$tmp/empty.json"
+strict "$tmp/empty.json" "an empty histogram says nothing"
 exit $fail
