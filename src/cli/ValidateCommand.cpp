@@ -175,8 +175,9 @@ void addValidateCommand(CLI::App& app, CommandContext& context) {
     CLI::App* cmd = app.add_subcommand(
         "validate",
         "Compare outcomes observed on hardware with the model: one test (`validate FILE "
-        "--observed HIST`), or a whole campaign (`validate --tests DIR --observed LOG`); exit 1 "
-        "if a forbidden outcome was observed");
+        "--observed DATA`), or a whole campaign (`validate --tests DIR --observed LOG`); exit 1 "
+        "if a forbidden outcome was observed, 2 on bad or unmatched input, 3 if a test could "
+        "not be decided");
     cmd->add_option("file", args->file,
                     "One litmus test: a file, `-` (standard input) or an @index file listing one");
     cmd->add_option("--tests", args->tests,
@@ -212,8 +213,7 @@ void addValidateCommand(CLI::App& app, CommandContext& context) {
                     "Campaign mode: also write JUnit XML (a forbidden observation is a failing "
                     "test case)");
     cmd->add_flag("--json", args->json,
-                  "JSON lines: one object per histogram (one test) or per row, then a summary "
-                  "object (campaign)");
+                  "JSON lines: one object per record (a test on a GPU), then a summary object");
     addCheckFlags(*cmd, args->flags,
                   {CheckFlag::Engine, CheckFlag::Axioms, CheckFlag::Unroll, CheckFlag::Timeout,
                    CheckFlag::Jobs});
