@@ -167,7 +167,7 @@ CampaignResult runCampaign(const std::vector<CampaignTest>& tests,
         jobs.push_back(index);
     std::vector<CampaignRow> judged;
     std::exception_ptr fatal;
-    runOrdered<TestRows>(
+    const std::size_t delivered = runOrdered<TestRows>(
         jobs.size(), options.threads,
         [&](std::size_t j) { return judgeTest(tests[jobs[j]], byTest.at(jobs[j]), options); },
         [&](std::size_t, TestRows& done) {
@@ -176,7 +176,16 @@ CampaignResult runCampaign(const std::vector<CampaignTest>& tests,
                 judged.push_back(std::move(r));
             return !fatal;
         });
-    if (fatal) std::rethrow_exception(fatal);
+    if (fatal) {
+        // A stop keeps what is complete: the tests judged before it, and a count of the rest.
+        try {
+            std::rethrow_exception(fatal);
+        } catch (const Interrupted& e) {
+            result.signal = e.signal();
+            for (std::size_t j = delivered - 1; j < jobs.size(); ++j)
+                result.notJudged += byTest.at(jobs[j]).size();
+        }
+    }
     for (CampaignRow& r : judged)
         result.rows.push_back(std::move(r));
     std::stable_sort(result.rows.begin(), result.rows.end(), [](const auto& a, const auto& b) {

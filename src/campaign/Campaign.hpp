@@ -54,6 +54,8 @@ struct CampaignResult {
     std::vector<std::string> models;           // their names, in column order
     std::vector<CampaignRow> rows;             // by test name, then GPU, then input order
     std::vector<std::string> testsWithoutData; // tests no record names (their names)
+    int signal = 0;            // the signal that stopped the run (0: none); rows are complete
+    std::size_t notJudged = 0; // records left unjudged by the stop
     [[nodiscard]] std::size_t count(RowStatus s) const;
     [[nodiscard]] std::size_t count(Verdict v) const;
 };
@@ -62,7 +64,8 @@ struct CampaignResult {
 [[nodiscard]] const char* modelName(ModelKind m);
 
 /// Matches the records (names checked against their tests first: InputError on a name the test
-/// lacks) and judges them. Interrupted (options.check.stop) ends the run by an exception.
+/// lacks) and judges them. A stop (options.check.stop) ends the run early: the result then holds
+/// the rows judged before it, the signal and how many records were left unjudged.
 [[nodiscard]] CampaignResult runCampaign(const std::vector<CampaignTest>& tests,
                                          std::vector<ObservationRecord> records,
                                          const CampaignOptions& options);

@@ -1,5 +1,6 @@
 #include "campaign/CampaignReport.hpp"
 
+#include "support/Errors.hpp"
 #include "support/Text.hpp"
 
 #include <nlohmann/json.hpp>
@@ -186,6 +187,9 @@ std::string formatCampaign(const CampaignResult& result, bool details) {
         out << "Placement: " << placementName(*placements.begin())
             << (*placements.begin() == Placement::AsWritten ? " (the tests' thread headers)" : "")
             << "\n";
+    if (result.signal != 0)
+        out << "Stopped: " << Interrupted(result.signal).what() << "; "
+            << countNoun(result.notJudged, "observation") << " not judged\n";
     const std::size_t forbidden = result.count(Verdict::ForbiddenObserved);
     out << "Result: ";
     if (forbidden == 0)
@@ -243,6 +247,8 @@ std::string campaignJsonLines(const CampaignResult& result) {
     s["undecided"] = result.count(RowStatus::Error);
     s["unmatched"] = result.count(RowStatus::Unmatched);
     s["testsWithoutData"] = result.testsWithoutData;
+    s["notJudged"] = result.notJudged;
+    s["interrupted"] = result.signal != 0;
     return out + jsonText(nlohmann::json{{"summary", s}}) + "\n";
 }
 

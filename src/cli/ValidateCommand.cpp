@@ -112,6 +112,7 @@ void runCampaignMode(const ValidateArgs& args, CommandContext& context) {
                             : campaign::formatCampaign(result, args.details));
     checkStream(std::cout, "standard output");
     if (!args.junit.empty()) writeFileAtomically(args.junit, campaign::campaignJUnit(result));
+    if (result.signal != 0) throw Interrupted(result.signal); // after writing what is complete
     if (result.count(campaign::RowStatus::Unmatched) > 0 && !args.allowUnmatched) {
         std::cerr << "validate: " << result.count(campaign::RowStatus::Unmatched)
                   << " observation(s) name no test (listed above); pass --allow-unmatched when "
@@ -150,6 +151,7 @@ void runSingleMode(const ValidateArgs& args, const campaign::CampaignOptions& op
             campaign::checkDistinct(mine);
             const campaign::CampaignResult result =
                 campaign::runCampaign({test}, std::move(mine), options);
+            if (result.signal != 0) throw Interrupted(result.signal); // nothing was judged
             std::cout << (args.json ? campaign::campaignJsonLines(result)
                                     : campaign::formatCampaign(result, true));
             checkStream(std::cout, "standard output");
