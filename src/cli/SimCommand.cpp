@@ -36,6 +36,8 @@ struct SimArgs {
     bool packWarps = false;
     int window = 4;
     int banks = 32;
+    int l2Views = 0;
+    bool coldCaches = false;
     bool allShared = false;
     bool all = false;
     bool json = false;
@@ -119,6 +121,8 @@ int runSim(const SimArgs& a, const CLI::Option* traceOpt, const StopToken& stop)
         o.machine.layout.packWarps = a.packWarps;
         o.machine.window = a.window;
         o.machine.sharedBanks = a.banks;
+        o.machine.layout.l2Views = a.l2Views;
+        o.machine.warmCaches = !a.coldCaches;
         o.everyLocationShared = a.allShared;
         o.deadline =
             Deadline(a.timeout > 0 ? std::optional<double>(a.timeout) : std::nullopt, stop);
@@ -200,6 +204,14 @@ void addSimCommand(CLI::App& app, CommandContext& context) {
                     "Banks of an SM's shared memory (1 to 32, default 32; 1 serialises every "
                     ".shared access of an SM)")
         ->check(countValidator(1, 32));
+    cmd->add_option("--l2-views", args->l2Views,
+                    "Views of each GPU's L2 (its partitions as SMs see them): SM j reads view "
+                    "j mod N; 0 (default): one per SM, every SM may see a write at its own time "
+                    "(not multi-copy atomic); 1: one L2 per GPU (0 to 64)")
+        ->check(countValidator(0, 64));
+    cmd->add_flag("--cold-caches", args->coldCaches,
+                  "Start with empty L1s and L2 views (default: every line resident, holding the "
+                  "initial value, so that a read can hit a stale line)");
     addTimeoutOption(*cmd, args->timeout);
     cmd->add_flag("--all-shared", args->allShared,
                   "Place every location in shared memory, as if it were .shared");

@@ -1,8 +1,9 @@
-// Memory levels. Every write reaches SystemMemory, the coherence point: the order in which
-// writes arrive there is the coherence order, and each location's value carries its version (the
-// number of writes to it so far; the initial write is version 0). A Cache (an SM's L1 or a GPU's
-// L2) holds per-location copies taken from memory at some earlier time: they may be stale but
-// only ever move forward in coherence (fills and write-throughs never install an older version).
+// Memory levels. Every write takes its place in its location's coherence order when it first
+// becomes visible beyond its thread (CoherenceOrder.hpp); copies of it then spread through the
+// levels below: the SM's L1, the L2 as each SM sees it (an L2 view), and system memory. A level
+// holds per-location copies that may be stale but only ever move forward in coherence: fills and
+// propagation never install an older version. A Cache line may be absent (never filled, or
+// invalidated); system memory always holds a copy of every location.
 #pragma once
 
 #include <cstdint>
@@ -11,67 +12,62 @@
 
 namespace ptx::sim {
 
-/// A value with its position in the location's coherence order.
+/// A value with its position in the location's coherence order (the initial write is 0).
 struct Versioned {
     std::int64_t value = 0;
     std::int32_t version = 0;
     friend bool operator==(const Versioned&, const Versioned&) = default;
 };
 
-class SystemMemory {
-  public:
-    SystemMemory() = default;
-    explicit SystemMemory(const std::vector<std::int64_t>& init) {
-        for (auto v : init)
-            cells_.push_back(Versioned{v, 0});
-    }
-    [[nodiscard]] const Versioned& read(int loc) const {
-        return cells_[static_cast<std::size_t>(loc)];
-    }
-    /// Performs a write: it becomes co-last for its location. Returns its versioned value.
-    Versioned write(int loc, std::int64_t value) {
-        auto& c = cells_[static_cast<std::size_t>(loc)];
-        c = Versioned{value, c.version + 1};
-        return c;
-    }
-    [[nodiscard]] std::size_t size() const { return cells_.size(); }
-    friend bool operator==(const SystemMemory&, const SystemMemory&) = default;
-
-  private:
-    std::vector<Versioned> cells_;
-};
-
-/// A non-coherent cache (L1 per SM, L2 per GPU): one line per location, present or not.
+/// A non-coherent cache (an SM's L1, or an SM's view of its GPU's L2): one line per location.
 class Cache {
   public:
     Cache() = default;
-    explicit Cache(std::size_t locations) : lines_(locations, kAbsent) {}
+    /// Empty, or `warm`: every location resident with the given (initial) copies.
+    Cache(const std::vector<Versioned>& initial, bool warm)
+        : lines_(warm ? initial : std::vector<Versioned>(initial.size(), kAbsent)) {}
 
     [[nodiscard]] std::optional<Versioned> lookup(int loc) const {
         const auto& l = lines_[static_cast<std::size_t>(loc)];
         if (l.version < 0) return std::nullopt;
         return l;
     }
+    /// The line's version, -1 when absent.
+    [[nodiscard]] std::int32_t version(int loc) const {
+        return lines_[static_cast<std::size_t>(loc)].version;
+    }
     /// Installs a copy unless the line already holds the same or a newer version.
     void fill(int loc, Versioned v) {
         auto& l = lines_[static_cast<std::size_t>(loc)];
         if (l.version < v.version) l = v;
     }
-    void invalidateAll() {
-        for (auto& l : lines_)
-            l = kAbsent;
-    }
-    [[nodiscard]] bool anyPresent() const {
-        for (const auto& l : lines_)
-            if (l.version >= 0) return true;
-        return false;
-    }
+    void drop(int loc) { lines_[static_cast<std::size_t>(loc)] = kAbsent; }
     [[nodiscard]] const std::vector<Versioned>& lines() const { return lines_; }
     friend bool operator==(const Cache&, const Cache&) = default;
 
   private:
     static constexpr Versioned kAbsent{0, -1};
     std::vector<Versioned> lines_;
+};
+
+/// System memory: a copy of every location, moving forward as writes reach it.
+class SystemMemory {
+  public:
+    SystemMemory() = default;
+    explicit SystemMemory(std::vector<Versioned> initial) : cells_(std::move(initial)) {}
+    [[nodiscard]] const Versioned& read(int loc) const {
+        return cells_[static_cast<std::size_t>(loc)];
+    }
+    /// Installs a copy unless memory already holds the same or a newer version.
+    void fill(int loc, Versioned v) {
+        auto& c = cells_[static_cast<std::size_t>(loc)];
+        if (c.version < v.version) c = v;
+    }
+    [[nodiscard]] std::size_t size() const { return cells_.size(); }
+    friend bool operator==(const SystemMemory&, const SystemMemory&) = default;
+
+  private:
+    std::vector<Versioned> cells_;
 };
 
 } // namespace ptx::sim

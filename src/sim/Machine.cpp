@@ -73,12 +73,15 @@ void Machine::checkConstantBarrierCounts() const {
 
 MachineState Machine::initialState() const {
     MachineState s;
-    std::vector<std::int64_t> init;
-    for (const auto& l : program_.locations)
-        init.push_back(l.init);
+    std::vector<Versioned> init, cached;
+    for (const auto& l : program_.locations) {
+        init.push_back(Versioned{l.init, 0});
+        cached.push_back(l.shared ? Versioned{0, -1} : Versioned{l.init, 0});
+    }
+    s.coherence = CoherenceOrder(init);
     s.memory = SystemMemory(init);
-    s.l1.assign(static_cast<std::size_t>(topology_.sms), Cache(init.size()));
-    s.l2.assign(static_cast<std::size_t>(topology_.gpus), Cache(init.size()));
+    s.l1.assign(static_cast<std::size_t>(topology_.sms), Cache(cached, options_.warmCaches));
+    s.l2.assign(static_cast<std::size_t>(topology_.views), Cache(cached, options_.warmCaches));
     for (const auto& t : program_.threads) {
         ThreadState ts;
         ts.regs = t.initRegs;
@@ -112,39 +115,6 @@ bool Machine::schedulable(const MachineState& s, int thread) const {
         return (s.warps[static_cast<std::size_t>(p.warp)].activeMask() >> p.lane) & 1u;
     }
     return true;
-}
-
-Machine::ReadChoices Machine::loadChoices(const MachineState& s, int thread, int loc,
-                                          const SimInstr& ins) const {
-    ReadChoices rc;
-    const auto& ts = s.threads[static_cast<std::size_t>(thread)];
-    if (auto f = ts.buffer.forward(loc)) {
-        rc.c[rc.n++] = ReadChoice{Source::Forward, Versioned{*f, -1}};
-        return rc;
-    }
-    const Versioned mem = s.memory.read(loc);
-    if (program_.locations[static_cast<std::size_t>(loc)].shared) {
-        rc.c[rc.n++] = ReadChoice{Source::SharedBank, mem};
-        return rc;
-    }
-    const auto& p = topology_.threads[static_cast<std::size_t>(thread)];
-    const std::int32_t floor = ts.seen[static_cast<std::size_t>(loc)];
-    // Levels a read may be served from: weak and cta-scope reads from L1 up, gpu-scope from L2
-    // up, sys-scope from memory. The thread never goes back in coherence (floor).
-    const bool isAtomic = ins.kind == OpKind::Atomic;
-    const Scope scope = ins.strong ? ins.scope : Scope::Cta;
-    auto add = [&](Source src, std::optional<Versioned> v) {
-        if (!v || v->version < floor || v->version == mem.version) return;
-        for (int i = 0; i < rc.n; ++i)
-            if (rc.c[i].value.version == v->version) return;
-        rc.c[rc.n++] = ReadChoice{src, *v};
-    };
-    if (scope == Scope::Cta) add(Source::L1, s.l1[static_cast<std::size_t>(p.sm)].lookup(loc));
-    // Atomics are performed at their scope's level only (cta: L1, gpu: L2, sys: memory).
-    if (scope != Scope::Sys && !(isAtomic && scope == Scope::Cta))
-        add(Source::L2, s.l2[static_cast<std::size_t>(p.gpu)].lookup(loc));
-    rc.c[rc.n++] = ReadChoice{Source::Memory, mem};
-    return rc;
 }
 
 int Machine::barrierCount(const ThreadState& ts, int thread, const SimInstr& ins) const {
@@ -189,7 +159,7 @@ void Machine::addExec(const MachineState& s, int thread, int offset,
         if (ins.kind == OpKind::Load || !ts.buffer.holds(loc))
             n = loadChoices(s, thread, loc, ins).n;
         for (int c = 0; c < n; ++c) {
-            t.choice = static_cast<std::int8_t>(c);
+            t.choice = static_cast<std::int16_t>(c);
             out.push_back(t);
         }
         return;
@@ -220,6 +190,7 @@ void Machine::enabled(const MachineState& s, std::vector<Transition>& out) const
                                          static_cast<std::int16_t>(e), 0});
     }
     if (hasShared_) addBankServes(s, out);
+    if (!out.empty()) addMoves(s, out); // when nothing else can move, copies change nothing
 }
 
 bool Machine::canIssueEarly(const ThreadState& ts, const std::vector<SimInstr>& code,
@@ -271,47 +242,6 @@ bool Machine::canIssueEarly(const ThreadState& ts, const std::vector<SimInstr>& 
     return true;
 }
 
-Versioned Machine::writeThrough(MachineState& s, int thread, int loc, std::int64_t v) const {
-    const Versioned w = s.memory.write(loc, v);
-    auto& ts = s.threads[static_cast<std::size_t>(thread)];
-    ts.seen[static_cast<std::size_t>(loc)] = w.version;
-    if (!program_.locations[static_cast<std::size_t>(loc)].shared) {
-        const auto& p = topology_.threads[static_cast<std::size_t>(thread)];
-        s.l1[static_cast<std::size_t>(p.sm)].fill(loc, w);
-        s.l2[static_cast<std::size_t>(p.gpu)].fill(loc, w);
-    }
-    return w;
-}
-
-void Machine::drain(MachineState& s, int thread, std::size_t entry,
-                    std::vector<std::string>* trace) const {
-    const BufferEntry e = s.threads[static_cast<std::size_t>(thread)].buffer.take(entry);
-    const Versioned w = writeThrough(s, thread, e.loc, e.value);
-    if (trace)
-        trace->push_back(
-            "P" + std::to_string(program_.threads[static_cast<std::size_t>(thread)].id) +
-            " store buffer drains " + program_.locations[static_cast<std::size_t>(e.loc)].name +
-            "=" + std::to_string(e.value) + " to memory (coherence #" + std::to_string(w.version) +
-            "), writing through its L1 and L2");
-}
-
-void Machine::drainAll(MachineState& s, int thread, std::vector<std::string>* trace) const {
-    while (!s.threads[static_cast<std::size_t>(thread)].buffer.empty())
-        drain(s, thread, 0, trace);
-}
-
-void Machine::invalidateBelow(MachineState& s, int thread, Scope scope,
-                              std::vector<std::string>* trace) const {
-    if (scope == Scope::Cta) return; // a CTA shares its SM's L1: nothing below cta scope
-    const auto& p = topology_.threads[static_cast<std::size_t>(thread)];
-    s.l1[static_cast<std::size_t>(p.sm)].invalidateAll();
-    if (scope == Scope::Sys) s.l2[static_cast<std::size_t>(p.gpu)].invalidateAll();
-    if (trace)
-        trace->push_back(std::string("  invalidates ") +
-                         (scope == Scope::Sys ? "L1 of SM and L2 of GPU" : "L1 of SM") + " (" +
-                         scopeText(scope) + " scope)");
-}
-
 void Machine::advance(MachineState& s, int thread, int offset) const {
     auto& ts = s.threads[static_cast<std::size_t>(thread)];
     if (offset > 0) {
@@ -329,6 +259,11 @@ void Machine::advance(MachineState& s, int thread, int offset) const {
 void Machine::apply(MachineState& s, const Transition& t, std::vector<std::string>* trace) const {
     if (t.kind == TransitionKind::Bank) { // serving a request moves no pc: nothing to reconverge
         serveBank(s, t.thread, static_cast<std::size_t>(t.index), trace);
+        return;
+    }
+    if (t.kind == TransitionKind::WriteBack || t.kind == TransitionKind::Propagate ||
+        t.kind == TransitionKind::Flush) {
+        move(s, t, trace);
         return;
     }
     if (t.kind == TransitionKind::Drain)
@@ -374,27 +309,24 @@ void Machine::exec(MachineState& s, int thread, int offset, int choice,
         const ReadChoices rc = loadChoices(s, thread, loc, ins);
         const ReadChoice& c = rc.c[std::min(choice, rc.n - 1)];
         ts.regs[static_cast<std::size_t>(ins.dst)] = c.value.value;
-        const auto& p = topology_.threads[static_cast<std::size_t>(thread)];
         if (c.source != Source::Forward) {
             auto& seen = ts.seen[static_cast<std::size_t>(loc)];
             seen = std::max(seen, c.value.version);
-            if (c.source == Source::Memory)
-                s.l2[static_cast<std::size_t>(p.gpu)].fill(loc, c.value);
-            if (c.source == Source::Memory || c.source == Source::L2)
-                s.l1[static_cast<std::size_t>(p.sm)].fill(loc, c.value);
+            fillAfterRead(s, thread, loc, ins, c);
         }
         if (trace) {
-            const Versioned mem = s.memory.read(loc);
+            const Versioned last = s.coherence.last(loc);
             std::string line = "  reads " + program_.locations[static_cast<std::size_t>(loc)].name +
                                "=" + std::to_string(c.value.value) + " from " +
                                sourceName(c.source);
-            if (c.source == Source::L1 || c.source == Source::L2)
-                line += c.value.version < mem.version
-                            ? " (stale line: memory holds " + std::to_string(mem.value) + ")"
-                            : " (hit)";
+            if (c.source != Source::Forward)
+                line += c.value.version < last.version
+                            ? " (stale: the coherence-last write is " + std::to_string(last.value) +
+                                  ", #" + std::to_string(last.version) + ")"
+                            : " (the coherence-last write)";
             trace->push_back(line);
         }
-        if (ins.sem == Sem::Acquire) invalidateBelow(s, thread, ins.scope, trace);
+        if (ins.sem == Sem::Acquire) acquire(s, thread, ins.scope, trace);
         break;
     }
     case OpKind::Store: {
@@ -404,15 +336,14 @@ void Machine::exec(MachineState& s, int thread, int offset, int choice,
             break;
         }
         const std::int64_t v = value(ts, ins.a);
+        performPendingRelease(s, thread, trace);
         if (ins.sem == Sem::Release) {
-            if (trace && !ts.buffer.empty())
-                trace->push_back("  release: drains the store buffer first");
-            drainAll(s, thread, trace);
-            const Versioned w = writeThrough(s, thread, loc, v);
+            release(s, thread, ins.scope, trace);
+            const Versioned w = perform(s, thread, loc, v, std::nullopt);
             if (trace)
                 trace->push_back("  writes " +
                                  program_.locations[static_cast<std::size_t>(loc)].name + "=" +
-                                 std::to_string(v) + " through to memory (coherence #" +
+                                 std::to_string(v) + " into the L1 (coherence #" +
                                  std::to_string(w.version) + ")");
         } else {
             ts.buffer.push(loc, v);
@@ -426,10 +357,9 @@ void Machine::exec(MachineState& s, int thread, int offset, int choice,
             issueShared(s, thread, ins, loc, trace);
             break;
         }
+        performPendingRelease(s, thread, trace);
         if (ins.sem == Sem::Release || ins.sem == Sem::AcqRel) {
-            if (trace && !ts.buffer.empty())
-                trace->push_back("  release: drains the store buffer first");
-            drainAll(s, thread, trace);
+            release(s, thread, ins.scope, trace);
         } else {
             while (auto i = ts.buffer.oldest(loc))
                 drain(s, thread, *i, trace);
@@ -440,23 +370,37 @@ void Machine::exec(MachineState& s, int thread, int offset, int choice,
         const std::int64_t nv =
             atomicResult(ins.atomOp, old, value(ts, ins.a), ins.hasB ? value(ts, ins.b) : 0);
         if (ins.dst >= 0) ts.regs[static_cast<std::size_t>(ins.dst)] = old;
-        const Versioned w = writeThrough(s, thread, loc, nv);
+        const Versioned w = perform(s, thread, loc, nv, ins.scope);
         if (trace)
             trace->push_back("  atomic at " + std::string(sourceName(c.source)) + " (" +
                              scopeText(ins.scope) + " scope): reads " + std::to_string(old) +
                              ", writes " + std::to_string(nv) + " (coherence #" +
                              std::to_string(w.version) + ")");
         if (ins.sem == Sem::Acquire || ins.sem == Sem::AcqRel)
-            invalidateBelow(s, thread, ins.scope, trace);
+            acquire(s, thread, ins.scope, trace);
         break;
     }
     case OpKind::Fence: {
-        if (trace && !ts.buffer.empty()) trace->push_back("  drains the store buffer");
-        drainAll(s, thread, trace);
-        if (trace && ins.fence == FenceKind::Sc)
-            trace->push_back(std::string("  fence.sc: takes its place in the global ") +
-                             scopeText(ins.scope) + "-scope fence order");
-        invalidateBelow(s, thread, ins.scope, trace);
+        if (ins.fence == FenceKind::Sc) {
+            // One step of the machine: fence.sc operations are totally ordered, and each
+            // performs its release at once.
+            if (trace)
+                trace->push_back(std::string("  fence.sc: takes its place in the global ") +
+                                 scopeText(ins.scope) + "-scope fence order");
+            release(s, thread, ins.scope, trace);
+        } else {
+            // fence.acq_rel: the release half orders the thread's writes before its later
+            // writes only, so it is performed before the next write (the model's release
+            // pattern: a fence followed in program order by a strong write).
+            auto& pending = s.threads[static_cast<std::size_t>(thread)].pendingRelease;
+            const auto lvl = static_cast<std::int8_t>(
+                ins.scope == Scope::Cta ? 0 : ins.scope == Scope::Gpu ? 1 : 2);
+            pending = std::max(pending, lvl);
+            if (trace)
+                trace->push_back(std::string("  release half (") + scopeText(ins.scope) +
+                                 "): performed before the thread's next write");
+        }
+        acquire(s, thread, ins.scope, trace);
         break;
     }
     case OpKind::Barrier: {
@@ -465,9 +409,7 @@ void Machine::exec(MachineState& s, int thread, int offset, int choice,
             if (trace) trace->push_back("  barrier quorum reached: passes");
             break;
         }
-        if (trace && !ts.buffer.empty())
-            trace->push_back("  drains the store buffer before arriving");
-        drainAll(s, thread, trace);
+        release(s, thread, Scope::Cta, trace);
         const std::int64_t inst = value(ts, ins.a);
         const std::int64_t id = ins.hasB ? value(ts, ins.b) : 0;
         auto it =
@@ -522,6 +464,8 @@ bool Machine::finished(const MachineState& s) const {
     }
     for (const auto& sm : s.shared)
         if (!sm.empty()) return false;
+    // Copies still spreading through the caches change nothing any more: a location's final
+    // value is its coherence-last write's (outcome), which memory would receive in the end.
     return true;
 }
 
@@ -540,7 +484,8 @@ Outcome Machine::outcome(const MachineState& s, const std::vector<Observable>& p
         } else {
             const auto& name = std::get<LocTerm>(obs).location;
             auto it = program_.locationByName.find(name);
-            o[obs] = it == program_.locationByName.end() ? 0 : s.memory.read(it->second).value;
+            o[obs] =
+                it == program_.locationByName.end() ? 0 : s.coherence.last(it->second).value;
         }
     }
     return o;

@@ -1,6 +1,7 @@
 // The simulated GPU: transitions of the machine (execute an instruction of a lane, drain a store
-// buffer entry) and their effects on the memory hierarchy. Schedulers (random, exhaustive) pick
-// among the enabled transitions; the machine itself holds no mutable state.
+// buffer entry, serve a shared-memory bank, move a write's copy down the memory hierarchy) and
+// their effects. Schedulers (random, exhaustive) pick among the enabled transitions; the machine
+// itself holds no mutable state. The memory hierarchy's rules are in MemoryHierarchy.cpp.
 #pragma once
 
 #include "model/Outcome.hpp"
@@ -9,6 +10,7 @@
 #include "sim/Topology.hpp"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,21 +21,27 @@ struct MachineOptions {
     LayoutOptions layout;
     int window = 4;       // out-of-order window: instructions pc .. pc+window-1 may issue
     int sharedBanks = 32; // banks of an SM's shared memory (1..32; SharedMemory.hpp)
+    /// Every L1 and L2 view starts holding every location's initial value (false: they start
+    /// empty, and only reads and writes fill them).
+    bool warmCaches = true;
 };
 
 /// Where a load's (or an atomic's) value comes from.
 enum class Source : std::uint8_t { Forward, L1, L2, Memory, SharedBank };
 
-enum class TransitionKind : std::uint8_t { Exec, Drain, Bank };
+enum class TransitionKind : std::uint8_t { Exec, Drain, Bank, WriteBack, Propagate, Flush };
 
 /// An enabled step. Exec: thread executes instruction pc+index, taking read source `choice`.
-/// Drain: thread's store buffer entry `index` reaches memory. Bank: in the shared memory of SM
-/// `thread` (the field names the SM here), the bank of request `index` serves it.
+/// Drain: thread's store buffer entry `index` leaves for its SM's L1 (and takes its place in
+/// coherence). Bank: in the shared memory of SM `thread` (the field names the SM here), the bank
+/// of request `index` serves it. WriteBack: SM `thread`'s L1 line of location `index` reaches the
+/// SM's L2 view. Propagate: L2 view `thread`'s line of location `index` reaches L2 view `choice`
+/// of the same GPU. Flush: L2 view `thread`'s line of location `index` reaches system memory.
 struct Transition {
     TransitionKind kind = TransitionKind::Exec;
     std::int16_t thread = 0;
     std::int16_t index = 0;
-    std::int8_t choice = 0;
+    std::int16_t choice = 0;
     friend bool operator==(const Transition&, const Transition&) = default;
 };
 
@@ -68,8 +76,27 @@ class Machine {
 
     [[nodiscard]] bool schedulable(const MachineState& s, int thread) const;
     [[nodiscard]] int location(const ThreadState& ts, const SimInstr& ins) const;
+    // The memory hierarchy (MemoryHierarchy.cpp).
     [[nodiscard]] ReadChoices loadChoices(const MachineState& s, int thread, int loc,
                                           const SimInstr& ins) const;
+    void fillAfterRead(MachineState& s, int thread, int loc, const SimInstr& ins,
+                       const ReadChoice& c) const;
+    [[nodiscard]] Versioned newestInGpu(const MachineState& s, int gpu, int loc) const;
+    [[nodiscard]] Versioned newestOnPath(const MachineState& s, int sm, int loc) const;
+    void addMoves(const MachineState& s, std::vector<Transition>& out) const;
+    void move(MachineState& s, const Transition& t, std::vector<std::string>* trace) const;
+    /// A write takes its coherence position and enters the writer's L1 (and, for an atomic of
+    /// scope gpu or sys, the levels down to its scope's); `.shared` writes enter memory.
+    Versioned perform(MachineState& s, int thread, int loc, std::int64_t value,
+                      std::optional<Scope> atomicScope) const;
+    /// A release of scope S: the thread's stores leave its buffer, and every level of S
+    /// receives the newest copy on the thread's path of every location (cumulativity).
+    void release(MachineState& s, int thread, Scope scope, std::vector<std::string>* trace) const;
+    /// An acquire of scope S: the thread's levels below S drop the lines that a farther level
+    /// holds as new or newer.
+    void acquire(MachineState& s, int thread, Scope scope, std::vector<std::string>* trace) const;
+    /// A fence.acq_rel's release half, performed before the thread's next write.
+    void performPendingRelease(MachineState& s, int thread, std::vector<std::string>* trace) const;
     [[nodiscard]] bool barrierReady(const MachineState& s, int thread) const;
     void addExec(const MachineState& s, int thread, int offset, std::vector<Transition>& out) const;
     // Shared memory (SharedAccess.cpp): bank queues, registers awaiting a bank, ordering waits.
@@ -89,9 +116,6 @@ class Machine {
     void drain(MachineState& s, int thread, std::size_t entry,
                std::vector<std::string>* trace) const;
     void drainAll(MachineState& s, int thread, std::vector<std::string>* trace) const;
-    Versioned writeThrough(MachineState& s, int thread, int loc, std::int64_t value) const;
-    void invalidateBelow(MachineState& s, int thread, Scope scope,
-                         std::vector<std::string>* trace) const;
     void advance(MachineState& s, int thread, int offset) const;
     [[nodiscard]] std::int64_t value(const ThreadState& ts, const Src& src) const;
     /// A counted barrier's thread count, by the rule every engine shares (model/BarrierCount.hpp):

@@ -24,6 +24,7 @@ void MachineState::appendKey(std::string& out) const {
     for (std::size_t l = 0; l < locs; ++l) {
         auto& r = ranks[l];
         r.push_back(memory.read(static_cast<int>(l)).version);
+        r.push_back(coherence.last(static_cast<int>(l)).version);
         for (const auto& c : l1)
             if (c.lines()[l].version >= 0) r.push_back(c.lines()[l].version);
         for (const auto& c : l2)
@@ -56,6 +57,7 @@ void MachineState::appendKey(std::string& out) const {
             put(out, a.id);
             put(out, a.count);
         }
+        put(out, t.pendingRelease);
         put(out, t.waiting);
         put(out, t.waitQuorum);
         if (!shared.empty()) {
@@ -85,6 +87,8 @@ void MachineState::appendKey(std::string& out) const {
     for (std::size_t l = 0; l < locs; ++l) {
         put(out, memory.read(static_cast<int>(l)).value);
         put(out, rank(l, memory.read(static_cast<int>(l)).version));
+        put(out, coherence.last(static_cast<int>(l)).value);
+        put(out, rank(l, coherence.last(static_cast<int>(l)).version));
     }
     for (const auto* level : {&l1, &l2})
         for (const auto& c : *level)

@@ -1,10 +1,11 @@
 // The whole state of the simulated machine: threads (pc, out-of-order window, registers, store
-// buffer, per-location coherence floor, barrier arrivals, outstanding shared-memory requests),
-// the memory hierarchy (memory, L1s, L2s, each SM's shared-memory bank queues) and, under lockstep
-// SIMT, each warp's reconvergence stack.
+// buffer, per-location coherence floor, a release still to perform, barrier arrivals, outstanding
+// shared-memory requests), the memory hierarchy (coherence order, memory, L1s, L2 views, each
+// SM's shared-memory bank queues) and, under lockstep SIMT, each warp's reconvergence stack.
 #pragma once
 
 #include "sim/Cache.hpp"
+#include "sim/CoherenceOrder.hpp"
 #include "sim/ReconvergenceStack.hpp"
 #include "sim/SharedMemory.hpp"
 #include "sim/StoreBuffer.hpp"
@@ -31,6 +32,9 @@ struct ThreadState {
     /// Per location, the newest coherence version this thread has read or written: it never
     /// reads an older one (SC per location for its own accesses, in the order they execute).
     std::vector<std::int32_t> seen;
+    /// A fence.acq_rel's release half, not yet performed: the scope (0 cta, 1 gpu, 2 sys) whose
+    /// level the thread's writes so far must reach before its next write; -1: none.
+    std::int8_t pendingRelease = -1;
     std::vector<BarrierArrivals> arrivals;
     int waiting = -1;   // index into arrivals while blocked in bar.sync
     int waitQuorum = 0; // threads that must have arrived (this generation) to pass
@@ -44,9 +48,10 @@ struct ThreadState {
 
 struct MachineState {
     std::vector<ThreadState> threads;
+    CoherenceOrder coherence;
     SystemMemory memory;
     std::vector<Cache> l1;                 // per SM
-    std::vector<Cache> l2;                 // per GPU
+    std::vector<Cache> l2;                 // per L2 view (Topology::smView)
     std::vector<SharedMemory> shared;      // per SM (empty when no location is .shared)
     std::vector<ReconvergenceStack> warps; // lockstep only (empty under ITS)
     friend bool operator==(const MachineState&, const MachineState&) = default;

@@ -56,12 +56,9 @@ void Machine::issueShared(MachineState& s, int thread, const SimInstr& ins, int 
     r.loc = loc;
     r.bank = static_cast<std::int8_t>(SharedMemory::bankOf(where.word, options_.sharedBanks));
     r.scope = ins.scope;
-    const bool release = ins.sem == Sem::Release || ins.sem == Sem::AcqRel;
-    if (release) { // the banks already served this thread's requests (waitsForBanks)
-        if (trace && !ts.buffer.empty())
-            trace->push_back("  release: drains the store buffer first");
-        drainAll(s, thread, trace);
-    }
+    // The banks already served this thread's requests before a release (waitsForBanks).
+    if (ins.kind != OpKind::Load) performPendingRelease(s, thread, trace);
+    if (ins.sem == Sem::Release || ins.sem == Sem::AcqRel) release(s, thread, ins.scope, trace);
     switch (ins.kind) {
     case OpKind::Load:
         r.op = BankOp::Load;
@@ -120,7 +117,7 @@ void Machine::serveBank(MachineState& s, int sm, std::size_t request,
         break;
     }
     case BankOp::Store: {
-        const Versioned w = writeThrough(s, r.thread, r.loc, r.value);
+        const Versioned w = perform(s, r.thread, r.loc, r.value, std::nullopt);
         line += "store: writes " + name + "=" + std::to_string(r.value) + " (coherence #" +
                 std::to_string(w.version) + ")";
         break;
@@ -128,7 +125,7 @@ void Machine::serveBank(MachineState& s, int sm, std::size_t request,
     case BankOp::Atomic: {
         const std::int64_t nv = atomicResult(r.atomOp, old.value, r.value, r.value2);
         if (r.dst >= 0) ts.regs[static_cast<std::size_t>(r.dst)] = old.value;
-        const Versioned w = writeThrough(s, r.thread, r.loc, nv);
+        const Versioned w = perform(s, r.thread, r.loc, nv, std::nullopt);
         line += "atomic: reads " + name + "=" + std::to_string(old.value) + ", writes " +
                 std::to_string(nv) + " (coherence #" + std::to_string(w.version) + ")";
         break;
@@ -139,7 +136,7 @@ void Machine::serveBank(MachineState& s, int sm, std::size_t request,
         if (trace)
             trace->push_back(std::string("  acquire (") + scopeName(r.scope) +
                              " scope) completes: the thread resumes");
-        invalidateBelow(s, r.thread, r.scope, trace);
+        acquire(s, r.thread, r.scope, trace);
     }
 }
 

@@ -45,6 +45,22 @@ Topology placeThreads(const SimProgram& program, const LayoutOptions& options) {
     }
     topo.gpus = static_cast<int>(gpuIndex.size());
     topo.sms = static_cast<int>(smIndex.size());
+    topo.smGpu.assign(static_cast<std::size_t>(topo.sms), 0);
+    for (const auto& p : topo.threads)
+        topo.smGpu[static_cast<std::size_t>(p.sm)] = p.gpu;
+    topo.gpuSms.resize(static_cast<std::size_t>(topo.gpus));
+    topo.gpuViews.resize(static_cast<std::size_t>(topo.gpus));
+    for (int sm = 0; sm < topo.sms; ++sm) {
+        auto& sms = topo.gpuSms[static_cast<std::size_t>(topo.smGpu[static_cast<std::size_t>(sm)])];
+        auto& views =
+            topo.gpuViews[static_cast<std::size_t>(topo.smGpu[static_cast<std::size_t>(sm)])];
+        const int local = static_cast<int>(sms.size());
+        sms.push_back(sm);
+        const bool newView = options.l2Views <= 0 || local < options.l2Views;
+        if (newView) views.push_back(topo.views++);
+        topo.smView.push_back(views[static_cast<std::size_t>(
+            options.l2Views <= 0 ? local : local % options.l2Views)]);
+    }
     return topo;
 }
 

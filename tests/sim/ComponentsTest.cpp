@@ -1,6 +1,7 @@
 // Unit tests of the simulator's components: store buffer, caches and memory, reconvergence
 // stack, placement, RNG, conditions and the litmus7 histogram.
 #include "sim/Cache.hpp"
+#include "sim/CoherenceOrder.hpp"
 #include "sim/Condition.hpp"
 #include "sim/Histogram.hpp"
 #include "sim/ReconvergenceStack.hpp"
@@ -34,20 +35,30 @@ TEST_CASE("store buffer: forwarding and per-location FIFO draining") {
     CHECK(b.size() == 1);
 }
 
-TEST_CASE("memory versions and monotone cache lines") {
-    SystemMemory m({7, 0});
-    CHECK(m.read(0).value == 7);
-    CHECK(m.read(0).version == 0);
-    const auto w = m.write(0, 8);
+TEST_CASE("coherence order, memory and monotone cache lines") {
+    CoherenceOrder co({Versioned{7, 0}, Versioned{0, 0}});
+    const auto w = co.append(0, 8);
     CHECK(w.version == 1);
-    Cache c(2);
-    CHECK_FALSE(c.lookup(0).has_value());
-    c.fill(0, w);
-    CHECK(c.lookup(0)->value == 8);
-    c.fill(0, Versioned{7, 0}); // an older version never replaces a newer one
-    CHECK(c.lookup(0)->value == 8);
-    c.invalidateAll();
-    CHECK_FALSE(c.anyPresent());
+    CHECK(co.last(0) == w);
+    CHECK(co.last(1).version == 0);
+    SystemMemory m({Versioned{7, 0}, Versioned{0, 0}});
+    CHECK(m.read(0).value == 7);
+    m.fill(0, w);
+    CHECK(m.read(0) == w);
+    m.fill(0, Versioned{7, 0}); // memory never goes back in coherence either
+    CHECK(m.read(0) == w);
+    Cache cold({Versioned{7, 0}, Versioned{0, 0}}, false);
+    CHECK_FALSE(cold.lookup(0).has_value());
+    CHECK(cold.version(0) == -1);
+    Cache warm({Versioned{7, 0}, Versioned{0, 0}}, true);
+    CHECK(warm.lookup(0)->value == 7);
+    warm.fill(0, w);
+    CHECK(warm.lookup(0)->value == 8);
+    warm.fill(0, Versioned{7, 0}); // an older version never replaces a newer one
+    CHECK(warm.lookup(0)->value == 8);
+    warm.drop(0);
+    CHECK_FALSE(warm.lookup(0).has_value());
+    CHECK(warm.version(1) == 0);
 }
 
 TEST_CASE("reconvergence stack serialises lanes and pops finished arms") {

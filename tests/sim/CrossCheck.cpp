@@ -3,7 +3,8 @@
 // model (ptx::check on every register and location, asked for the allowed outcomes only: no
 // witness counts).
 //   sim_crosscheck DIR [--bound N] [--threads N] [--shard I/N] [--engine auto|explicit|smt]
-//                      [--max-unroll U] [--window W] [--banks B] [--all-shared] [-v]
+//                      [--max-unroll U] [--window W] [--banks B] [--all-shared]
+//                      [--l2-views N] [--cold-caches] [-v]
 // --engine picks the checker's engine (default explicit). An outcome the checker did not list
 // because its loop bound was hit is looked for again with the loops unrolled once more, up to U
 // times (default 4); if still missing, the test is inconclusive (not a failure). --shard I/N keeps
@@ -43,6 +44,8 @@ struct Settings {
     std::uint64_t bound = 20000;
     int window = 4;
     int banks = 32;
+    int l2Views = 0;
+    bool coldCaches = false;
     bool allShared = false;
     // With witnesses not counted, the explicit engine is much faster than `auto` on the peer
     // suite, which picks SMT for the larger CADP tests (2_threads_4_instructions/23_simple:
@@ -71,6 +74,8 @@ Report crossCheck(const std::string& file, const Settings& settings) {
         o.maxStates = settings.bound;
         o.machine.window = settings.window;
         o.machine.sharedBanks = settings.banks;
+        o.machine.layout.l2Views = settings.l2Views;
+        o.machine.warmCaches = !settings.coldCaches;
         o.everyLocationShared = settings.allShared;
         sim = ptx::sim::Simulator(program, o).runExhaustive();
     } catch (const ptx::Unsupported& e) {
@@ -129,7 +134,7 @@ int main(int argc, char** argv) {
     if (argc < 2) {
         std::cerr << "usage: sim_crosscheck DIR [--bound N] [--threads N] [--shard I/N] "
                      "[--engine auto|explicit|smt] [--max-unroll U] [--window W] [--banks B] "
-                     "[--all-shared] [-v]\n";
+                     "[--all-shared] [--l2-views N] [--cold-caches] [-v]\n";
         return 2;
     }
     const std::filesystem::path dir = argv[1];
@@ -148,6 +153,10 @@ int main(int argc, char** argv) {
             settings.window = std::stoi(argv[++i]);
         } else if (a == "--banks" && hasValue) {
             settings.banks = std::stoi(argv[++i]);
+        } else if (a == "--l2-views" && hasValue) {
+            settings.l2Views = std::stoi(argv[++i]);
+        } else if (a == "--cold-caches") {
+            settings.coldCaches = true;
         } else if (a == "--engine" && hasValue) {
             const std::string e = argv[++i];
             settings.engine = e == "smt"        ? ptx::EngineKind::Smt

@@ -1,0 +1,291 @@
+// The machine's memory hierarchy: where a read may be served from, how a write takes its place in
+// coherence and spreads (store buffer -> L1 -> the SM's L2 view -> the other views of the GPU and
+// system memory), and what releases and acquires of each scope do to the levels.
+//
+// A thread on SM m reads along its path: L1 of m, L2 view of m, system memory. A read of scope S
+// starts at S's level (weak and cta: L1; gpu: the L2 view; sys: memory) and may be served by any
+// level from there whose copy is at least as new as every copy nearer the thread (it may pass an
+// older line, as an eviction or a bypass would, never a newer one), and never older than what the
+// thread has already seen of the location. When the only copies new enough lie nearer than S's
+// level (the SM's own write not yet written back), the newest of them serves the read.
+//
+// Why this stays inside the model (docs/simulator.md, "Why it stays inside the model"): the copy a
+// read would get by default (the first present on its path) never goes back in coherence, since
+// levels only receive newer copies and a line is dropped only when the next present level holds
+// one as new; a release of scope S puts the newest copy on the releaser's path of every location
+// into every level of S that a thread of S reads (the SM's L1; for gpu also every L2 view of the
+// GPU; for sys also memory), and an acquire of scope S drops the lines of the acquirer's path
+// below S that the next level holds as new, so that what it reads next is at least what every
+// release it synchronised with made visible.
+#include "sim/Machine.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace ptx::sim {
+namespace {
+
+int level(Scope s) {
+    return s == Scope::Cta ? 0 : s == Scope::Gpu ? 1 : 2;
+}
+
+const char* scopeWord(int level) {
+    return level == 0 ? "cta" : level == 1 ? "gpu" : "sys";
+}
+
+/// Where on the path a read of this instruction starts.
+int startLevel(const SimInstr& ins) {
+    return ins.strong ? level(ins.scope) : 0;
+}
+
+Versioned newer(Versioned a, std::optional<Versioned> b) {
+    return b && b->version > a.version ? *b : a;
+}
+
+} // namespace
+
+Versioned Machine::newestOnPath(const MachineState& s, int sm, int loc) const {
+    Versioned v = s.memory.read(loc);
+    v = newer(v, s.l1[static_cast<std::size_t>(sm)].lookup(loc));
+    return newer(v, s.l2[static_cast<std::size_t>(topology_.smView[static_cast<std::size_t>(sm)])]
+                        .lookup(loc));
+}
+
+Versioned Machine::newestInGpu(const MachineState& s, int gpu, int loc) const {
+    Versioned v = s.memory.read(loc);
+    for (int sm : topology_.gpuSms[static_cast<std::size_t>(gpu)])
+        v = newer(v, s.l1[static_cast<std::size_t>(sm)].lookup(loc));
+    for (int view : topology_.gpuViews[static_cast<std::size_t>(gpu)])
+        v = newer(v, s.l2[static_cast<std::size_t>(view)].lookup(loc));
+    return v;
+}
+
+Machine::ReadChoices Machine::loadChoices(const MachineState& s, int thread, int loc,
+                                          const SimInstr& ins) const {
+    ReadChoices rc;
+    const auto& ts = s.threads[static_cast<std::size_t>(thread)];
+    if (auto f = ts.buffer.forward(loc)) {
+        rc.c[rc.n++] = ReadChoice{Source::Forward, Versioned{*f, -1}};
+        return rc;
+    }
+    if (isShared(loc)) {
+        rc.c[rc.n++] = ReadChoice{Source::SharedBank, s.memory.read(loc)};
+        return rc;
+    }
+    const auto& p = topology_.threads[static_cast<std::size_t>(thread)];
+    // Atomics of scope gpu and sys are performed where every write morally strong with them has
+    // arrived: the newest copy in the GPU, or the coherence-last write (Atomicity).
+    if (ins.kind == OpKind::Atomic && ins.scope == Scope::Sys) {
+        rc.c[rc.n++] = ReadChoice{Source::Memory, s.coherence.last(loc)};
+        return rc;
+    }
+    if (ins.kind == OpKind::Atomic && ins.scope == Scope::Gpu) {
+        rc.c[rc.n++] = ReadChoice{Source::L2, newestInGpu(s, p.gpu, loc)};
+        return rc;
+    }
+    const std::optional<Versioned> path[3] = {
+        s.l1[static_cast<std::size_t>(p.sm)].lookup(loc),
+        s.l2[static_cast<std::size_t>(topology_.smView[static_cast<std::size_t>(p.sm)])].lookup(
+            loc),
+        s.memory.read(loc)};
+    constexpr Source sources[3] = {Source::L1, Source::L2, Source::Memory};
+    const std::int32_t floor = ts.seen[static_cast<std::size_t>(loc)];
+    const int start = startLevel(ins);
+    std::int32_t nearer = -1; // the newest copy nearer the thread than the level looked at
+    for (int x = 0; x < 3; ++x) {
+        if (!path[x]) continue;
+        const Versioned v = *path[x];
+        bool fresh = x >= start && v.version >= nearer && v.version >= floor;
+        for (int i = 0; fresh && i < rc.n; ++i)
+            fresh = rc.c[i].value.version != v.version;
+        if (fresh) rc.c[rc.n++] = ReadChoice{sources[x], v};
+        nearer = std::max(nearer, v.version);
+    }
+    if (rc.n == 0) {
+        // The newest copy lies below the scope's level (the SM's own write, not yet written
+        // back): it serves the read, as the SM's write path forwards it.
+        int best = 0;
+        for (int x = 1; x < 3; ++x)
+            if (path[x] && (!path[best] || path[x]->version > path[best]->version)) best = x;
+        if (path[best]->version < floor)
+            throw std::logic_error("sim: internal error: no copy of a location is as new as one "
+                                   "its thread has seen");
+        rc.c[rc.n++] = ReadChoice{sources[best], *path[best]};
+    }
+    return rc;
+}
+
+void Machine::fillAfterRead(MachineState& s, int thread, int loc, const SimInstr& ins,
+                            const ReadChoice& c) const {
+    const auto& p = topology_.threads[static_cast<std::size_t>(thread)];
+    const int start = startLevel(ins);
+    const int from = c.source == Source::L2 ? 1 : c.source == Source::Memory ? 2 : 0;
+    // A miss fills the levels it passed from the scope's level on (a gpu load does not allocate
+    // in L1, a sys load in neither).
+    if (start <= 1 && from == 2)
+        s.l2[static_cast<std::size_t>(topology_.smView[static_cast<std::size_t>(p.sm)])].fill(
+            loc, c.value);
+    if (start == 0 && from >= 1) s.l1[static_cast<std::size_t>(p.sm)].fill(loc, c.value);
+}
+
+Versioned Machine::perform(MachineState& s, int thread, int loc, std::int64_t value,
+                           std::optional<Scope> atomicScope) const {
+    const Versioned w = s.coherence.append(loc, value);
+    s.threads[static_cast<std::size_t>(thread)].seen[static_cast<std::size_t>(loc)] = w.version;
+    if (isShared(loc)) {
+        s.memory.fill(loc, w);
+        return w;
+    }
+    const auto& p = topology_.threads[static_cast<std::size_t>(thread)];
+    s.l1[static_cast<std::size_t>(p.sm)].fill(loc, w);
+    if (atomicScope && *atomicScope != Scope::Cta)
+        s.l2[static_cast<std::size_t>(topology_.smView[static_cast<std::size_t>(p.sm)])].fill(loc,
+                                                                                              w);
+    if (atomicScope == Scope::Sys) s.memory.fill(loc, w);
+    return w;
+}
+
+void Machine::drain(MachineState& s, int thread, std::size_t entry,
+                    std::vector<std::string>* trace) const {
+    const BufferEntry e = s.threads[static_cast<std::size_t>(thread)].buffer.take(entry);
+    const Versioned w = perform(s, thread, e.loc, e.value, std::nullopt);
+    if (trace)
+        trace->push_back(
+            "P" + std::to_string(program_.threads[static_cast<std::size_t>(thread)].id) +
+            " store buffer drains " + program_.locations[static_cast<std::size_t>(e.loc)].name +
+            "=" + std::to_string(e.value) + " into the L1 of SM " +
+            std::to_string(topology_.threads[static_cast<std::size_t>(thread)].sm) +
+            " (coherence #" + std::to_string(w.version) + ")");
+}
+
+void Machine::drainAll(MachineState& s, int thread, std::vector<std::string>* trace) const {
+    while (!s.threads[static_cast<std::size_t>(thread)].buffer.empty())
+        drain(s, thread, 0, trace);
+}
+
+void Machine::release(MachineState& s, int thread, Scope scope,
+                      std::vector<std::string>* trace) const {
+    auto& ts = s.threads[static_cast<std::size_t>(thread)];
+    if (trace && !ts.buffer.empty())
+        trace->push_back(std::string("  release (") + scopeWord(level(scope)) +
+                         "): drains the store buffer first");
+    drainAll(s, thread, trace);
+    if (ts.pendingRelease >= 0 && ts.pendingRelease <= level(scope)) ts.pendingRelease = -1;
+    const auto& p = topology_.threads[static_cast<std::size_t>(thread)];
+    for (int loc = 0; loc < static_cast<int>(program_.locations.size()); ++loc) {
+        if (isShared(loc)) continue;
+        const Versioned top = newestOnPath(s, p.sm, loc);
+        s.l1[static_cast<std::size_t>(p.sm)].fill(loc, top);
+        if (scope != Scope::Cta)
+            for (int view : topology_.gpuViews[static_cast<std::size_t>(p.gpu)])
+                s.l2[static_cast<std::size_t>(view)].fill(loc, top);
+        if (scope == Scope::Sys) s.memory.fill(loc, top);
+    }
+    if (trace && scope != Scope::Cta)
+        trace->push_back(std::string("  release (") + scopeWord(level(scope)) +
+                         "): every location's newest copy on this thread's path reaches " +
+                         (scope == Scope::Gpu ? "every L2 view of GPU "
+                                              : "memory and every L2 view of GPU ") +
+                         std::to_string(p.gpu));
+}
+
+void Machine::performPendingRelease(MachineState& s, int thread,
+                                    std::vector<std::string>* trace) const {
+    const int pending = s.threads[static_cast<std::size_t>(thread)].pendingRelease;
+    if (pending < 0) return;
+    if (trace)
+        trace->push_back(std::string("  the earlier fence's release (") + scopeWord(pending) +
+                         ") is performed before this write");
+    release(s, thread, pending == 0 ? Scope::Cta : pending == 1 ? Scope::Gpu : Scope::Sys, trace);
+}
+
+void Machine::acquire(MachineState& s, int thread, Scope scope,
+                      std::vector<std::string>* trace) const {
+    if (scope == Scope::Cta) return; // a CTA shares its SM's L1: nothing below cta scope
+    const auto& p = topology_.threads[static_cast<std::size_t>(thread)];
+    Cache& l1 = s.l1[static_cast<std::size_t>(p.sm)];
+    Cache& view = s.l2[static_cast<std::size_t>(topology_.smView[static_cast<std::size_t>(p.sm)])];
+    for (int loc = 0; loc < static_cast<int>(program_.locations.size()); ++loc) {
+        const std::int32_t mem = s.memory.read(loc).version;
+        if (scope == Scope::Sys && view.version(loc) >= 0 && view.version(loc) <= mem)
+            view.drop(loc);
+        const std::int32_t next = view.version(loc) >= 0 ? view.version(loc) : mem;
+        if (l1.version(loc) >= 0 && l1.version(loc) <= next) l1.drop(loc);
+    }
+    if (trace)
+        trace->push_back(std::string("  acquire (") + scopeWord(level(scope)) +
+                         "): drops the lines of " +
+                         (scope == Scope::Sys ? "the SM's L1 and L2 view" : "the SM's L1") +
+                         " that a farther level holds as new");
+}
+
+void Machine::addMoves(const MachineState& s, std::vector<Transition>& out) const {
+    const int locs = static_cast<int>(program_.locations.size());
+    // A view whose SMs' threads have all ended is read by nobody: nothing propagates into it.
+    std::vector<bool> viewRead(static_cast<std::size_t>(topology_.views), false);
+    for (std::size_t t = 0; t < s.threads.size(); ++t)
+        if (s.threads[t].pc < static_cast<int>(program_.threads[t].code.size()))
+            viewRead[static_cast<std::size_t>(
+                topology_.smView[static_cast<std::size_t>(topology_.threads[t].sm)])] = true;
+    // Once every thread has ended, no read is left: copies spreading change no outcome.
+    if (std::find(viewRead.begin(), viewRead.end(), true) == viewRead.end()) return;
+    for (int sm = 0; sm < topology_.sms; ++sm) {
+        const Cache& l1 = s.l1[static_cast<std::size_t>(sm)];
+        const Cache& view =
+            s.l2[static_cast<std::size_t>(topology_.smView[static_cast<std::size_t>(sm)])];
+        for (int loc = 0; loc < locs; ++loc)
+            if (l1.version(loc) > std::max(view.version(loc), s.memory.read(loc).version))
+                out.push_back(Transition{TransitionKind::WriteBack, static_cast<std::int16_t>(sm),
+                                         static_cast<std::int16_t>(loc), 0});
+    }
+    for (const auto& views : topology_.gpuViews)
+        for (int v : views) {
+            const Cache& from = s.l2[static_cast<std::size_t>(v)];
+            for (int loc = 0; loc < locs; ++loc) {
+                const std::int32_t mem = s.memory.read(loc).version;
+                if (from.version(loc) <= mem) continue;
+                out.push_back(Transition{TransitionKind::Flush, static_cast<std::int16_t>(v),
+                                         static_cast<std::int16_t>(loc), 0});
+                for (int w : views)
+                    if (w != v && viewRead[static_cast<std::size_t>(w)] &&
+                        from.version(loc) > s.l2[static_cast<std::size_t>(w)].version(loc))
+                        out.push_back(Transition{TransitionKind::Propagate,
+                                                 static_cast<std::int16_t>(v),
+                                                 static_cast<std::int16_t>(loc),
+                                                 static_cast<std::int16_t>(w)});
+            }
+        }
+}
+
+void Machine::move(MachineState& s, const Transition& t, std::vector<std::string>* trace) const {
+    const int loc = t.index;
+    Versioned v;
+    std::string where;
+    switch (t.kind) {
+    case TransitionKind::WriteBack: {
+        v = *s.l1[static_cast<std::size_t>(t.thread)].lookup(loc);
+        const int view = topology_.smView[static_cast<std::size_t>(t.thread)];
+        s.l2[static_cast<std::size_t>(view)].fill(loc, v);
+        where = "L1 of SM " + std::to_string(t.thread) + " writes back to L2 view " +
+                std::to_string(view);
+        break;
+    }
+    case TransitionKind::Propagate:
+        v = *s.l2[static_cast<std::size_t>(t.thread)].lookup(loc);
+        s.l2[static_cast<std::size_t>(t.choice)].fill(loc, v);
+        where = "L2 view " + std::to_string(t.thread) + " propagates to L2 view " +
+                std::to_string(t.choice);
+        break;
+    default: // Flush
+        v = *s.l2[static_cast<std::size_t>(t.thread)].lookup(loc);
+        s.memory.fill(loc, v);
+        where = "L2 view " + std::to_string(t.thread) + " writes to memory";
+        break;
+    }
+    if (trace)
+        trace->push_back(where + ": " + program_.locations[static_cast<std::size_t>(loc)].name +
+                         "=" + std::to_string(v.value) + " (coherence #" +
+                         std::to_string(v.version) + ")");
+}
+
+} // namespace ptx::sim
