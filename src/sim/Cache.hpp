@@ -19,6 +19,11 @@ struct Versioned {
     friend bool operator==(const Versioned&, const Versioned&) = default;
 };
 
+/// The version of an L1 line holding a write that has left its store buffer but has no place in
+/// coherence yet: it takes one (after every write placed so far) when the line is written back
+/// or first read. It compares as newer than every placed write.
+inline constexpr std::int32_t kPendingVersion = 0x7fffffff;
+
 /// A non-coherent cache (an SM's L1, or an SM's view of its GPU's L2): one line per location.
 class Cache {
   public:

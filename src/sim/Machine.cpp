@@ -32,7 +32,7 @@ const char* scopeText(Scope s) {
 }
 
 bool isMemory(const SimInstr& i) {
-    return i.kind == OpKind::Load || i.kind == OpKind::Store;
+    return i.kind == OpKind::Load || i.kind == OpKind::Store || i.kind == OpKind::Atomic;
 }
 
 } // namespace
@@ -190,7 +190,7 @@ void Machine::enabled(const MachineState& s, std::vector<Transition>& out) const
                                          static_cast<std::int16_t>(e), 0});
     }
     if (hasShared_) addBankServes(s, out);
-    if (!out.empty()) addMoves(s, out); // when nothing else can move, copies change nothing
+    addMoves(s, out);
 }
 
 bool Machine::canIssueEarly(const ThreadState& ts, const std::vector<SimInstr>& code,
@@ -306,6 +306,7 @@ void Machine::exec(MachineState& s, int thread, int offset, int choice,
             issueShared(s, thread, ins, loc, trace);
             break;
         }
+        if (!ts.buffer.holds(loc)) settleForRead(s, thread, loc, ins, trace);
         const ReadChoices rc = loadChoices(s, thread, loc, ins);
         const ReadChoice& c = rc.c[std::min(choice, rc.n - 1)];
         ts.regs[static_cast<std::size_t>(ins.dst)] = c.value.value;
@@ -337,18 +338,11 @@ void Machine::exec(MachineState& s, int thread, int offset, int choice,
         }
         const std::int64_t v = value(ts, ins.a);
         performPendingRelease(s, thread, trace);
-        if (ins.sem == Sem::Release) {
-            release(s, thread, ins.scope, trace);
-            const Versioned w = perform(s, thread, loc, v, std::nullopt);
-            if (trace)
-                trace->push_back("  writes " +
-                                 program_.locations[static_cast<std::size_t>(loc)].name + "=" +
-                                 std::to_string(v) + " into the L1 (coherence #" +
-                                 std::to_string(w.version) + ")");
-        } else {
-            ts.buffer.push(loc, v);
-            if (trace) trace->push_back("  enters the store buffer");
-        }
+        if (ins.sem == Sem::Release) release(s, thread, ins.scope, trace);
+        // A release store waits in the buffer like any other: what it orders (the writes before
+        // it) has gone ahead, and no later write to its location can pass it.
+        ts.buffer.push(loc, v);
+        if (trace) trace->push_back("  enters the store buffer");
         break;
     }
     case OpKind::Atomic: {
@@ -364,6 +358,7 @@ void Machine::exec(MachineState& s, int thread, int offset, int choice,
             while (auto i = ts.buffer.oldest(loc))
                 drain(s, thread, *i, trace);
         }
+        settleForRead(s, thread, loc, ins, trace);
         const ReadChoices rc = loadChoices(s, thread, loc, ins);
         const ReadChoice& c = rc.c[std::min(choice, rc.n - 1)];
         const std::int64_t old = c.value.value;
@@ -464,6 +459,9 @@ bool Machine::finished(const MachineState& s) const {
     }
     for (const auto& sm : s.shared)
         if (!sm.empty()) return false;
+    for (const auto& l1 : s.l1)
+        for (const auto& line : l1.lines())
+            if (line.version == kPendingVersion) return false;
     // Copies still spreading through the caches change nothing any more: a location's final
     // value is its coherence-last write's (outcome), which memory would receive in the end.
     return true;

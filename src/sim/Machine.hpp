@@ -81,6 +81,13 @@ class Machine {
                                           const SimInstr& ins) const;
     void fillAfterRead(MachineState& s, int thread, int loc, const SimInstr& ins,
                        const ReadChoice& c) const;
+    /// Gives SM sm's pending L1 line of loc (if any) its place in coherence; the threads of the
+    /// SM whose floor was that pending write now hold its version.
+    void settle(MachineState& s, int sm, int loc, std::vector<std::string>* trace) const;
+    /// Before a read: the pending lines it must see take their places (its SM's; for an atomic of
+    /// scope gpu or sys, those of every SM of the GPU or of the system).
+    void settleForRead(MachineState& s, int thread, int loc, const SimInstr& ins,
+                       std::vector<std::string>* trace) const;
     [[nodiscard]] Versioned newestInGpu(const MachineState& s, int gpu, int loc) const;
     [[nodiscard]] Versioned newestOnPath(const MachineState& s, int sm, int loc) const;
     void addMoves(const MachineState& s, std::vector<Transition>& out) const;

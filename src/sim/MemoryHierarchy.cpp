@@ -38,14 +38,46 @@ int startLevel(const SimInstr& ins) {
     return ins.strong ? level(ins.scope) : 0;
 }
 
+/// The newer of two copies; a pending line (no coherence place yet) counts as absent.
 Versioned newer(Versioned a, std::optional<Versioned> b) {
-    return b && b->version > a.version ? *b : a;
+    return b && b->version != kPendingVersion && b->version > a.version ? *b : a;
 }
 
 } // namespace
 
+void Machine::settle(MachineState& s, int sm, int loc, std::vector<std::string>* trace) const {
+    Cache& l1 = s.l1[static_cast<std::size_t>(sm)];
+    if (l1.version(loc) != kPendingVersion) return;
+    const Versioned w = s.coherence.append(loc, l1.lookup(loc)->value);
+    l1.drop(loc);
+    l1.fill(loc, w);
+    for (std::size_t t = 0; t < s.threads.size(); ++t)
+        if (topology_.threads[t].sm == sm && s.threads[t].seen[static_cast<std::size_t>(loc)] ==
+                                                 kPendingVersion)
+            s.threads[t].seen[static_cast<std::size_t>(loc)] = w.version;
+    if (trace)
+        trace->push_back("  " + program_.locations[static_cast<std::size_t>(loc)].name + "=" +
+                         std::to_string(w.value) + " in the L1 of SM " + std::to_string(sm) +
+                         " takes its place in coherence (#" + std::to_string(w.version) + ")");
+}
+
+void Machine::settleForRead(MachineState& s, int thread, int loc, const SimInstr& ins,
+                            std::vector<std::string>* trace) const {
+    const auto& p = topology_.threads[static_cast<std::size_t>(thread)];
+    if (ins.kind != OpKind::Atomic || ins.scope == Scope::Cta)
+        settle(s, p.sm, loc, trace);
+    else if (ins.scope == Scope::Gpu)
+        for (int sm : topology_.gpuSms[static_cast<std::size_t>(p.gpu)])
+            settle(s, sm, loc, trace);
+    else
+        for (int sm = 0; sm < topology_.sms; ++sm)
+            settle(s, sm, loc, trace);
+}
+
 Versioned Machine::newestOnPath(const MachineState& s, int sm, int loc) const {
-    Versioned v = s.memory.read(loc);
+    // Memory is left out: what a thread has read from memory was also filled into its L1 and
+    // L2 view, and a sys acquire brings the GPU's views up to memory.
+    Versioned v{0, -1};
     v = newer(v, s.l1[static_cast<std::size_t>(sm)].lookup(loc));
     return newer(v, s.l2[static_cast<std::size_t>(topology_.smView[static_cast<std::size_t>(sm)])]
                         .lookup(loc));
@@ -118,25 +150,32 @@ Machine::ReadChoices Machine::loadChoices(const MachineState& s, int thread, int
 void Machine::fillAfterRead(MachineState& s, int thread, int loc, const SimInstr& ins,
                             const ReadChoice& c) const {
     const auto& p = topology_.threads[static_cast<std::size_t>(thread)];
-    const int start = startLevel(ins);
     const int from = c.source == Source::L2 ? 1 : c.source == Source::Memory ? 2 : 0;
-    // A miss fills the levels it passed from the scope's level on (a gpu load does not allocate
-    // in L1, a sys load in neither).
-    if (start <= 1 && from == 2)
+    // The copy read fills the levels between the thread and where it was found.
+    if (from == 2)
         s.l2[static_cast<std::size_t>(topology_.smView[static_cast<std::size_t>(p.sm)])].fill(
             loc, c.value);
-    if (start == 0 && from >= 1) s.l1[static_cast<std::size_t>(p.sm)].fill(loc, c.value);
+    if (from >= 1) s.l1[static_cast<std::size_t>(p.sm)].fill(loc, c.value);
 }
 
 Versioned Machine::perform(MachineState& s, int thread, int loc, std::int64_t value,
                            std::optional<Scope> atomicScope) const {
+    auto& seen = s.threads[static_cast<std::size_t>(thread)].seen[static_cast<std::size_t>(loc)];
+    const auto& p = topology_.threads[static_cast<std::size_t>(thread)];
+    if (!isShared(loc) && !atomicScope) {
+        // A store leaves its buffer into the L1 without a coherence place yet: an earlier
+        // pending write of the line takes its place first.
+        settle(s, p.sm, loc, nullptr);
+        s.l1[static_cast<std::size_t>(p.sm)].fill(loc, Versioned{value, kPendingVersion});
+        seen = kPendingVersion;
+        return Versioned{value, kPendingVersion};
+    }
     const Versioned w = s.coherence.append(loc, value);
-    s.threads[static_cast<std::size_t>(thread)].seen[static_cast<std::size_t>(loc)] = w.version;
+    seen = w.version;
     if (isShared(loc)) {
         s.memory.fill(loc, w);
         return w;
     }
-    const auto& p = topology_.threads[static_cast<std::size_t>(thread)];
     s.l1[static_cast<std::size_t>(p.sm)].fill(loc, w);
     if (atomicScope && *atomicScope != Scope::Cta)
         s.l2[static_cast<std::size_t>(topology_.smView[static_cast<std::size_t>(p.sm)])].fill(loc,
@@ -153,9 +192,9 @@ void Machine::drain(MachineState& s, int thread, std::size_t entry,
         trace->push_back(
             "P" + std::to_string(program_.threads[static_cast<std::size_t>(thread)].id) +
             " store buffer drains " + program_.locations[static_cast<std::size_t>(e.loc)].name +
-            "=" + std::to_string(e.value) + " into the L1 of SM " +
+            "=" + std::to_string(w.value) + " into the L1 of SM " +
             std::to_string(topology_.threads[static_cast<std::size_t>(thread)].sm) +
-            " (coherence #" + std::to_string(w.version) + ")");
+            " (pending: its coherence place comes when the line is written back or read)");
 }
 
 void Machine::drainAll(MachineState& s, int thread, std::vector<std::string>* trace) const {
@@ -174,6 +213,9 @@ void Machine::release(MachineState& s, int thread, Scope scope,
     const auto& p = topology_.threads[static_cast<std::size_t>(thread)];
     for (int loc = 0; loc < static_cast<int>(program_.locations.size()); ++loc) {
         if (isShared(loc)) continue;
+        // Beyond the CTA, the SM's pending writes take their places and go with it: the thread's
+        // own, and those of its CTA that an earlier cta-scope synchronisation made visible to it.
+        if (scope != Scope::Cta) settle(s, p.sm, loc, trace);
         const Versioned top = newestOnPath(s, p.sm, loc);
         s.l1[static_cast<std::size_t>(p.sm)].fill(loc, top);
         if (scope != Scope::Cta)
@@ -206,17 +248,21 @@ void Machine::acquire(MachineState& s, int thread, Scope scope,
     Cache& l1 = s.l1[static_cast<std::size_t>(p.sm)];
     Cache& view = s.l2[static_cast<std::size_t>(topology_.smView[static_cast<std::size_t>(p.sm)])];
     for (int loc = 0; loc < static_cast<int>(program_.locations.size()); ++loc) {
-        const std::int32_t mem = s.memory.read(loc).version;
-        if (scope == Scope::Sys && view.version(loc) >= 0 && view.version(loc) <= mem)
-            view.drop(loc);
-        const std::int32_t next = view.version(loc) >= 0 ? view.version(loc) : mem;
+        if (isShared(loc)) continue;
+        // sys: every L2 view of the GPU catches up with memory (what this thread passes on to
+        // its GPU by a later gpu-scope release comes from its L1 and view, never from memory).
+        if (scope == Scope::Sys)
+            for (int v : topology_.gpuViews[static_cast<std::size_t>(p.gpu)])
+                s.l2[static_cast<std::size_t>(v)].fill(loc, s.memory.read(loc));
+        const std::int32_t next =
+            view.version(loc) >= 0 ? view.version(loc) : s.memory.read(loc).version;
         if (l1.version(loc) >= 0 && l1.version(loc) <= next) l1.drop(loc);
     }
     if (trace)
-        trace->push_back(std::string("  acquire (") + scopeWord(level(scope)) +
-                         "): drops the lines of " +
-                         (scope == Scope::Sys ? "the SM's L1 and L2 view" : "the SM's L1") +
-                         " that a farther level holds as new");
+        trace->push_back(std::string("  acquire (") + scopeWord(level(scope)) + "): " +
+                         (scope == Scope::Sys ? "every L2 view of the GPU catches up with memory; "
+                                              : "") +
+                         "drops the lines of the SM's L1 that its L2 view holds as new");
 }
 
 void Machine::addMoves(const MachineState& s, std::vector<Transition>& out) const {
@@ -227,17 +273,20 @@ void Machine::addMoves(const MachineState& s, std::vector<Transition>& out) cons
         if (s.threads[t].pc < static_cast<int>(program_.threads[t].code.size()))
             viewRead[static_cast<std::size_t>(
                 topology_.smView[static_cast<std::size_t>(topology_.threads[t].sm)])] = true;
-    // Once every thread has ended, no read is left: copies spreading change no outcome.
-    if (std::find(viewRead.begin(), viewRead.end(), true) == viewRead.end()) return;
+    // Once every thread has ended, no read is left: only the writes still pending in an L1
+    // must take their places (their order decides the final values).
+    const bool running = std::find(viewRead.begin(), viewRead.end(), true) != viewRead.end();
     for (int sm = 0; sm < topology_.sms; ++sm) {
         const Cache& l1 = s.l1[static_cast<std::size_t>(sm)];
         const Cache& view =
             s.l2[static_cast<std::size_t>(topology_.smView[static_cast<std::size_t>(sm)])];
         for (int loc = 0; loc < locs; ++loc)
-            if (l1.version(loc) > std::max(view.version(loc), s.memory.read(loc).version))
+            if (running ? l1.version(loc) > std::max(view.version(loc), s.memory.read(loc).version)
+                        : l1.version(loc) == kPendingVersion)
                 out.push_back(Transition{TransitionKind::WriteBack, static_cast<std::int16_t>(sm),
                                          static_cast<std::int16_t>(loc), 0});
     }
+    if (!running) return;
     for (const auto& views : topology_.gpuViews)
         for (int v : views) {
             const Cache& from = s.l2[static_cast<std::size_t>(v)];
@@ -263,6 +312,7 @@ void Machine::move(MachineState& s, const Transition& t, std::vector<std::string
     std::string where;
     switch (t.kind) {
     case TransitionKind::WriteBack: {
+        settle(s, t.thread, loc, trace);
         v = *s.l1[static_cast<std::size_t>(t.thread)].lookup(loc);
         const int view = topology_.smView[static_cast<std::size_t>(t.thread)];
         s.l2[static_cast<std::size_t>(view)].fill(loc, v);

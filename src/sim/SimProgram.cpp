@@ -279,7 +279,10 @@ class Compiler {
                     if (b.space == StateSpace::Shared && s.addr.loc >= 0)
                         sharedBases_.insert(
                             out_.locations[static_cast<std::size_t>(s.addr.loc)].base);
-                    s.windowBarrier = true;
+                    // A relaxed atomic is reordered like a load and a store to its location;
+                    // an acquiring one holds back what follows, a releasing one what precedes.
+                    s.windowBarrier = s.sem == Sem::Acquire || s.sem == Sem::AcqRel;
+                    s.canGoEarly = s.sem == Sem::Relaxed;
                     s.ordersEarlier = s.sem == Sem::Release || s.sem == Sem::AcqRel;
                     s.text = std::string(b.isRed ? "red." : "atom.") + semName(s.sem) + "." +
                              scopeName(s.scope) + spaceText(b.space) + " " +

@@ -41,7 +41,7 @@ struct Report {
 };
 
 struct Settings {
-    std::uint64_t bound = 20000;
+    std::uint64_t bound = 200000;
     int window = 4;
     int banks = 32;
     int l2Views = 0;
