@@ -267,15 +267,16 @@ void Machine::acquire(MachineState& s, int thread, Scope scope,
 
 void Machine::addMoves(const MachineState& s, std::vector<Transition>& out) const {
     const int locs = static_cast<int>(program_.locations.size());
-    // A view whose SMs' threads have all ended is read by nobody: nothing propagates into it.
-    std::vector<bool> viewRead(static_cast<std::size_t>(topology_.views), false);
-    for (std::size_t t = 0; t < s.threads.size(); ++t)
+    // A view whose SMs' threads have all ended is read by nobody: nothing propagates into it
+    // (a bit per view; past 64 views every view counts as read).
+    std::uint64_t viewRead = topology_.views > 64 ? ~std::uint64_t{0} : 0;
+    for (std::size_t t = 0; t < s.threads.size() && topology_.views <= 64; ++t)
         if (s.threads[t].pc < static_cast<int>(program_.threads[t].code.size()))
-            viewRead[static_cast<std::size_t>(
-                topology_.smView[static_cast<std::size_t>(topology_.threads[t].sm)])] = true;
+            viewRead |= std::uint64_t{1}
+                        << topology_.smView[static_cast<std::size_t>(topology_.threads[t].sm)];
     // Once every thread has ended, no read is left: only the writes still pending in an L1
     // must take their places (their order decides the final values).
-    const bool running = std::find(viewRead.begin(), viewRead.end(), true) != viewRead.end();
+    const bool running = viewRead != 0;
     for (int sm = 0; sm < topology_.sms; ++sm) {
         const Cache& l1 = s.l1[static_cast<std::size_t>(sm)];
         const Cache& view =
@@ -296,7 +297,7 @@ void Machine::addMoves(const MachineState& s, std::vector<Transition>& out) cons
                 out.push_back(Transition{TransitionKind::Flush, static_cast<std::int16_t>(v),
                                          static_cast<std::int16_t>(loc), 0});
                 for (int w : views)
-                    if (w != v && viewRead[static_cast<std::size_t>(w)] &&
+                    if (w != v && ((viewRead >> std::min(w, 63)) & 1u) &&
                         from.version(loc) > s.l2[static_cast<std::size_t>(w)].version(loc))
                         out.push_back(Transition{TransitionKind::Propagate,
                                                  static_cast<std::int16_t>(v),

@@ -1,0 +1,137 @@
+// The memory hierarchy's mechanisms (src/sim/MemoryHierarchy.cpp), one by one: each weak outcome
+// a mechanism enables, and the fence or scope that takes it away. Exhaustive simulation, so
+// "reached" and "not reached" are facts about every schedule.
+#include "parser/Parser.hpp"
+#include "sim/Condition.hpp"
+#include "sim/Simulator.hpp"
+
+#include <doctest/doctest.h>
+
+#include <string>
+
+using namespace ptx;
+using namespace ptx::sim;
+
+namespace {
+
+bool reaches(const std::string& text, SimOptions o = {}) {
+    const Program p = parseLitmus(text, "test.litmus");
+    const SimResult r = Simulator(p, o).runExhaustive();
+    REQUIRE_FALSE(r.boundHit);
+    for (const auto& [outcome, n] : r.histogram)
+        if (evaluate(p.condition.expr, outcome)) return true;
+    return false;
+}
+
+SimOptions inOrder() {
+    SimOptions o;
+    o.machine.window = 1;
+    return o;
+}
+
+/// MP across two CTAs with relaxed .gpu accesses and fence.acq_rel of scope S on both sides.
+std::string mpFences(const std::string& s) {
+    return "PTX MP+fences\n{ x=0; y=0; }\n"
+           " P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
+           " st.relaxed.gpu x, 1 | ld.relaxed.gpu r0, y ;\n"
+           " fence.acq_rel." + s + " | fence.acq_rel." + s + " ;\n"
+           " st.relaxed.gpu y, 1 | ld.relaxed.gpu r1, x ;\n"
+           "exists (P1:r0 == 1 /\\ P1:r1 == 0)\n";
+}
+
+/// IRIW across four CTAs, the readers separated by a fence of kind F (acq_rel or sc), gpu scope.
+std::string iriw(const std::string& f) {
+    return "PTX IRIW+fences\n{ x=0; y=0; }\n"
+           " P0@cta 0,gpu 0 | P1@cta 1,gpu 0 | P2@cta 2,gpu 0 | P3@cta 3,gpu 0 ;\n"
+           " st.relaxed.gpu x, 1 | ld.relaxed.gpu r0, x | st.relaxed.gpu y, 1 | "
+           "ld.relaxed.gpu r2, y ;\n"
+           " | fence." + f + ".gpu | | fence." + f + ".gpu ;\n"
+           " | ld.relaxed.gpu r1, y | | ld.relaxed.gpu r3, x ;\n"
+           "exists (P1:r0 == 1 /\\ P1:r1 == 0 /\\ P3:r2 == 1 /\\ P3:r3 == 0)\n";
+}
+
+} // namespace
+
+TEST_CASE("a cta-scope fence orders nothing for another CTA; a gpu-scope fence does") {
+    // The writer's fence.acq_rel.cta makes x visible in its SM's L1 only: its L1 may write y
+    // back to the L2 before x, and the reader in another CTA reads its L2 view.
+    CHECK(reaches(mpFences("cta"), inOrder()));
+    CHECK(reaches(mpFences("cta")));
+    CHECK_FALSE(reaches(mpFences("gpu"), inOrder()));
+    CHECK_FALSE(reaches(mpFences("gpu")));
+    CHECK_FALSE(reaches(mpFences("sys")));
+}
+
+TEST_CASE("L2 views: IRIW with fence.acq_rel.gpu is reached, with fence.sc.gpu it is not") {
+    // Each SM's view of the L2 receives x and y at its own time (not multi-copy atomic); the
+    // readers' fence.acq_rel has no write after it, so its release half never happens, and its
+    // acquire half cannot make a write arrive sooner. fence.sc publishes what its thread has
+    // seen to every view of the GPU, in one total order.
+    CHECK(reaches(iriw("acq_rel")));
+    CHECK_FALSE(reaches(iriw("sc")));
+    // One L2 per GPU: a write reaches every SM of the GPU at once at the L2 level.
+    SimOptions oneL2;
+    oneL2.machine.layout.l2Views = 1;
+    CHECK_FALSE(reaches(iriw("acq_rel"), oneL2));
+}
+
+TEST_CASE("warm caches: a weak read hits a stale L1 line; an acquire drops it") {
+    // The writer publishes x down to memory (fence.sc.sys) before writing y. With every line
+    // resident from the start, the reader's weak load of x may hit the stale L1 line; with empty
+    // caches it finds x=1 in its L2 view; after an acquire of gpu scope the line is gone.
+    auto mp = [](const std::string& firstLoad) {
+        return "PTX MP+stale\n{ x=0; y=0; }\n"
+               " P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
+               " st.relaxed.sys x, 1 | " + firstLoad + " r0, y ;\n"
+               " fence.sc.sys | ld.weak r1, x ;\n"
+               " st.relaxed.sys y, 1 | ;\n"
+               "exists (P1:r0 == 1 /\\ P1:r1 == 0)\n";
+    };
+    CHECK(reaches(mp("ld.relaxed.gpu"), inOrder()));
+    SimOptions cold = inOrder();
+    cold.machine.warmCaches = false;
+    CHECK_FALSE(reaches(mp("ld.relaxed.gpu"), cold));
+    CHECK_FALSE(reaches(mp("ld.acquire.gpu"), inOrder()));
+}
+
+TEST_CASE("pending lines: writes of two SMs take their coherence places at the L2") {
+    // 2+2W: each thread's two writes stay in its L1 behind a cta fence and are written back in
+    // either order, so x and y can each end with the other thread's first write. A gpu fence
+    // places the first write in coherence before the second one leaves the thread.
+    auto twoPlusTwo = [](const std::string& s) {
+        return "PTX 2+2W\n{ x=0; y=0; }\n"
+               " P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
+               " st.relaxed.gpu x, 1 | st.relaxed.gpu y, 1 ;\n"
+               " fence.acq_rel." + s + " | fence.acq_rel." + s + " ;\n"
+               " st.relaxed.gpu y, 2 | st.relaxed.gpu x, 2 ;\n"
+               "exists (x == 1 /\\ y == 1)\n";
+    };
+    CHECK(reaches(twoPlusTwo("cta"), inOrder()));
+    CHECK_FALSE(reaches(twoPlusTwo("gpu"), inOrder()));
+}
+
+TEST_CASE("a release store waits in the store buffer; relaxed atomics issue out of order") {
+    // SB with release stores and acquire loads in one CTA: the release orders what came before
+    // the store, not the store against the later load.
+    const std::string sb = "PTX SB+rel-acq\n{ x=0; y=0; }\n"
+                           " P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n"
+                           " st.release.cta x, 1 | st.release.cta y, 1 ;\n"
+                           " ld.acquire.cta r0, y | ld.acquire.cta r1, x ;\n"
+                           "exists (P0:r0 == 0 /\\ P1:r1 == 0)\n";
+    CHECK(reaches(sb));
+    const std::string sbFenced = "PTX SB+fence.sc\n{ x=0; y=0; }\n"
+                                 " P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n"
+                                 " st.release.cta x, 1 | st.release.cta y, 1 ;\n"
+                                 " fence.sc.cta | fence.sc.cta ;\n"
+                                 " ld.acquire.cta r0, y | ld.acquire.cta r1, x ;\n"
+                                 "exists (P0:r0 == 0 /\\ P1:r1 == 0)\n";
+    CHECK_FALSE(reaches(sbFenced));
+    // LB with an atomic exchange as the write: the window issues it before the older load.
+    const std::string lb = "PTX LB+exch\n{ x=0; y=0; }\n"
+                           " P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
+                           " ld.relaxed.gpu r0, x | ld.relaxed.gpu r1, y ;\n"
+                           " atom.relaxed.gpu.exch r2, y, 1 | atom.relaxed.gpu.exch r3, x, 1 ;\n"
+                           "exists (P0:r0 == 1 /\\ P1:r1 == 1)\n";
+    CHECK(reaches(lb));
+    CHECK_FALSE(reaches(lb, inOrder()));
+}
