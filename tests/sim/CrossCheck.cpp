@@ -4,26 +4,37 @@
 // witness counts).
 //   sim_crosscheck DIR [--bound N] [--threads N] [--shard I/N] [--engine auto|explicit|smt]
 //                      [--max-unroll U] [--window W] [--banks B] [--all-shared]
-//                      [--l2-views N] [--cold-caches] [-v]
+//                      [--l2-views N] [--cold-caches] [--fidelity [--json FILE]] [-v]
 // --engine picks the checker's engine (default explicit). An outcome the checker did not list
 // because its loop bound was hit is looked for again with the loops unrolled once more, up to U
 // times (default 4); if still missing, the test is inconclusive (not a failure). --shard I/N keeps
 // the tests whose index (sorted by path) is I mod N, so that a large folder can be split into
 // several CTest entries.
-// --window, --banks and --all-shared set the machine (every location in shared memory exercises the
+// --window, --banks, --l2-views, --cold-caches and --all-shared set the machine (every location in shared memory exercises the
 // banks on tests written for global memory; the model does not tell state spaces apart, so the
 // allowed set is the same). -v prints every test with the simulator's and the checker's time. Exit
 // 0: sound on every test; 1: some outcome outside the allowed set; 77: DIR absent (skip).
+// --fidelity also measures how much of what the model allows the simulator reaches (Fidelity.hpp,
+// docs/simulator.md "Measuring fidelity"): per test, whether the model allows the condition's
+// witness (an allowed outcome satisfying the condition; for forall, one violating it) and whether
+// the simulator reached one, and how many of the allowed outcomes it reached; then a table by
+// family and by variant axis of the generated tests' names (FAMILY+ORDERING[.SCOPE]+PLACEMENT
+// [+WRITE][+DEP]; other names: family `other`) and the outcome totals. With -v, each test's line
+// has its figures, and every test whose allowed witness was not reached is listed. --json FILE
+// writes every test's figures as JSON. The exit status is the soundness verdict's.
+#include "Fidelity.hpp"
 #include "check/Checker.hpp"
 #include "check/Parallel.hpp"
 #include "parser/Parser.hpp"
 #include "sim/Condition.hpp"
 #include "sim/Simulator.hpp"
+#include "support/AtomicFile.hpp"
 
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -38,6 +49,9 @@ struct Report {
     bool boundHit = false;
     double simSeconds = 0;
     double checkSeconds = 0;
+    std::string name = {}; // the test's name (from its header)
+    // --fidelity's figures, when both the simulator and the checker ran.
+    std::optional<fidelity::TestFidelity> fidelity = {};
 };
 
 struct Settings {
@@ -83,6 +97,7 @@ Report crossCheck(const std::string& file, const Settings& settings) {
     }
     r.simSeconds = since(start);
     r.boundHit = sim.boundHit;
+    r.name = program.name;
     // The checker unrolls loops a bounded number of times: an outcome it did not list because its
     // bound was hit is looked for again with one more iteration, up to settings.maxUnroll.
     start = std::chrono::steady_clock::now();
@@ -102,6 +117,7 @@ Report crossCheck(const std::string& file, const Settings& settings) {
         r.checkSeconds = since(start);
         r.verdict = Verdict::Sound;
         const std::set<ptx::Outcome> allowed(model.outcomes.begin(), model.outcomes.end());
+        std::set<ptx::Outcome> reached; // projected on the checker's observables
         for (const auto& [full, n] : sim.histogram) {
             ptx::Outcome projected;
             for (const auto& key : model.projection) {
@@ -114,6 +130,10 @@ Report crossCheck(const std::string& file, const Settings& settings) {
                 }
                 projected[key] = it->second;
             }
+            reached.insert(std::move(projected));
+        }
+        r.fidelity = fidelity::measure(program.condition, allowed, reached);
+        for (const auto& projected : reached) {
             if (ptx::sim::evaluate(program.condition.expr, projected)) r.condReached = true;
             if (allowed.count(projected) == 0) {
                 r.verdict = model.boundHit ? Verdict::Inconclusive : Verdict::Unsound;
@@ -134,13 +154,16 @@ int main(int argc, char** argv) {
     if (argc < 2) {
         std::cerr << "usage: sim_crosscheck DIR [--bound N] [--threads N] [--shard I/N] "
                      "[--engine auto|explicit|smt] [--max-unroll U] [--window W] [--banks B] "
-                     "[--all-shared] [--l2-views N] [--cold-caches] [-v]\n";
+                     "[--all-shared] [--l2-views N] [--cold-caches] [--fidelity [--json FILE]] "
+                     "[-v]\n";
         return 2;
     }
     const std::filesystem::path dir = argv[1];
     Settings settings;
     unsigned threads = 2;
     bool verbose = false;
+    bool measureFidelity = false;
+    std::string jsonFile;
     std::size_t shard = 0, shards = 1;
     for (int i = 2; i < argc; ++i) {
         const std::string a = argv[i];
@@ -175,12 +198,20 @@ int main(int argc, char** argv) {
                 std::cerr << "sim_crosscheck: --shard I/N needs 0 <= I < N\n";
                 return 2;
             }
+        } else if (a == "--fidelity") {
+            measureFidelity = true;
+        } else if (a == "--json" && hasValue) {
+            jsonFile = argv[++i];
         } else if (a == "-v") {
             verbose = true;
         } else {
             std::cerr << "sim_crosscheck: unknown argument " << a << "\n";
             return 2;
         }
+    }
+    if (!jsonFile.empty() && !measureFidelity) {
+        std::cerr << "sim_crosscheck: --json needs --fidelity\n";
+        return 2;
     }
     if (!std::filesystem::is_directory(dir)) {
         std::cout << "SKIP: " << dir << " is absent\n";
@@ -208,6 +239,7 @@ int main(int argc, char** argv) {
     std::size_t reached = 0, bounded = 0;
     double simTotal = 0, checkTotal = 0, slowest = 0;
     std::string slowestFile;
+    fidelity::Summary summary;
     ptx::runOrdered<Report>(
         files.size(), threads, [&](std::size_t i) { return crossCheck(files[i], settings); },
         [&](std::size_t i, Report& r) {
@@ -222,10 +254,16 @@ int main(int argc, char** argv) {
             }
             const char* tag[] = {"sound",       "UNSOUND",        "unsupported",
                                  "parse error", "checker failed", "inconclusive"};
+            if (measureFidelity && r.fidelity)
+                summary.add(files[i], r.name, *r.fidelity);
+            else if (measureFidelity)
+                summary.addUnmeasured(files[i]);
+            const std::string figures =
+                measureFidelity && r.fidelity ? "; " + fidelity::describe(*r.fidelity) : "";
             if (r.verdict == Verdict::Unsound || r.verdict == Verdict::Inconclusive || verbose)
                 std::cout << tag[static_cast<int>(r.verdict)] << ": " << files[i]
                           << (r.message.empty() ? "" : ": " + r.message) << " (sim " << r.simSeconds
-                          << " s, check " << r.checkSeconds << " s)" << std::endl;
+                          << " s, check " << r.checkSeconds << " s" << figures << ")" << std::endl;
             return true;
         });
     const double secs =
@@ -237,5 +275,16 @@ int main(int argc, char** argv) {
               << "; simulator bound hit in " << bounded << "; " << secs << " s (simulator "
               << simTotal << " s, checker " << checkTotal << " s summed over threads; slowest "
               << slowest << " s: " << slowestFile << ")\n";
+    if (measureFidelity) {
+        summary.print(std::cout, verbose);
+        if (!jsonFile.empty()) {
+            try {
+                ptx::writeOutput(jsonFile, summary.json(), std::cout);
+            } catch (const std::exception& e) {
+                std::cerr << "sim_crosscheck: " << e.what() << "\n";
+                return 2;
+            }
+        }
+    }
     return counts[1] == 0 ? 0 : 1;
 }
