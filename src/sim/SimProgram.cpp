@@ -238,8 +238,10 @@ class Compiler {
                     if (b.space == StateSpace::Shared && s.addr.loc >= 0)
                         sharedBases_.insert(
                             out_.locations[static_cast<std::size_t>(s.addr.loc)].base);
+                    // An acquire orders what follows it, not what precedes it: it may itself
+                    // be performed before older independent instructions.
                     s.windowBarrier = s.sem == Sem::Acquire;
-                    s.canGoEarly = s.sem != Sem::Acquire;
+                    s.canGoEarly = true;
                     s.text =
                         std::string("ld.") + (b.isVolatile ? "volatile" : semName(s.sem)) +
                         (s.strong && !b.isVolatile ? std::string(".") + scopeName(s.scope) : "") +
@@ -279,10 +281,11 @@ class Compiler {
                     if (b.space == StateSpace::Shared && s.addr.loc >= 0)
                         sharedBases_.insert(
                             out_.locations[static_cast<std::size_t>(s.addr.loc)].base);
-                    // A relaxed atomic is reordered like a load and a store to its location;
-                    // an acquiring one holds back what follows, a releasing one what precedes.
+                    // A relaxed or acquire atomic is reordered like a load and a store to its
+                    // location; an acquiring one holds back what follows, a releasing one waits
+                    // for what precedes.
                     s.windowBarrier = s.sem == Sem::Acquire || s.sem == Sem::AcqRel;
-                    s.canGoEarly = s.sem == Sem::Relaxed;
+                    s.canGoEarly = s.sem == Sem::Relaxed || s.sem == Sem::Acquire;
                     s.ordersEarlier = s.sem == Sem::Release || s.sem == Sem::AcqRel;
                     s.text = std::string(b.isRed ? "red." : "atom.") + semName(s.sem) + "." +
                              scopeName(s.scope) + spaceText(b.space) + " " +
