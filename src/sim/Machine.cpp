@@ -312,7 +312,7 @@ void Machine::exec(MachineState& s, int thread, int offset, int choice,
         if (c.source != Source::Forward) {
             auto& seen = ts.seen[static_cast<std::size_t>(loc)];
             seen = std::max(seen, c.value.version);
-            fillAfterRead(s, thread, loc, ins, c);
+            fillAfterRead(s, thread, loc, c);
         }
         if (trace) {
             const Versioned last = s.coherence.last(loc);

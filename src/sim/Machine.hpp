@@ -79,8 +79,7 @@ class Machine {
     // The memory hierarchy (MemoryHierarchy.cpp).
     [[nodiscard]] ReadChoices loadChoices(const MachineState& s, int thread, int loc,
                                           const SimInstr& ins) const;
-    void fillAfterRead(MachineState& s, int thread, int loc, const SimInstr& ins,
-                       const ReadChoice& c) const;
+    void fillAfterRead(MachineState& s, int thread, int loc, const ReadChoice& c) const;
     /// Gives SM sm's pending L1 line of loc (if any) its place in coherence; the threads of the
     /// SM whose floor was that pending write now hold its version.
     void settle(MachineState& s, int sm, int loc, std::vector<std::string>* trace) const;
@@ -92,8 +91,9 @@ class Machine {
     [[nodiscard]] Versioned newestOnPath(const MachineState& s, int sm, int loc) const;
     void addMoves(const MachineState& s, std::vector<Transition>& out) const;
     void move(MachineState& s, const Transition& t, std::vector<std::string>* trace) const;
-    /// A write takes its coherence position and enters the writer's L1 (and, for an atomic of
-    /// scope gpu or sys, the levels down to its scope's); `.shared` writes enter memory.
+    /// A store enters the writer's L1 as a pending line (no coherence place yet); an atomic
+    /// takes its place at once and enters the L1 (and, of scope gpu or sys, the SM's L2 view:
+    /// atomics are performed at the L2); `.shared` writes enter memory, in place.
     Versioned perform(MachineState& s, int thread, int loc, std::int64_t value,
                       std::optional<Scope> atomicScope) const;
     /// A release of scope S: the thread's stores leave its buffer, and every level of S

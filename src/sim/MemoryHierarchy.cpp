@@ -3,7 +3,7 @@
 // system memory), and what releases and acquires of each scope do to the levels.
 //
 // A thread on SM m reads along its path: L1 of m, L2 view of m, system memory. A read of scope S
-// starts at S's level (weak and cta: L1; gpu: the L2 view; sys: memory) and may be served by any
+// starts at S's level (weak and cta: L1; gpu and sys: the L2 view) and may be served by any
 // level from there whose copy is at least as new as every copy nearer the thread (it may pass an
 // older line, as an eviction or a bypass would, never a newer one), and never older than what the
 // thread has already seen of the location. When the only copies new enough lie nearer than S's
@@ -33,9 +33,12 @@ const char* scopeWord(int level) {
     return level == 0 ? "cta" : level == 1 ? "gpu" : "sys";
 }
 
-/// Where on the path a read of this instruction starts.
+/// Where on the path a read of this instruction starts: weak and cta reads at the L1, gpu and
+/// sys reads at the L2 view (a litmus location is device memory, whose point of coherence is its
+/// GPU's L2: a sys load of it is served there too; what sys adds is the reach of releases and
+/// acquires across GPUs, down to memory).
 int startLevel(const SimInstr& ins) {
-    return ins.strong ? level(ins.scope) : 0;
+    return ins.strong && ins.scope != Scope::Cta ? 1 : 0;
 }
 
 /// The newer of two copies; a pending line (no coherence place yet) counts as absent.
@@ -147,8 +150,7 @@ Machine::ReadChoices Machine::loadChoices(const MachineState& s, int thread, int
     return rc;
 }
 
-void Machine::fillAfterRead(MachineState& s, int thread, int loc, const SimInstr& ins,
-                            const ReadChoice& c) const {
+void Machine::fillAfterRead(MachineState& s, int thread, int loc, const ReadChoice& c) const {
     const auto& p = topology_.threads[static_cast<std::size_t>(thread)];
     const int from = c.source == Source::L2 ? 1 : c.source == Source::Memory ? 2 : 0;
     // The copy read fills the levels between the thread and where it was found.
@@ -180,7 +182,6 @@ Versioned Machine::perform(MachineState& s, int thread, int loc, std::int64_t va
     if (atomicScope && *atomicScope != Scope::Cta)
         s.l2[static_cast<std::size_t>(topology_.smView[static_cast<std::size_t>(p.sm)])].fill(loc,
                                                                                               w);
-    if (atomicScope == Scope::Sys) s.memory.fill(loc, w);
     return w;
 }
 
