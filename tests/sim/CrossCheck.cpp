@@ -4,13 +4,15 @@
 // witness counts).
 //   sim_crosscheck DIR [--bound N] [--threads N] [--shard I/N] [--engine auto|explicit|smt]
 //                      [--max-unroll U] [--window W] [--banks B] [--all-shared]
-//                      [--l2-views N] [--cold-caches] [--fidelity [--json FILE]] [-v]
+//                      [--l2-views N] [--cold-caches] [--simt its|lockstep] [--pack-warps]
+//                      [--colocate] [--fidelity [--json FILE]] [-v]
 // --engine picks the checker's engine (default explicit). An outcome the checker did not list
 // because its loop bound was hit is looked for again with the loops unrolled once more, up to U
 // times (default 4); if still missing, the test is inconclusive (not a failure). --shard I/N keeps
 // the tests whose index (sorted by path) is I mod N, so that a large folder can be split into
 // several CTest entries.
-// --window, --banks, --l2-views, --cold-caches and --all-shared set the machine (every location in shared memory exercises the
+// --window, --banks, --l2-views, --cold-caches, --simt, --pack-warps, --colocate and --all-shared
+// set the machine (docs/simulator.md; every location in shared memory exercises the
 // banks on tests written for global memory; the model does not tell state spaces apart, so the
 // allowed set is the same). -v prints every test with the simulator's and the checker's time. Exit
 // 0: sound on every test; 1: some outcome outside the allowed set; 77: DIR absent (skip).
@@ -60,6 +62,9 @@ struct Settings {
     int banks = 32;
     int l2Views = 0;
     bool coldCaches = false;
+    bool lockstep = false;
+    bool packWarps = false;
+    bool colocate = false;
     bool allShared = false;
     // With witnesses not counted, the explicit engine is much faster than `auto` on the peer
     // suite, which picks SMT for the larger CADP tests (2_threads_4_instructions/23_simple:
@@ -90,6 +95,9 @@ Report crossCheck(const std::string& file, const Settings& settings) {
         o.machine.sharedBanks = settings.banks;
         o.machine.layout.l2Views = settings.l2Views;
         o.machine.warmCaches = !settings.coldCaches;
+        o.machine.simt = settings.lockstep ? ptx::sim::SimtMode::Lockstep : ptx::sim::SimtMode::Its;
+        o.machine.layout.packWarps = settings.packWarps;
+        o.machine.layout.colocateCtas = settings.colocate;
         o.everyLocationShared = settings.allShared;
         sim = ptx::sim::Simulator(program, o).runExhaustive();
     } catch (const ptx::Unsupported& e) {
@@ -154,8 +162,8 @@ int main(int argc, char** argv) {
     if (argc < 2) {
         std::cerr << "usage: sim_crosscheck DIR [--bound N] [--threads N] [--shard I/N] "
                      "[--engine auto|explicit|smt] [--max-unroll U] [--window W] [--banks B] "
-                     "[--all-shared] [--l2-views N] [--cold-caches] [--fidelity [--json FILE]] "
-                     "[-v]\n";
+                     "[--all-shared] [--l2-views N] [--cold-caches] [--simt its|lockstep] "
+                     "[--pack-warps] [--colocate] [--fidelity [--json FILE]] [-v]\n";
         return 2;
     }
     const std::filesystem::path dir = argv[1];
@@ -180,6 +188,17 @@ int main(int argc, char** argv) {
             settings.l2Views = std::stoi(argv[++i]);
         } else if (a == "--cold-caches") {
             settings.coldCaches = true;
+        } else if (a == "--simt" && hasValue) {
+            const std::string v = argv[++i];
+            if (v != "its" && v != "lockstep") {
+                std::cerr << "sim_crosscheck: --simt takes its or lockstep, not " << v << "\n";
+                return 2;
+            }
+            settings.lockstep = v == "lockstep";
+        } else if (a == "--pack-warps") {
+            settings.packWarps = true;
+        } else if (a == "--colocate") {
+            settings.colocate = true;
         } else if (a == "--engine" && hasValue) {
             const std::string e = argv[++i];
             settings.engine = e == "smt"        ? ptx::EngineKind::Smt
