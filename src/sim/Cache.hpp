@@ -12,10 +12,14 @@
 
 namespace ptx::sim {
 
-/// A value with its position in the location's coherence order (the initial write is 0).
+/// A value with its position in the location's coherence order (the initial write is 0), and
+/// who wrote it: the writing thread (-1: the initial write) and the write's scope (-1: weak or
+/// initial; 0 cta, 1 gpu, 2 sys), which tell whether a read of it is morally strong.
 struct Versioned {
     std::int64_t value = 0;
     std::int32_t version = 0;
+    std::int16_t writer = -1;
+    std::int8_t scope = -1;
     friend bool operator==(const Versioned&, const Versioned&) = default;
 };
 
@@ -51,7 +55,7 @@ class Cache {
     friend bool operator==(const Cache&, const Cache&) = default;
 
   private:
-    static constexpr Versioned kAbsent{0, -1};
+    static constexpr Versioned kAbsent{0, -1, -1, -1};
     std::vector<Versioned> lines_;
 };
 

@@ -16,10 +16,12 @@ class CoherenceOrder {
     CoherenceOrder() = default;
     explicit CoherenceOrder(std::vector<Versioned> initial) : last_(std::move(initial)) {}
 
-    /// Orders a new write after every earlier one to its location; returns its versioned value.
-    Versioned append(int loc, std::int64_t value) {
+    /// Orders a new write (value, writer and scope as in Versioned) after every earlier one to
+    /// its location; returns its versioned value.
+    Versioned append(int loc, Versioned write) {
         auto& l = last_[static_cast<std::size_t>(loc)];
-        l = Versioned{value, l.version + 1};
+        write.version = l.version + 1;
+        l = write;
         return l;
     }
     /// The coherence-last write to loc so far.

@@ -309,7 +309,10 @@ void Machine::exec(MachineState& s, int thread, int offset, int choice,
         const ReadChoices rc = loadChoices(s, thread, loc, ins);
         const ReadChoice& c = rc.c[std::min(choice, rc.n - 1)];
         ts.regs[static_cast<std::size_t>(ins.dst)] = c.value.value;
-        if (c.source != Source::Forward) {
+        // A read of a write it is not morally strong with (another CTA's cta-scope write, a
+        // weak read or write) neither binds the thread's later reads nor fills its caches:
+        // coherence holds between morally strong accesses only (SC-per-location).
+        if (c.source != Source::Forward && morallyStrong(thread, ins, c.value)) {
             auto& seen = ts.seen[static_cast<std::size_t>(loc)];
             seen = std::max(seen, c.value.version);
             fillAfterRead(s, thread, loc, c);
@@ -340,7 +343,11 @@ void Machine::exec(MachineState& s, int thread, int offset, int choice,
         if (ins.sem == Sem::Release) release(s, thread, ins.scope, trace);
         // A release store waits in the buffer like any other: what it orders (the writes before
         // it) has gone ahead, and no later write to its location can pass it.
-        ts.buffer.push(loc, v);
+        ts.buffer.push(loc, v,
+                       ins.strong ? static_cast<std::int8_t>(ins.scope == Scope::Cta   ? 0
+                                                             : ins.scope == Scope::Gpu ? 1
+                                                                                       : 2)
+                                  : std::int8_t{-1});
         if (trace) trace->push_back("  enters the store buffer");
         break;
     }
@@ -364,7 +371,10 @@ void Machine::exec(MachineState& s, int thread, int offset, int choice,
         const std::int64_t nv =
             atomicResult(ins.atomOp, old, value(ts, ins.a), ins.hasB ? value(ts, ins.b) : 0);
         if (ins.dst >= 0) ts.regs[static_cast<std::size_t>(ins.dst)] = old;
-        const Versioned w = perform(s, thread, loc, nv, ins.scope);
+        const Versioned w = perform(
+            s, thread, loc, nv,
+            static_cast<std::int8_t>(ins.scope == Scope::Cta ? 0 : ins.scope == Scope::Gpu ? 1 : 2),
+            true);
         if (trace)
             trace->push_back("  atomic at " + std::string(sourceName(c.source)) + " (" +
                              scopeText(ins.scope) + " scope): reads " + std::to_string(old) +

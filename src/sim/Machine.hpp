@@ -94,8 +94,12 @@ class Machine {
     /// A store enters the writer's L1 as a pending line (no coherence place yet); an atomic
     /// takes its place at once and enters the L1 (and, of scope gpu or sys, the SM's L2 view:
     /// atomics are performed at the L2); `.shared` writes enter memory, in place.
-    Versioned perform(MachineState& s, int thread, int loc, std::int64_t value,
-                      std::optional<Scope> atomicScope) const;
+    /// `scope`: the write's (-1 weak; 0 cta, 1 gpu, 2 sys).
+    Versioned perform(MachineState& s, int thread, int loc, std::int64_t value, std::int8_t scope,
+                      bool atomic) const;
+    /// Is a read by `thread` (instruction ins) of write w morally strong (PTX: both strong, each
+    /// in the other's scope, or program-ordered)? Only such a read raises the thread's floor.
+    [[nodiscard]] bool morallyStrong(int thread, const SimInstr& ins, const Versioned& w) const;
     /// A release of scope S: the thread's stores leave its buffer, and every level of S
     /// receives the newest copy on the thread's path of every location (cumulativity).
     void release(MachineState& s, int thread, Scope scope, std::vector<std::string>* trace) const;

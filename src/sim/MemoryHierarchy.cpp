@@ -51,7 +51,7 @@ Versioned newer(Versioned a, std::optional<Versioned> b) {
 void Machine::settle(MachineState& s, int sm, int loc, std::vector<std::string>* trace) const {
     Cache& l1 = s.l1[static_cast<std::size_t>(sm)];
     if (l1.version(loc) != kPendingVersion) return;
-    const Versioned w = s.coherence.append(loc, l1.lookup(loc)->value);
+    const Versioned w = s.coherence.append(loc, *l1.lookup(loc));
     l1.drop(loc);
     l1.fill(loc, w);
     for (std::size_t t = 0; t < s.threads.size(); ++t)
@@ -161,34 +161,48 @@ void Machine::fillAfterRead(MachineState& s, int thread, int loc, const ReadChoi
 }
 
 Versioned Machine::perform(MachineState& s, int thread, int loc, std::int64_t value,
-                           std::optional<Scope> atomicScope) const {
+                           std::int8_t scope, bool atomic) const {
     auto& seen = s.threads[static_cast<std::size_t>(thread)].seen[static_cast<std::size_t>(loc)];
     const auto& p = topology_.threads[static_cast<std::size_t>(thread)];
-    if (!isShared(loc) && !atomicScope) {
+    const Versioned write{value, 0, static_cast<std::int16_t>(thread), scope};
+    if (!isShared(loc) && !atomic) {
         // A store leaves its buffer into the L1 without a coherence place yet: an earlier
         // pending write of the line takes its place first.
         settle(s, p.sm, loc, nullptr);
-        s.l1[static_cast<std::size_t>(p.sm)].fill(loc, Versioned{value, kPendingVersion});
+        Versioned pending = write;
+        pending.version = kPendingVersion;
+        s.l1[static_cast<std::size_t>(p.sm)].fill(loc, pending);
         seen = kPendingVersion;
-        return Versioned{value, kPendingVersion};
+        return pending;
     }
-    const Versioned w = s.coherence.append(loc, value);
+    const Versioned w = s.coherence.append(loc, write);
     seen = w.version;
     if (isShared(loc)) {
         s.memory.fill(loc, w);
         return w;
     }
     s.l1[static_cast<std::size_t>(p.sm)].fill(loc, w);
-    if (atomicScope && *atomicScope != Scope::Cta)
+    if (scope > 0)
         s.l2[static_cast<std::size_t>(topology_.smView[static_cast<std::size_t>(p.sm)])].fill(loc,
                                                                                               w);
     return w;
 }
 
+bool Machine::morallyStrong(int thread, const SimInstr& ins, const Versioned& w) const {
+    if (w.writer == thread || w.writer < 0) return true; // program order; the initial write
+    if (!ins.strong || w.scope < 0) return false;
+    const SimThread& reader = program_.threads[static_cast<std::size_t>(thread)];
+    const SimThread& writer = program_.threads[static_cast<std::size_t>(w.writer)];
+    auto includes = [](int scope, const SimThread& a, const SimThread& b) {
+        return scope == 2 || (a.gpu == b.gpu && (scope == 1 || a.cta == b.cta));
+    };
+    return includes(level(ins.scope), reader, writer) && includes(w.scope, writer, reader);
+}
+
 void Machine::drain(MachineState& s, int thread, std::size_t entry,
                     std::vector<std::string>* trace) const {
     const BufferEntry e = s.threads[static_cast<std::size_t>(thread)].buffer.take(entry);
-    const Versioned w = perform(s, thread, e.loc, e.value, std::nullopt);
+    const Versioned w = perform(s, thread, e.loc, e.value, e.scope, false);
     if (trace)
         trace->push_back(
             "P" + std::to_string(program_.threads[static_cast<std::size_t>(thread)].id) +

@@ -117,7 +117,7 @@ void Machine::serveBank(MachineState& s, int sm, std::size_t request,
         break;
     }
     case BankOp::Store: {
-        const Versioned w = perform(s, r.thread, r.loc, r.value, std::nullopt);
+        const Versioned w = perform(s, r.thread, r.loc, r.value, -1, false);
         line += "store: writes " + name + "=" + std::to_string(r.value) + " (coherence #" +
                 std::to_string(w.version) + ")";
         break;
@@ -125,7 +125,7 @@ void Machine::serveBank(MachineState& s, int sm, std::size_t request,
     case BankOp::Atomic: {
         const std::int64_t nv = atomicResult(r.atomOp, old.value, r.value, r.value2);
         if (r.dst >= 0) ts.regs[static_cast<std::size_t>(r.dst)] = old.value;
-        const Versioned w = perform(s, r.thread, r.loc, nv, std::nullopt);
+        const Versioned w = perform(s, r.thread, r.loc, nv, -1, false);
         line += "atomic: reads " + name + "=" + std::to_string(old.value) + ", writes " +
                 std::to_string(nv) + " (coherence #" + std::to_string(w.version) + ")";
         break;

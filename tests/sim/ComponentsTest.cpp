@@ -17,9 +17,9 @@ using namespace ptx::sim;
 
 TEST_CASE("store buffer: forwarding and per-location FIFO draining") {
     StoreBuffer b;
-    b.push(0, 1);
-    b.push(1, 5);
-    b.push(0, 2);
+    b.push(0, 1, -1);
+    b.push(1, 5, 1);
+    b.push(0, 2, 0);
     CHECK(b.forward(0) == 2);
     CHECK(b.forward(1) == 5);
     CHECK_FALSE(b.forward(3).has_value());
@@ -37,7 +37,8 @@ TEST_CASE("store buffer: forwarding and per-location FIFO draining") {
 
 TEST_CASE("coherence order, memory and monotone cache lines") {
     CoherenceOrder co({Versioned{7, 0}, Versioned{0, 0}});
-    const auto w = co.append(0, 8);
+    const auto w = co.append(0, Versioned{8, 0, 1, 2});
+    CHECK(w.writer == 1);
     CHECK(w.version == 1);
     CHECK(co.last(0) == w);
     CHECK(co.last(1).version == 0);
