@@ -371,17 +371,17 @@ void Machine::exec(MachineState& s, int thread, int offset, int choice,
         const std::int64_t nv =
             atomicResult(ins.atomOp, old, value(ts, ins.a), ins.hasB ? value(ts, ins.b) : 0);
         if (ins.dst >= 0) ts.regs[static_cast<std::size_t>(ins.dst)] = old;
-        const Versioned w = perform(
-            s, thread, loc, nv,
-            static_cast<std::int8_t>(ins.scope == Scope::Cta ? 0 : ins.scope == Scope::Gpu ? 1 : 2),
-            true);
+        const Versioned w = perform(s, thread, loc, nv,
+                                    static_cast<std::int8_t>(ins.scope == Scope::Cta   ? 0
+                                                             : ins.scope == Scope::Gpu ? 1
+                                                                                       : 2),
+                                    true);
         if (trace)
             trace->push_back("  atomic at " + std::string(sourceName(c.source)) + " (" +
                              scopeText(ins.scope) + " scope): reads " + std::to_string(old) +
                              ", writes " + std::to_string(nv) + " (coherence #" +
                              std::to_string(w.version) + ")");
-        if (ins.sem == Sem::Acquire || ins.sem == Sem::AcqRel)
-            acquire(s, thread, ins.scope, trace);
+        if (ins.sem == Sem::Acquire || ins.sem == Sem::AcqRel) acquire(s, thread, ins.scope, trace);
         break;
     }
     case OpKind::Fence: {
@@ -397,8 +397,9 @@ void Machine::exec(MachineState& s, int thread, int offset, int choice,
             // writes only, so it is performed before the next write (the model's release
             // pattern: a fence followed in program order by a strong write).
             auto& pending = s.threads[static_cast<std::size_t>(thread)].pendingRelease;
-            const auto lvl = static_cast<std::int8_t>(
-                ins.scope == Scope::Cta ? 0 : ins.scope == Scope::Gpu ? 1 : 2);
+            const auto lvl = static_cast<std::int8_t>(ins.scope == Scope::Cta   ? 0
+                                                      : ins.scope == Scope::Gpu ? 1
+                                                                                : 2);
             pending = std::max(pending, lvl);
             if (trace)
                 trace->push_back(std::string("  release half (") + scopeText(ins.scope) +
@@ -491,8 +492,7 @@ Outcome Machine::outcome(const MachineState& s, const std::vector<Observable>& p
         } else {
             const auto& name = std::get<LocTerm>(obs).location;
             auto it = program_.locationByName.find(name);
-            o[obs] =
-                it == program_.locationByName.end() ? 0 : s.coherence.last(it->second).value;
+            o[obs] = it == program_.locationByName.end() ? 0 : s.coherence.last(it->second).value;
         }
     }
     return o;

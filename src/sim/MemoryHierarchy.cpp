@@ -2,21 +2,26 @@
 // coherence and spreads (store buffer -> L1 -> the SM's L2 view -> the other views of the GPU and
 // system memory), and what releases and acquires of each scope do to the levels.
 //
+// A store leaves its buffer into the L1 as a pending line, with no coherence place yet; it takes
+// one when the line is written back, read, overwritten, or released beyond the CTA (settle).
+//
 // A thread on SM m reads along its path: L1 of m, L2 view of m, system memory. A read of scope S
 // starts at S's level (weak and cta: L1; gpu and sys: the L2 view) and may be served by any
 // level from there whose copy is at least as new as every copy nearer the thread (it may pass an
-// older line, as an eviction or a bypass would, never a newer one), and never older than what the
-// thread has already seen of the location. When the only copies new enough lie nearer than S's
-// level (the SM's own write not yet written back), the newest of them serves the read.
+// older line, as an eviction or a bypass would, never a newer one; a pending line is never
+// passed), and never older than what the thread has already written or read with a morally
+// strong read (`seen`). When the only copies new enough lie nearer than S's level (the SM's own
+// write not yet written back), the newest of them serves the read.
 //
 // Why this stays inside the model (docs/simulator.md, "Why it stays inside the model"): the copy a
 // read would get by default (the first present on its path) never goes back in coherence, since
 // levels only receive newer copies and a line is dropped only when the next present level holds
 // one as new; a release of scope S puts the newest copy on the releaser's path of every location
 // into every level of S that a thread of S reads (the SM's L1; for gpu also every L2 view of the
-// GPU; for sys also memory), and an acquire of scope S drops the lines of the acquirer's path
-// below S that the next level holds as new, so that what it reads next is at least what every
-// release it synchronised with made visible.
+// GPU, after the SM's pending lines take their places; for sys also memory), and an acquire of
+// scope S drops the lines of the acquirer's path below S that the next level holds as new (for
+// sys, after every view of the GPU caught up with memory), so that what it reads next is at
+// least what every release it synchronised with made visible.
 #include "sim/Machine.hpp"
 
 #include <algorithm>
@@ -55,8 +60,8 @@ void Machine::settle(MachineState& s, int sm, int loc, std::vector<std::string>*
     l1.drop(loc);
     l1.fill(loc, w);
     for (std::size_t t = 0; t < s.threads.size(); ++t)
-        if (topology_.threads[t].sm == sm && s.threads[t].seen[static_cast<std::size_t>(loc)] ==
-                                                 kPendingVersion)
+        if (topology_.threads[t].sm == sm &&
+            s.threads[t].seen[static_cast<std::size_t>(loc)] == kPendingVersion)
             s.threads[t].seen[static_cast<std::size_t>(loc)] = w.version;
     if (trace)
         trace->push_back("  " + program_.locations[static_cast<std::size_t>(loc)].name + "=" +
@@ -82,8 +87,9 @@ Versioned Machine::newestOnPath(const MachineState& s, int sm, int loc) const {
     // L2 view, and a sys acquire brings the GPU's views up to memory.
     Versioned v{0, -1};
     v = newer(v, s.l1[static_cast<std::size_t>(sm)].lookup(loc));
-    return newer(v, s.l2[static_cast<std::size_t>(topology_.smView[static_cast<std::size_t>(sm)])]
-                        .lookup(loc));
+    return newer(
+        v,
+        s.l2[static_cast<std::size_t>(topology_.smView[static_cast<std::size_t>(sm)])].lookup(loc));
 }
 
 Versioned Machine::newestInGpu(const MachineState& s, int gpu, int loc) const {
@@ -239,11 +245,11 @@ void Machine::release(MachineState& s, int thread, Scope scope,
         if (scope == Scope::Sys) s.memory.fill(loc, top);
     }
     if (trace && scope != Scope::Cta)
-        trace->push_back(std::string("  release (") + scopeWord(level(scope)) +
-                         "): every location's newest copy on this thread's path reaches " +
-                         (scope == Scope::Gpu ? "every L2 view of GPU "
-                                              : "memory and every L2 view of GPU ") +
-                         std::to_string(p.gpu));
+        trace->push_back(
+            std::string("  release (") + scopeWord(level(scope)) +
+            "): every location's newest copy on this thread's path reaches " +
+            (scope == Scope::Gpu ? "every L2 view of GPU " : "memory and every L2 view of GPU ") +
+            std::to_string(p.gpu));
 }
 
 void Machine::performPendingRelease(MachineState& s, int thread,
@@ -274,10 +280,10 @@ void Machine::acquire(MachineState& s, int thread, Scope scope,
         if (l1.version(loc) >= 0 && l1.version(loc) <= next) l1.drop(loc);
     }
     if (trace)
-        trace->push_back(std::string("  acquire (") + scopeWord(level(scope)) + "): " +
-                         (scope == Scope::Sys ? "every L2 view of the GPU catches up with memory; "
-                                              : "") +
-                         "drops the lines of the SM's L1 that its L2 view holds as new");
+        trace->push_back(
+            std::string("  acquire (") + scopeWord(level(scope)) + "): " +
+            (scope == Scope::Sys ? "every L2 view of the GPU catches up with memory; " : "") +
+            "drops the lines of the SM's L1 that its L2 view holds as new");
 }
 
 void Machine::addMoves(const MachineState& s, std::vector<Transition>& out) const {
@@ -314,10 +320,9 @@ void Machine::addMoves(const MachineState& s, std::vector<Transition>& out) cons
                 for (int w : views)
                     if (w != v && ((viewRead >> std::min(w, 63)) & 1u) &&
                         from.version(loc) > s.l2[static_cast<std::size_t>(w)].version(loc))
-                        out.push_back(Transition{TransitionKind::Propagate,
-                                                 static_cast<std::int16_t>(v),
-                                                 static_cast<std::int16_t>(loc),
-                                                 static_cast<std::int16_t>(w)});
+                        out.push_back(Transition{
+                            TransitionKind::Propagate, static_cast<std::int16_t>(v),
+                            static_cast<std::int16_t>(loc), static_cast<std::int16_t>(w)});
             }
         }
 }

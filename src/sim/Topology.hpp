@@ -30,12 +30,12 @@ struct Topology {
     std::vector<Placement> threads; // indexed like SimProgram::threads
     int gpus = 0;
     int sms = 0;
-    int views = 0;                            // L2 views, all GPUs together
-    std::vector<int> smGpu;                   // per SM: its GPU
-    std::vector<int> smView;                  // per SM: the L2 view it reads and writes back to
-    std::vector<std::vector<int>> gpuSms;     // per GPU: its SMs
-    std::vector<std::vector<int>> gpuViews;   // per GPU: its L2 views
-    std::vector<int> warpLanes; // lanes per warp
+    int views = 0;                          // L2 views, all GPUs together
+    std::vector<int> smGpu;                 // per SM: its GPU
+    std::vector<int> smView;                // per SM: the L2 view it reads and writes back to
+    std::vector<std::vector<int>> gpuSms;   // per GPU: its SMs
+    std::vector<std::vector<int>> gpuViews; // per GPU: its L2 views
+    std::vector<int> warpLanes;             // lanes per warp
     /// Threads sharing a warp are index-ordered by lane.
     std::vector<std::vector<int>> warpThreads;
 };

@@ -34,7 +34,9 @@ std::string mpFences(const std::string& s) {
     return "PTX MP+fences\n{ x=0; y=0; }\n"
            " P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
            " st.relaxed.gpu x, 1 | ld.relaxed.gpu r0, y ;\n"
-           " fence.acq_rel." + s + " | fence.acq_rel." + s + " ;\n"
+           " fence.acq_rel." +
+           s + " | fence.acq_rel." + s +
+           " ;\n"
            " st.relaxed.gpu y, 1 | ld.relaxed.gpu r1, x ;\n"
            "exists (P1:r0 == 1 /\\ P1:r1 == 0)\n";
 }
@@ -45,7 +47,9 @@ std::string iriw(const std::string& f) {
            " P0@cta 0,gpu 0 | P1@cta 1,gpu 0 | P2@cta 2,gpu 0 | P3@cta 3,gpu 0 ;\n"
            " st.relaxed.gpu x, 1 | ld.relaxed.gpu r0, x | st.relaxed.gpu y, 1 | "
            "ld.relaxed.gpu r2, y ;\n"
-           " | fence." + f + ".gpu | | fence." + f + ".gpu ;\n"
+           " | fence." +
+           f + ".gpu | | fence." + f +
+           ".gpu ;\n"
            " | ld.relaxed.gpu r1, y | | ld.relaxed.gpu r3, x ;\n"
            "exists (P1:r0 == 1 /\\ P1:r1 == 0 /\\ P3:r2 == 1 /\\ P3:r3 == 0)\n";
 }
@@ -82,7 +86,9 @@ TEST_CASE("warm caches: a weak read hits a stale L1 line; an acquire drops it") 
     auto mp = [](const std::string& firstLoad) {
         return "PTX MP+stale\n{ x=0; y=0; }\n"
                " P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
-               " st.relaxed.sys x, 1 | " + firstLoad + " r0, y ;\n"
+               " st.relaxed.sys x, 1 | " +
+               firstLoad +
+               " r0, y ;\n"
                " fence.sc.sys | ld.weak r1, x ;\n"
                " st.relaxed.sys y, 1 | ;\n"
                "exists (P1:r0 == 1 /\\ P1:r1 == 0)\n";
@@ -102,7 +108,9 @@ TEST_CASE("pending lines: writes of two SMs take their coherence places at the L
         return "PTX 2+2W\n{ x=0; y=0; }\n"
                " P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
                " st.relaxed.gpu x, 1 | st.relaxed.gpu y, 1 ;\n"
-               " fence.acq_rel." + s + " | fence.acq_rel." + s + " ;\n"
+               " fence.acq_rel." +
+               s + " | fence.acq_rel." + s +
+               " ;\n"
                " st.relaxed.gpu y, 2 | st.relaxed.gpu x, 2 ;\n"
                "exists (x == 1 /\\ y == 1)\n";
     };
