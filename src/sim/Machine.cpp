@@ -16,7 +16,7 @@ const char* sourceName(Source s) {
     case Source::L1:
         return "L1";
     case Source::L2:
-        return "L2";
+        return "its L2 view";
     case Source::Memory:
         return "memory";
     case Source::SharedBank:
