@@ -36,10 +36,20 @@ std::uint64_t Rng::next() {
 Simulator::Simulator(const Program& program, SimOptions options)
     : program_(program), options_(std::move(options)),
       machine_(compileProgram(program, options_.everyLocationShared), options_.machine) {
+    // The condition's and the locations list's observables always (a register the condition
+    // names need not be one its thread uses), every register and location on request.
     std::set<Observable> p;
-    for (const auto& o :
-         options_.allObservables ? allObservables(program) : namedObservables(program))
+    for (const auto& o : namedObservables(program))
         p.insert(o);
+    if (options_.allObservables) {
+        for (const auto& o : allObservables(program))
+            p.insert(o);
+        // Every register a thread names, written or only read (it then keeps its initial value),
+        // as the checker lists them.
+        for (const SimThread& t : machine_.program().threads)
+            for (const std::string& r : t.regNames)
+                p.insert(Observable{RegTerm{t.id, r}});
+    }
     for (const auto& o : options_.extraObservables)
         p.insert(o);
     projection_.assign(p.begin(), p.end());

@@ -1,5 +1,6 @@
 // Unit tests of the simulator's components: store buffer, caches and memory, reconvergence
 // stack, placement, RNG, conditions and the litmus7 histogram.
+#include "parser/Parser.hpp"
 #include "sim/Cache.hpp"
 #include "sim/CoherenceOrder.hpp"
 #include "sim/Condition.hpp"
@@ -9,6 +10,7 @@
 #include "sim/StoreBuffer.hpp"
 #include "sim/Topology.hpp"
 
+#include <algorithm>
 #include <doctest/doctest.h>
 #include <stdexcept>
 
@@ -145,4 +147,22 @@ TEST_CASE("condition evaluation") {
     CHECK_FALSE(evaluate(e, Outcome{{x, 1}}));
     CHECK(evaluate(e, Outcome{{x, 0}}));
     CHECK_THROWS_AS((void)evaluate(e, Outcome{}), std::out_of_range);
+}
+
+TEST_CASE("every observable: a register a thread only reads is listed, as the checker lists it") {
+    // Found by scripts/fuzz simulator: P1 compares with r0, which it never writes.
+    const Program p = parseLitmus("PTX read-only-register\n{ y=0; }\n"
+                                  " P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n"
+                                  " st.relaxed.gpu y, 1 | ld.relaxed.gpu r1, y ;\n"
+                                  " | bgt r1, r0, END ;\n"
+                                  " | END: ;\n"
+                                  "exists (1:r1 == 1)\n",
+                                  "t.litmus");
+    SimOptions o;
+    o.allObservables = true;
+    const Simulator sim(p, o);
+    const auto& proj = sim.projection();
+    CHECK(std::find(proj.begin(), proj.end(), Observable{RegTerm{1, "r0"}}) != proj.end());
+    CHECK(std::find(proj.begin(), proj.end(), Observable{RegTerm{1, "r1"}}) != proj.end());
+    CHECK(std::find(proj.begin(), proj.end(), Observable{LocTerm{"y"}}) != proj.end());
 }
