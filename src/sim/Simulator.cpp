@@ -45,10 +45,13 @@ Simulator::Simulator(const Program& program, SimOptions options)
         for (const auto& o : allObservables(program))
             p.insert(o);
         // Every register a thread names, written or only read (it then keeps its initial value),
-        // as the checker lists them.
+        // and every location, also one reached only through a register holding its address, as
+        // the checker lists them.
         for (const SimThread& t : machine_.program().threads)
             for (const std::string& r : t.regNames)
                 p.insert(Observable{RegTerm{t.id, r}});
+        for (const auto& l : machine_.program().locations)
+            p.insert(Observable{LocTerm{l.name}});
     }
     for (const auto& o : options_.extraObservables)
         p.insert(o);
