@@ -61,6 +61,8 @@ Simulator::Simulator(const Program& program, SimOptions options)
 Simulator::RunEnd Simulator::randomRun(MachineState& s, Rng& rng, std::vector<Transition>& scratch,
                                        std::vector<Transition>* path) const {
     for (std::uint64_t step = 0; step < options_.maxSteps; ++step) {
+        // A long run (a spin loop, a livelock under lockstep) must not outlast the deadline.
+        if ((step & 1023U) == 1023U) options_.deadline.check(Phase::Simulation);
         machine_.enabled(s, scratch);
         if (scratch.empty()) return machine_.finished(s) ? RunEnd::Finished : RunEnd::Deadlock;
         const Transition t = scratch[rng.below(scratch.size())];
@@ -83,7 +85,7 @@ SimResult Simulator::runRandom() const {
     std::vector<Transition> scratch;
     scratch.reserve(64);
     for (std::uint64_t run = 0; run < options_.runs; ++run) {
-        if ((run & 255U) == 0) options_.deadline.check(Phase::Simulation);
+        if ((run & 15U) == 0) options_.deadline.check(Phase::Simulation);
         s = init;
         ++r.runs;
         switch (randomRun(s, rng, scratch, nullptr)) {
@@ -130,7 +132,7 @@ std::optional<std::vector<std::string>> Simulator::trace(const CondExpr& target,
         const MachineState init = machine_.initialState();
         std::vector<Transition> scratch, path;
         for (std::uint64_t run = 0; run < options_.runs; ++run) {
-            if ((run & 255U) == 0) options_.deadline.check(Phase::Simulation);
+            if ((run & 15U) == 0) options_.deadline.check(Phase::Simulation);
             MachineState s = init;
             path.clear();
             if (randomRun(s, rng, scratch, &path) == RunEnd::Finished &&

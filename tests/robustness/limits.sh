@@ -99,4 +99,19 @@ run_limited 2 1 "-" "$exe" regress --plain -j 1 --engine explicit --timeout 1 \
   fail "regress: want two tests out of time: $(cat "$tmp/out")"
 grep -q "^PASS ok.litmus" "$tmp/out" || fail "regress: the quick test did not pass: $(cat "$tmp/out")"
 
+# The simulator's random mode looked at the deadline every 256 runs only: a livelock under
+# lockstep SIMT (lane 0 spins, lane 1 never issues) costs each run its whole step bound, and 256
+# such runs ran 3 s past a 1 s limit (found by scripts/fuzz simulator).
+cat >"$tmp/lockstep-spin.litmus" <<'LITMUS'
+PTX lockstep-spin
+{ x=0; }
+ P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;
+ LC00: | st.relaxed.gpu x, 1 ;
+ ld.relaxed.gpu r0, x | ;
+ beq r0, 0, LC00 | ;
+exists (0:r0 == 1)
+LITMUS
+run_limited 1 3 "the simulator's runs" "$exe" sim --runs 100000 --max-steps 200000 --timeout 1 \
+  --simt lockstep --pack-warps "$tmp/lockstep-spin.litmus"
+
 finish "limits"
