@@ -3,6 +3,7 @@
 #include "model/BarrierCount.hpp"
 #include "model/Unsupported.hpp"
 #include "sim/Arithmetic.hpp"
+#include "sim/ScopeLevel.hpp"
 #include "support/Errors.hpp"
 
 #include <algorithm>
@@ -343,11 +344,7 @@ void Machine::exec(MachineState& s, int thread, int offset, int choice,
         if (ins.sem == Sem::Release) release(s, thread, ins.scope, trace);
         // A release store waits in the buffer like any other: what it orders (the writes before
         // it) has gone ahead, and no later write to its location can pass it.
-        ts.buffer.push(loc, v,
-                       ins.strong ? static_cast<std::int8_t>(ins.scope == Scope::Cta   ? 0
-                                                             : ins.scope == Scope::Gpu ? 1
-                                                                                       : 2)
-                                  : std::int8_t{-1});
+        ts.buffer.push(loc, v, ins.strong ? scopeLevel(ins.scope) : std::int8_t{-1});
         if (trace) trace->push_back("  enters the store buffer");
         break;
     }
@@ -371,11 +368,7 @@ void Machine::exec(MachineState& s, int thread, int offset, int choice,
         const std::int64_t nv =
             atomicResult(ins.atomOp, old, value(ts, ins.a), ins.hasB ? value(ts, ins.b) : 0);
         if (ins.dst >= 0) ts.regs[static_cast<std::size_t>(ins.dst)] = old;
-        const Versioned w = perform(s, thread, loc, nv,
-                                    static_cast<std::int8_t>(ins.scope == Scope::Cta   ? 0
-                                                             : ins.scope == Scope::Gpu ? 1
-                                                                                       : 2),
-                                    true);
+        const Versioned w = perform(s, thread, loc, nv, scopeLevel(ins.scope), true);
         if (trace)
             trace->push_back("  atomic at " + std::string(sourceName(c.source)) + " (" +
                              scopeText(ins.scope) + " scope): reads " + std::to_string(old) +
@@ -397,9 +390,7 @@ void Machine::exec(MachineState& s, int thread, int offset, int choice,
             // writes only, so it is performed before the next write (the model's release
             // pattern: a fence followed in program order by a strong write).
             auto& pending = s.threads[static_cast<std::size_t>(thread)].pendingRelease;
-            const auto lvl = static_cast<std::int8_t>(ins.scope == Scope::Cta   ? 0
-                                                      : ins.scope == Scope::Gpu ? 1
-                                                                                : 2);
+            const auto lvl = scopeLevel(ins.scope);
             pending = std::max(pending, lvl);
             if (trace)
                 trace->push_back(std::string("  release half (") + scopeText(ins.scope) +
