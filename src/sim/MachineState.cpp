@@ -48,6 +48,7 @@ void MachineState::appendKey(std::string& out) const {
         for (std::size_t i = 0; i < t.buffer.size(); ++i) {
             put(out, t.buffer[i].loc);
             put(out, t.buffer[i].value);
+            put(out, t.buffer[i].scope);
         }
         for (std::size_t l = 0; l < locs; ++l)
             put(out, rank(l, t.seen[l]));
@@ -84,18 +85,23 @@ void MachineState::appendKey(std::string& out) const {
             put(out, static_cast<std::int64_t>(r.scope));
         }
     }
+    // A copy: its rank, and when present its value and its writer and scope (which decide
+    // whether a later read of it is morally strong).
+    auto putCopy = [&](std::size_t l, const Versioned& v) {
+        put(out, rank(l, v.version));
+        if (v.version < 0) return;
+        put(out, v.value);
+        put(out, v.writer);
+        put(out, v.scope);
+    };
     for (std::size_t l = 0; l < locs; ++l) {
-        put(out, memory.read(static_cast<int>(l)).value);
-        put(out, rank(l, memory.read(static_cast<int>(l)).version));
-        put(out, coherence.last(static_cast<int>(l)).value);
-        put(out, rank(l, coherence.last(static_cast<int>(l)).version));
+        putCopy(l, memory.read(static_cast<int>(l)));
+        putCopy(l, coherence.last(static_cast<int>(l)));
     }
     for (const auto* level : {&l1, &l2})
         for (const auto& c : *level)
-            for (std::size_t l = 0; l < locs; ++l) {
-                put(out, rank(l, c.lines()[l].version));
-                if (c.lines()[l].version >= 0) put(out, c.lines()[l].value);
-            }
+            for (std::size_t l = 0; l < locs; ++l)
+                putCopy(l, c.lines()[l]);
     for (const auto& w : warps)
         put(out, static_cast<std::int64_t>(w.depth()));
 }
