@@ -1,5 +1,6 @@
-// Final conditions on outcomes: every observable of a test (--all), their truth on an outcome,
-// and their text in herd7/litmus7 syntax.
+// Final conditions on outcomes: their truth on an outcome, and their text in herd7/litmus7
+// syntax. (Every observable of a test, for --all, is the Simulator's: it has the compiled
+// program's registers and locations.)
 #pragma once
 
 #include "model/Outcome.hpp"
@@ -9,10 +10,6 @@
 #include <vector>
 
 namespace ptx::sim {
-
-/// The test's named observables (model/Observables.hpp: condition, filter, `locations` list) plus
-/// every register of every thread (named in code or init) and every location, sorted.
-[[nodiscard]] std::vector<Observable> allObservables(const Program& program);
 
 /// The proposition's truth on an outcome; throws std::out_of_range for a missing observable.
 [[nodiscard]] bool evaluate(const CondExpr& expr, const Outcome& outcome);

@@ -1,6 +1,7 @@
 #include "sim/Machine.hpp"
 
 #include "model/BarrierCount.hpp"
+#include "model/Names.hpp"
 #include "model/Unsupported.hpp"
 #include "sim/Arithmetic.hpp"
 #include "sim/ScopeLevel.hpp"
@@ -27,10 +28,6 @@ const char* sourceName(Source s) {
 }
 
 namespace {
-
-const char* scopeText(Scope s) {
-    return s == Scope::Cta ? "cta" : s == Scope::Gpu ? "gpu" : "sys";
-}
 
 bool isMemory(const SimInstr& i) {
     return i.kind == OpKind::Load || i.kind == OpKind::Store || i.kind == OpKind::Atomic;
@@ -371,7 +368,7 @@ void Machine::exec(MachineState& s, int thread, int offset, int choice,
         const Versioned w = perform(s, thread, loc, nv, scopeLevel(ins.scope), true);
         if (trace)
             trace->push_back("  atomic at " + std::string(sourceName(c.source)) + " (" +
-                             scopeText(ins.scope) + " scope): reads " + std::to_string(old) +
+                             scopeName(ins.scope) + " scope): reads " + std::to_string(old) +
                              ", writes " + std::to_string(nv) + " (coherence #" +
                              std::to_string(w.version) + ")");
         if (ins.sem == Sem::Acquire || ins.sem == Sem::AcqRel) acquire(s, thread, ins.scope, trace);
@@ -383,7 +380,7 @@ void Machine::exec(MachineState& s, int thread, int offset, int choice,
             // performs its release at once.
             if (trace)
                 trace->push_back(std::string("  fence.sc: takes its place in the global ") +
-                                 scopeText(ins.scope) + "-scope fence order");
+                                 scopeName(ins.scope) + "-scope fence order");
             release(s, thread, ins.scope, trace);
         } else {
             // fence.acq_rel: the release half orders the thread's writes before its later
@@ -393,7 +390,7 @@ void Machine::exec(MachineState& s, int thread, int offset, int choice,
             const auto lvl = scopeLevel(ins.scope);
             pending = std::max(pending, lvl);
             if (trace)
-                trace->push_back(std::string("  release half (") + scopeText(ins.scope) +
+                trace->push_back(std::string("  release half (") + scopeName(ins.scope) +
                                  "): performed before the thread's next write");
         }
         acquire(s, thread, ins.scope, trace);

@@ -3,6 +3,7 @@
 // on their own (write-back from an L1 to its SM's L2 view, propagation to the GPU's other views,
 // flush to memory). Reads and writes are in MemoryHierarchy.cpp; why the combination stays
 // inside the model is in docs/simulator.md.
+#include "model/Names.hpp"
 #include "sim/Machine.hpp"
 #include "sim/ScopeLevel.hpp"
 
@@ -14,7 +15,7 @@ void Machine::release(MachineState& s, int thread, Scope scope,
                       std::vector<std::string>* trace) const {
     auto& ts = s.threads[static_cast<std::size_t>(thread)];
     if (trace && !ts.buffer.empty())
-        trace->push_back(std::string("  release (") + scopeLevelName(scopeLevel(scope)) +
+        trace->push_back(std::string("  release (") + scopeName(scope) +
                          "): drains the store buffer first");
     drainAll(s, thread, trace);
     if (ts.pendingRelease >= 0 && ts.pendingRelease <= scopeLevel(scope)) ts.pendingRelease = -1;
@@ -33,7 +34,7 @@ void Machine::release(MachineState& s, int thread, Scope scope,
     }
     if (trace && scope != Scope::Cta)
         trace->push_back(
-            std::string("  release (") + scopeLevelName(scopeLevel(scope)) +
+            std::string("  release (") + scopeName(scope) +
             "): every location's newest copy on this thread's path reaches " +
             (scope == Scope::Gpu ? "every L2 view of GPU " : "memory and every L2 view of GPU ") +
             std::to_string(p.gpu));
@@ -44,9 +45,9 @@ void Machine::performPendingRelease(MachineState& s, int thread,
     const int pending = s.threads[static_cast<std::size_t>(thread)].pendingRelease;
     if (pending < 0) return;
     if (trace)
-        trace->push_back(std::string("  the earlier fence's release (") + scopeLevelName(pending) +
-                         ") is performed before this write");
-    release(s, thread, pending == 0 ? Scope::Cta : pending == 1 ? Scope::Gpu : Scope::Sys, trace);
+        trace->push_back(std::string("  the earlier fence's release (") +
+                         scopeName(levelScope(pending)) + ") is performed before this write");
+    release(s, thread, levelScope(pending), trace);
 }
 
 void Machine::acquire(MachineState& s, int thread, Scope scope,
@@ -68,7 +69,7 @@ void Machine::acquire(MachineState& s, int thread, Scope scope,
     }
     if (trace)
         trace->push_back(
-            std::string("  acquire (") + scopeLevelName(scopeLevel(scope)) + "): " +
+            std::string("  acquire (") + scopeName(scope) + "): " +
             (scope == Scope::Sys ? "every L2 view of the GPU catches up with memory; " : "") +
             "drops the lines of the SM's L1 that its L2 view holds as new");
 }

@@ -12,8 +12,9 @@ namespace ptx::sim {
     return s == Scope::Cta ? 0 : s == Scope::Gpu ? 1 : 2;
 }
 
-[[nodiscard]] inline const char* scopeLevelName(int level) {
-    return level == 0 ? "cta" : level == 1 ? "gpu" : "sys";
+/// The scope of a level (0, 1 or 2).
+[[nodiscard]] inline Scope levelScope(int level) {
+    return level == 0 ? Scope::Cta : level == 1 ? Scope::Gpu : Scope::Sys;
 }
 
 } // namespace ptx::sim

@@ -42,8 +42,6 @@ Simulator::Simulator(const Program& program, SimOptions options)
     for (const auto& o : namedObservables(program))
         p.insert(o);
     if (options_.allObservables) {
-        for (const auto& o : allObservables(program))
-            p.insert(o);
         // Every register a thread names, written or only read (it then keeps its initial value),
         // and every location, also one reached only through a register holding its address, as
         // the checker lists them.
