@@ -6,14 +6,8 @@
 #include <string_view>
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    std::string_view text(reinterpret_cast<const char*>(data), size);
-    ptx::Program program;
-    try {
-        program = ptx::parseLitmus(text, "fuzz.litmus");
-    } catch (const ptx::ParseError& e) {
-        ptx::fuzz::checkMessage(e, text);
-        return 0;
-    }
-    ptx::fuzz::checkRoundTrip(program, text);
+    const std::string_view text(reinterpret_cast<const char*>(data), size);
+    if (const auto program = ptx::fuzz::parsedOrChecked(text))
+        ptx::fuzz::checkRoundTrip(*program, text);
     return 0;
 }

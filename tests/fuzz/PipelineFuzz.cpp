@@ -6,55 +6,37 @@
 // states, witness counts and verdict: the differential test's oracle).
 #include "FuzzChecks.hpp"
 #include "check/Checker.hpp"
-#include "support/Deadline.hpp"
-#include "support/Failure.hpp"
 
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
 #include <optional>
 #include <string>
 #include <string_view>
 
 namespace {
 
-using ptx::fuzz::checkRoundTrip;
-using ptx::fuzz::die;
-
 /// The engine's answer, or nothing when the test is outside what can be decided in time.
 std::optional<ptx::CheckResult> decide(const ptx::Program& program, ptx::EngineKind engine,
                                        std::string_view input) {
-    ptx::CheckOptions o;
-    o.engine = engine;
-    o.timeoutSeconds = 1.0;
-    o.unroll = 1;
-    o.allObservables = true;
-    try {
-        return ptx::check(program, o);
-    } catch (const ptx::TimeLimitExceeded&) {
-        return std::nullopt;
-    } catch (const ptx::InputError&) {
-        return std::nullopt; // Unsupported constructs, unsupported values: reported, not guessed
-    } catch (...) {
-        const ptx::Failure f = ptx::describeFailure(std::current_exception(), "fuzz.litmus");
-        // Memory exhaustion is the fuzzer's rss limit's business, not a finding here.
-        if (f.message.find("out of memory") != std::string::npos) return std::nullopt;
-        die("check failed: " + f.message, input);
-    }
+    return ptx::fuzz::decidedOrNothing(
+        [&] {
+            ptx::CheckOptions o;
+            o.engine = engine;
+            o.timeoutSeconds = 1.0;
+            o.unroll = 1;
+            o.allObservables = true;
+            return ptx::check(program, o);
+        },
+        input, "check");
 }
 
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string_view text(reinterpret_cast<const char*>(data), size);
-    ptx::Program program;
-    try {
-        program = ptx::parseLitmus(text, "fuzz.litmus");
-    } catch (const ptx::ParseError& e) {
-        ptx::fuzz::checkMessage(e, text);
-        return 0;
-    }
-    checkRoundTrip(program, text);
+    const std::optional<ptx::Program> parsed = ptx::fuzz::parsedOrChecked(text);
+    if (!parsed) return 0;
+    const ptx::Program& program = *parsed;
+    ptx::fuzz::checkRoundTrip(program, text);
     const auto explicitResult = decide(program, ptx::EngineKind::Explicit, text);
     const auto smtResult = decide(program, ptx::EngineKind::Smt, text);
     if (explicitResult && smtResult) {
@@ -62,11 +44,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const ptx::CheckResult& b = *smtResult;
         if (a.outcomes != b.outcomes || a.positive != b.positive || a.negative != b.negative ||
             a.ok != b.ok)
-            die("the engines disagree: explicit " + std::to_string(a.outcomes.size()) +
-                    " outcomes, " + std::to_string(a.positive) + "/" + std::to_string(a.negative) +
-                    "; smt " + std::to_string(b.outcomes.size()) + " outcomes, " +
-                    std::to_string(b.positive) + "/" + std::to_string(b.negative),
-                text);
+            ptx::fuzz::die("the engines disagree: explicit " + std::to_string(a.outcomes.size()) +
+                               " outcomes, " + std::to_string(a.positive) + "/" +
+                               std::to_string(a.negative) + "; smt " +
+                               std::to_string(b.outcomes.size()) + " outcomes, " +
+                               std::to_string(b.positive) + "/" + std::to_string(b.negative),
+                           text);
     }
     return 0;
 }

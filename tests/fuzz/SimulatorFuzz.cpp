@@ -8,8 +8,6 @@
 #include "FuzzChecks.hpp"
 #include "check/Checker.hpp"
 #include "sim/Simulator.hpp"
-#include "support/Deadline.hpp"
-#include "support/Failure.hpp"
 
 #include <cstdint>
 #include <functional>
@@ -40,22 +38,6 @@ ptx::sim::SimOptions machineFor(std::string_view input) {
     return o;
 }
 
-/// Runs f; nothing when the test is outside what is decided in time or is not supported.
-template <typename F>
-auto decided(F&& f, std::string_view input, const char* what) -> std::optional<decltype(f())> {
-    try {
-        return f();
-    } catch (const ptx::TimeLimitExceeded&) {
-        return std::nullopt;
-    } catch (const ptx::InputError&) {
-        return std::nullopt; // Unsupported constructs and values: reported, not guessed
-    } catch (...) {
-        const ptx::Failure fail = ptx::describeFailure(std::current_exception(), "fuzz.litmus");
-        if (fail.message.find("out of memory") != std::string::npos) return std::nullopt;
-        die(std::string(what) + " failed: " + fail.message, input);
-    }
-}
-
 void checkInsideModel(const ptx::sim::SimResult& sim, const ptx::CheckResult& model,
                       std::string_view input, const char* mode) {
     const std::set<ptx::Outcome> allowed(model.outcomes.begin(), model.outcomes.end());
@@ -79,15 +61,11 @@ void checkInsideModel(const ptx::sim::SimResult& sim, const ptx::CheckResult& mo
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string_view text(reinterpret_cast<const char*>(data), size);
-    ptx::Program program;
-    try {
-        program = ptx::parseLitmus(text, "fuzz.litmus");
-    } catch (const ptx::ParseError& e) {
-        ptx::fuzz::checkMessage(e, text);
-        return 0;
-    }
+    const std::optional<ptx::Program> parsed = ptx::fuzz::parsedOrChecked(text);
+    if (!parsed) return 0;
+    const ptx::Program& program = *parsed;
     const ptx::sim::SimOptions options = machineFor(text);
-    const auto model = decided(
+    const auto model = ptx::fuzz::decidedOrNothing(
         [&] {
             ptx::CheckOptions co;
             co.engine = ptx::EngineKind::Explicit;
@@ -99,11 +77,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         },
         text, "check");
     if (!model) return 0;
-    const auto exhaustive =
-        decided([&] { return ptx::sim::Simulator(program, options).runExhaustive(); }, text, "sim");
+    const auto exhaustive = ptx::fuzz::decidedOrNothing(
+        [&] { return ptx::sim::Simulator(program, options).runExhaustive(); }, text, "sim");
     if (exhaustive) checkInsideModel(*exhaustive, *model, text, "exhaustive");
-    const auto random =
-        decided([&] { return ptx::sim::Simulator(program, options).runRandom(); }, text, "sim");
+    const auto random = ptx::fuzz::decidedOrNothing(
+        [&] { return ptx::sim::Simulator(program, options).runRandom(); }, text, "sim");
     if (random) checkInsideModel(*random, *model, text, "random");
     return 0;
 }
