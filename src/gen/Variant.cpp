@@ -53,11 +53,34 @@ constexpr std::array<std::pair<Dependency, const char*>, 4> kDeps{{{Dependency::
                                                                    {Dependency::Data, "data"},
                                                                    {Dependency::Ctrl, "ctrl"}}};
 
-bool scoped(Ordering o) {
-    return o != Ordering::Weak && o != Ordering::Barrier;
+template <typename E, std::size_t N>
+std::vector<E> valuesIn(const std::array<std::pair<E, const char*>, N>& table) {
+    std::vector<E> out;
+    for (const auto& [value, text] : table)
+        out.push_back(value);
+    return out;
 }
 
 } // namespace
+
+bool scoped(Ordering o) {
+    return o != Ordering::Weak && o != Ordering::Barrier;
+}
+std::vector<Ordering> allOrderings() {
+    return valuesIn(kOrderings);
+}
+std::vector<ScopeChoice> allScopes() {
+    return valuesIn(kScopes);
+}
+std::vector<Placement> allPlacements() {
+    return valuesIn(kPlacements);
+}
+std::vector<WriteOp> allWrites() {
+    return valuesIn(kWrites);
+}
+std::vector<Dependency> allDependencies() {
+    return valuesIn(kDeps);
+}
 
 std::string name(Ordering v) {
     return nameIn(kOrderings, v);

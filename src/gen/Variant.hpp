@@ -42,6 +42,15 @@ struct Variant {
 [[nodiscard]] std::string name(Placement v);
 [[nodiscard]] std::string name(WriteOp v);
 [[nodiscard]] std::string name(Dependency v);
+/// Every value of each axis, in that order.
+[[nodiscard]] std::vector<Ordering> allOrderings();
+[[nodiscard]] std::vector<ScopeChoice> allScopes();
+[[nodiscard]] std::vector<Placement> allPlacements();
+[[nodiscard]] std::vector<WriteOp> allWrites();
+[[nodiscard]] std::vector<Dependency> allDependencies();
+/// Whether strong accesses and fences carry a scope under the ordering (weak and bar: none, and
+/// the test's name shows none).
+[[nodiscard]] bool scoped(Ordering o);
 /// Parsers for those names (throw InputError listing the accepted names).
 [[nodiscard]] Ordering parseOrdering(const std::string& s);
 [[nodiscard]] ScopeChoice parseScope(const std::string& s);

@@ -21,22 +21,8 @@ using ptx::gen::Placement;
 using ptx::gen::ScopeChoice;
 using ptx::gen::WriteOp;
 
-constexpr Ordering kOrderings[] = {Ordering::Weak,    Ordering::Relaxed,     Ordering::RelAcq,
-                                   Ordering::FenceSc, Ordering::FenceAcqRel, Ordering::Barrier};
-constexpr ScopeChoice kScopes[] = {ScopeChoice::Cta, ScopeChoice::Gpu, ScopeChoice::Sys,
-                                   ScopeChoice::Mixed};
-constexpr Placement kPlacements[] = {Placement::SameCta, Placement::DiffCta, Placement::DiffGpu};
-constexpr WriteOp kWrites[] = {WriteOp::Store, WriteOp::AtomExch, WriteOp::AtomCas,
-                               WriteOp::AtomAdd, WriteOp::RedAdd};
-constexpr Dependency kDeps[] = {Dependency::None, Dependency::Addr, Dependency::Data,
-                                Dependency::Ctrl};
 const char* const kUnscoped = "unscoped";
 const char* const kOther = "other";
-
-/// Weak and bar tests have no scope: their names do not show one.
-bool scoped(Ordering o) {
-    return o != Ordering::Weak && o != Ordering::Barrier;
-}
 
 /// Every name `ptxlitmus gen` can write (every family, every applicable variant), with its axes:
 /// a name is read by looking it up, so it is grouped exactly as the generator named it.
@@ -44,16 +30,16 @@ const std::map<std::string, Axes>& generatedNames() {
     static const std::map<std::string, Axes> names = [] {
         std::map<std::string, Axes> m;
         for (const ptx::gen::Family& f : ptx::gen::families())
-            for (Ordering o : kOrderings)
-                for (ScopeChoice s : kScopes)
-                    for (Placement p : kPlacements)
-                        for (WriteOp w : kWrites)
-                            for (Dependency d : kDeps) {
+            for (Ordering o : ptx::gen::allOrderings())
+                for (ScopeChoice s : ptx::gen::allScopes())
+                    for (Placement p : ptx::gen::allPlacements())
+                        for (WriteOp w : ptx::gen::allWrites())
+                            for (Dependency d : ptx::gen::allDependencies()) {
                                 const ptx::gen::Variant v{o, s, p, w, d};
                                 if (!ptx::gen::applicable(f, v)) continue;
                                 m.emplace(ptx::gen::testName(f, v),
                                           Axes{f.name, ptx::gen::name(o),
-                                               scoped(o) ? ptx::gen::name(s) : kUnscoped,
+                                               ptx::gen::scoped(o) ? ptx::gen::name(s) : kUnscoped,
                                                ptx::gen::name(p), ptx::gen::name(w),
                                                ptx::gen::name(d)});
                             }
@@ -73,7 +59,7 @@ struct Section {
     std::vector<std::string> order;
 };
 
-template <class E, std::size_t N> std::vector<std::string> names(const E (&values)[N]) {
+template <class E> std::vector<std::string> names(const std::vector<E>& values) {
     std::vector<std::string> out;
     for (E v : values)
         out.push_back(ptx::gen::name(v));
@@ -86,14 +72,14 @@ std::vector<Section> sections() {
     for (const ptx::gen::Family& f : ptx::gen::families())
         families.push_back(f.name);
     families.push_back(kOther);
-    std::vector<std::string> scopes = names(kScopes);
+    std::vector<std::string> scopes = names(ptx::gen::allScopes());
     scopes.insert(scopes.begin(), kUnscoped);
     return {{"family", &Axes::family, families},
-            {"ordering", &Axes::ordering, names(kOrderings)},
+            {"ordering", &Axes::ordering, names(ptx::gen::allOrderings())},
             {"scope", &Axes::scope, scopes},
-            {"placement", &Axes::placement, names(kPlacements)},
-            {"write", &Axes::write, names(kWrites)},
-            {"dependency", &Axes::dep, names(kDeps)}};
+            {"placement", &Axes::placement, names(ptx::gen::allPlacements())},
+            {"write", &Axes::write, names(ptx::gen::allWrites())},
+            {"dependency", &Axes::dep, names(ptx::gen::allDependencies())}};
 }
 
 /// `80.0`, or `-` when there is nothing to divide by.
