@@ -36,9 +36,11 @@ struct StateGraph {
         std::vector<std::pair<std::uint32_t, MachineState>> stack;
         stack.emplace_back(0, start);
         std::vector<Transition> trans;
-        std::uint64_t popped = 0;
+        // The deadline is looked at per successor built, not per state popped: a state of a
+        // test with hundreds of threads has hundreds of successors, each a copy of the machine.
+        std::uint64_t built = 0;
         while (!stack.empty()) {
-            if ((++popped & 255U) == 0) deadline.check(Phase::Simulation);
+            deadline.check(Phase::Simulation);
             auto [id, s] = std::move(stack.back());
             stack.pop_back();
             m.enabled(s, trans);
@@ -49,6 +51,7 @@ struct StateGraph {
                 continue;
             }
             for (const auto& t : trans) {
+                if ((++built & 63U) == 0) deadline.check(Phase::Simulation);
                 MachineState next = s;
                 m.apply(next, t);
                 key.clear();

@@ -114,4 +114,10 @@ LITMUS
 run_limited 1 3 "the simulator's runs" "$exe" sim --runs 100000 --max-steps 200000 --timeout 1 \
   --simt lockstep --pack-warps "$tmp/lockstep-spin.litmus"
 
+# Exhaustive simulation looked at the deadline every 256 states: with 400 threads (400 SMs, each
+# with its L1 and L2 view) a state has hundreds of successors, each a copy of the machine, and the
+# run went on for over 10 minutes and 19 GB past a 1 s limit.
+gen_threads "$tmp/threads400.litmus" 400
+run_limited 1 3 "the simulator's runs" "$exe" sim --exhaustive --timeout 1 "$tmp/threads400.litmus"
+
 finish "limits"
