@@ -224,7 +224,7 @@ int main(int argc, char** argv) {
         } else if (a == "-v") {
             verbose = true;
         } else {
-            std::cerr << "sim_crosscheck: unknown argument " << a << "\n";
+            std::cerr << "sim_crosscheck: unknown argument, or no value after it: " << a << "\n";
             return 2;
         }
     }
