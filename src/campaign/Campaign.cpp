@@ -77,7 +77,7 @@ TestRows judgeTest(const CampaignTest& test, const std::vector<ObservationRecord
 } // namespace
 
 const char* modelName(ModelKind m) {
-    return m == ModelKind::Sc ? "sc" : "ptx6";
+    return modelKindName(m);
 }
 
 std::size_t CampaignResult::count(RowStatus s) const {

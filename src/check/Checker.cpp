@@ -86,7 +86,7 @@ std::string timeoutHint(Phase phase, const CheckOptions& o) {
 CheckResult checkWithin(const Program& program, const CheckOptions& options,
                         const Deadline& deadline) {
     const auto start = std::chrono::steady_clock::now();
-    const MemoryModel model = options.model == ModelKind::Sc ? scModel() : ptx6Model();
+    const MemoryModel model = modelFor(options.model, program);
     for (const std::string& name : options.disabledAxioms) {
         bool known = false;
         std::string names;
@@ -108,6 +108,7 @@ CheckResult checkWithin(const Program& program, const CheckOptions& options,
 
     CheckResult result;
     result.name = program.name;
+    result.model = model.name;
     result.boundHit = paths.cut > 0;
     result.projection =
         projectionOf(program, paths, options.allObservables, options.extraObservables);

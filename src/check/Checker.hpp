@@ -6,6 +6,7 @@
 #include "support/Errors.hpp"
 
 #include "model/ConditionValue.hpp"
+#include "model/MemoryModel.hpp" // ModelKind
 #include "model/Outcome.hpp"
 #include "model/Program.hpp"
 #include "model/Unsupported.hpp" // ptx::Unsupported, thrown by check()
@@ -24,11 +25,10 @@
 namespace ptx {
 
 enum class EngineKind { Smt, Explicit, Auto };
-enum class ModelKind { Ptx6, Sc };
 enum class Observation { Never, Sometimes, Always };
 
 struct CheckOptions {
-    ModelKind model = ModelKind::Ptx6;
+    ModelKind model = ModelKind::Ptx;
     EngineKind engine = EngineKind::Auto;
     int unroll = 2;                           // loop bound: backward jumps per label per path
     std::optional<double> timeoutSeconds;     // per test; past it: TimeLimitExceeded (exit 3)
@@ -50,6 +50,7 @@ struct CheckResult {
     std::uint64_t positive = 0;   // consistent executions whose state satisfies the proposition
     std::uint64_t negative = 0;   // ... and those whose state does not
     bool boundHit = false;    // some path was cut by the loop bound: the answer may be incomplete
+    std::string model;        // the model checked under (`ptx` resolved: ptx6 or ptx75)
     std::string engine;       // "smt" or "explicit": the engine that ran
     std::string engineReason; // why (auto's estimate), shown with -v
     std::uint64_t candidates = 0; // candidate path combinations examined

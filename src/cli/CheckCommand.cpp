@@ -50,7 +50,7 @@ FileReport checkOne(const TestInput& input, std::size_t index, const CheckArgs& 
         o.progress = display.started(index, program.name);
         const CheckResult result = check(program, o);
         if (args.json)
-            r.out = jsonText(toJson(program, result, args.flags.model)) + "\n";
+            r.out = jsonText(toJson(program, result, result.model)) + "\n";
         else
             r.out = formatHerd(program, result) + "\n";
         if (!args.show.empty()) {
@@ -61,8 +61,9 @@ FileReport checkOne(const TestInput& input, std::size_t index, const CheckArgs& 
                 args.show == "all" ? explain::ShowMode::All : explain::ShowMode::Witness, cap));
         }
         if (args.flags.verbose)
-            r.err = input.file + ": engine " + result.engine + " (" + result.engineReason + "), " +
-                    std::to_string(result.candidates) + " candidate path combinations\n";
+            r.err = input.file + ": model " + result.model + ", engine " + result.engine + " (" +
+                    result.engineReason + "), " + std::to_string(result.candidates) +
+                    " candidate path combinations\n";
     } catch (...) {
         const Failure f = describeFailure(std::current_exception(), input.file);
         r.err = f.message + "\n";

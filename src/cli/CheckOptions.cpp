@@ -68,9 +68,10 @@ void addCheckFlags(CLI::App& app, CheckFlags& f) {
 void addCheckFlags(CLI::App& app, CheckFlags& f, std::initializer_list<CheckFlag> which) {
     if (wants(which, CheckFlag::Model))
         app.add_option("--model", f.model,
-                       "Memory model: ptx6 (the PTX ISA model, default) or sc (sequential "
-                       "consistency)")
-            ->check(CLI::IsMember({"ptx6", "sc"}));
+                       "Memory model: ptx (the PTX ISA's model, default: ptx75 for a test that "
+                       "uses proxies, ptx6 otherwise), ptx6 (no proxies), ptx75 (the mixed-proxy "
+                       "model) or sc (sequential consistency)")
+            ->check(CLI::IsMember(modelKindNames()));
     if (wants(which, CheckFlag::Engine))
         app.add_option("--engine", f.engine,
                        "smt (Z3), explicit (enumerate executions) or auto (pick per test, "
@@ -78,7 +79,7 @@ void addCheckFlags(CLI::App& app, CheckFlags& f, std::initializer_list<CheckFlag
             ->check(CLI::IsMember({"smt", "explicit", "auto"}));
     if (wants(which, CheckFlag::Axioms))
         app.add_option("--axioms", f.axioms,
-                       "Switch axioms off: --axioms=-NoThinAir,-Causality (ptx6: " +
+                       "Switch axioms off: --axioms=-NoThinAir,-Causality (ptx, ptx6, ptx75: " +
                            axiomNames(ptx6Model()) + "; sc: " + axiomNames(scModel()) + ")");
     if (wants(which, CheckFlag::Unroll))
         app.add_option("--unroll", f.unroll,
@@ -102,14 +103,17 @@ void addCheckFlags(CLI::App& app, CheckFlags& f, std::initializer_list<CheckFlag
 
 CheckOptions CheckFlags::options() const {
     CheckOptions o;
-    o.model = model == "sc" ? ModelKind::Sc : ModelKind::Ptx6;
+    o.model = modelKindNamed(model).value_or(ModelKind::Ptx);
     o.engine = engine == "smt"        ? EngineKind::Smt
                : engine == "explicit" ? EngineKind::Explicit
                                       : EngineKind::Auto;
     o.unroll = unroll;
     o.countWitnesses = !noWitnesses;
     if (timeout > 0) o.timeoutSeconds = timeout;
-    const MemoryModel m = o.model == ModelKind::Sc ? scModel() : ptx6Model();
+    // ptx resolves to ptx6 or ptx75 per test; the two have the same axioms.
+    const MemoryModel m = o.model == ModelKind::Sc      ? scModel()
+                          : o.model == ModelKind::Ptx75 ? ptx75Model()
+                                                        : ptx6Model();
     std::stringstream items(axioms);
     std::string item;
     while (std::getline(items, item, ',')) {

@@ -20,7 +20,7 @@ inline constexpr std::initializer_list<CheckFlag> kAllCheckFlags = {
     CheckFlag::Timeout, CheckFlag::Jobs,   CheckFlag::NoWitnesses, CheckFlag::Verbose};
 
 struct CheckFlags {
-    std::string model = "ptx6";
+    std::string model = "ptx";
     std::string engine = "auto";
     std::string axioms; // `-NoThinAir,-Causality`
     int unroll = 2;

@@ -92,7 +92,7 @@ int run(const ExplainArgs& args, const StopToken& stop) {
             options.outcome = parseOutcomeText(args.outcome, program, "--outcome");
         const explain::Explanation e = explain::explain(program, options);
         const std::size_t way = pickedWay(e, args.way);
-        const MemoryModel model = explain::modelOf(options.model);
+        const MemoryModel model = explain::modelOf(options.model, program);
         std::cout << explain::formatExplanation(e, model);
         checkStream(std::cout, "standard output");
         if (args.dot.empty() && args.svg.empty()) return 0;

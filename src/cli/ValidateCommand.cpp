@@ -61,7 +61,7 @@ campaign::CampaignOptions campaignOptions(const ValidateArgs& args, CommandConte
     campaign::CampaignOptions options;
     options.models.clear();
     for (const std::string& m : args.models) {
-        const ModelKind kind = m == "sc" ? ModelKind::Sc : ModelKind::Ptx6;
+        const ModelKind kind = modelKindNamed(m).value_or(ModelKind::Ptx6);
         if (std::find(options.models.begin(), options.models.end(), kind) == options.models.end())
             options.models.push_back(kind);
     }
@@ -194,11 +194,11 @@ void addValidateCommand(CLI::App& app, CommandContext& context) {
                     "Campaign mode: the GPU of records that name none (and no GPU=FILE)");
     cmd->add_option("--model", args->models,
                     "Models to judge with, a column each, the first the reference: ptx6 "
-                    "(default) and/or sc, e.g. --model ptx6,sc (SC is always computed, for "
-                    "weak-seen)")
+                    "(default), ptx, ptx75 and/or sc, e.g. --model ptx6,sc (SC is always "
+                    "computed, for weak-seen)")
         ->delimiter(',')
         ->allow_extra_args(false) // `--model sc FILE`: FILE is the test, not a second model
-        ->check(CLI::IsMember({"ptx6", "sc"}));
+        ->check(CLI::IsMember(modelKindNames()));
     cmd->add_option("--placement", args->placement,
                     "Campaign mode: where the tests' threads ran: as-written (their thread "
                     "headers, default), one-cta (all in one CTA) or cta-per-thread")

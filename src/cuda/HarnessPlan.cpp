@@ -89,7 +89,13 @@ HarnessPlan planHarness(const Program& program) {
     plan.identifier = identifierFor(program.name);
     const Program& p = plan.program;
 
-    if (!p.aliases.empty()) reject(p, "location aliases (proxies) are not supported");
+    // Proxies (docs/hardware.md): each needs hardware set-up the harness does not do, and a
+    // harness that ran the accesses as generic ones would test another program.
+    if (!p.aliases.empty())
+        reject(p, "location aliases (proxies): two virtual addresses of one physical location "
+                  "need a driver-level mapping (cuMemMap of one allocation twice), and texture, "
+                  "surface and constant names need texture/surface objects or __constant__ "
+                  "memory bound on the host, which the harness does not set up");
     for (const auto& [name, space] : p.spaces)
         if (space == StateSpace::Shared) reject(p, "shared-memory location " + name);
     if (p.threads.empty()) reject(p, "no threads");
@@ -154,14 +160,23 @@ HarnessPlan planHarness(const Program& program) {
                 [&](const auto& b) {
                     using B = std::decay_t<decltype(b)>;
                     if constexpr (std::is_same_v<B, Load>) {
-                        if (b.proxy != Proxy::Generic) reject(p, "tld/suld (proxies)", ins.pos);
+                        if (b.proxy != Proxy::Generic)
+                            reject(p,
+                                   "tld/suld/cold (proxies): texture and surface loads need a "
+                                   "texture/surface object and coordinates, constant loads "
+                                   "__constant__ memory, none of which the harness sets up",
+                                   ins.pos);
                         if (b.space == StateSpace::Shared) reject(p, "ld.shared", ins.pos);
                         address(b.addr, b.type, ins.pos);
                         use.mentioned.insert(b.dst.name);
                         use.written.insert(b.dst.name);
                         if (is64(b.type)) use.wide.insert(b.dst.name);
                     } else if constexpr (std::is_same_v<B, Store>) {
-                        if (b.proxy != Proxy::Generic) reject(p, "sust (proxies)", ins.pos);
+                        if (b.proxy != Proxy::Generic)
+                            reject(p,
+                                   "sust (proxies): surface stores need a surface object bound "
+                                   "on the host, which the harness does not set up",
+                                   ins.pos);
                         if (b.space == StateSpace::Shared) reject(p, "st.shared", ins.pos);
                         address(b.addr, b.type, ins.pos);
                         noteOperand(b.value, use, locs);
@@ -179,7 +194,10 @@ HarnessPlan planHarness(const Program& program) {
                         }
                     } else if constexpr (std::is_same_v<B, Fence>) {
                         if (b.kind != FenceKind::Sc && b.kind != FenceKind::AcqRel)
-                            reject(p, "fence.proxy", ins.pos);
+                            reject(p,
+                                   "fence.proxy (proxies): it only means something beside "
+                                   "proxy accesses, which the harness cannot run",
+                                   ins.pos);
                     } else if constexpr (std::is_same_v<B, Barrier>) {
                         barriers = true;
                         if (ins.guard) reject(p, "a guarded barrier", ins.pos);

@@ -33,6 +33,7 @@ CandidateExecution buildCandidate(const Program& program, const ProgramPaths& pa
         e.kind = EventKind::Write;
         e.isInit = true;
         e.location = l;
+        e.virtualLocation = l;
         e.value = c.values.constant(paths.locations.initialValue(l));
         e.text = "W " + c.locations[static_cast<std::size_t>(l)] + " (init)";
         c.events.push_back(std::move(e));
@@ -109,8 +110,8 @@ void forEachCandidate(const Program& program, const ProgramPaths& paths, const D
 
 StaticRelations staticRelations(const CandidateExecution& c, const std::function<void()>& check) {
     const int n = c.size();
-    StaticRelations s{Relation(n), Relation(n), Relation(n), Relation(n), Relation(n),
-                      Relation(n), Relation(n), Relation(n), Relation(n)};
+    StaticRelations s{Relation(n), Relation(n), Relation(n), Relation(n), Relation(n), Relation(n),
+                      Relation(n), Relation(n), Relation(n), Relation(n), Relation(n)};
     for (int a = 0; a < n; ++a) {
         if (check) check();
         const Event& ea = c.events[static_cast<std::size_t>(a)];
@@ -118,6 +119,9 @@ StaticRelations staticRelations(const CandidateExecution& c, const std::function
             const Event& eb = c.events[static_cast<std::size_t>(b)];
             if (!ea.isInit && ea.thread == eb.thread && ea.index < eb.index) s.po.add(a, b);
             if (isMemory(ea) && isMemory(eb) && ea.location == eb.location) s.loc.add(a, b);
+            if (isMemory(ea) && isMemory(eb) && ea.virtualLocation == eb.virtualLocation)
+                s.vloc.add(a, b);
+            if (ea.proxy && ea.proxy == eb.proxy) s.sameProxy.add(a, b);
             if (sameScope(ea, eb)) s.sameScope.add(a, b);
             if (!ea.isInit && !eb.isInit && ea.cta == eb.cta && ea.gpu == eb.gpu)
                 s.sameCta.add(a, b);

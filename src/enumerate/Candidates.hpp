@@ -38,6 +38,7 @@ void forEachCandidate(const Program& program, const ProgramPaths& paths, const D
 /// The relations that follow from the candidate alone (no rf, co or fence-SC choice).
 struct StaticRelations {
     Relation po, loc, sameScope, sameCta, rmw, addr, data, ctrl, valueDeps;
+    Relation vloc, sameProxy; // PTX 7.5 proxies: same virtual address, same proxy
 };
 
 /// Calls `check` (when set) once per event: quadratic work on a candidate of thousands of events.

@@ -52,6 +52,10 @@ const Relation& ConcreteAlgebra::base(BaseRel r) const {
         return static_.sameScope;
     case BaseRel::SameCta:
         return static_.sameCta;
+    case BaseRel::VLoc:
+        return static_.vloc;
+    case BaseRel::SameProxy:
+        return static_.sameProxy;
     case BaseRel::Rf:
         return rf_;
     case BaseRel::Co:

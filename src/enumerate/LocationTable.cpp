@@ -1,5 +1,9 @@
 #include "enumerate/LocationTable.hpp"
 
+#include "enumerate/ThreadPath.hpp"
+
+#include <set>
+
 namespace ptx {
 namespace {
 
@@ -30,9 +34,20 @@ std::string locationName(const std::string& base, std::int64_t offset) {
 }
 
 LocationTable::LocationTable(const Program& program) {
+    std::set<std::string> aliasNames;
+    for (const AliasDecl& a : program.aliases)
+        aliasNames.insert(a.name);
     for (const InitEntry& e : program.init)
         if (!e.thread) add(e.name);
+    for (const AliasDecl& a : program.aliases)
+        if (!aliasNames.count(a.target)) add(a.target);
     forEachAddress(program, [&](const std::string& base, std::int64_t offset) {
+        if (aliasNames.count(base)) {
+            if (offset != 0)
+                throw EnumerationError("unsupported: an offset from the alias " + base +
+                                       " (write the offset on the aliased location)");
+            return;
+        }
         add(base);
         add(locationName(base, offset));
     });
@@ -63,6 +78,20 @@ LocationTable::LocationTable(const Program& program) {
     // Pointer targets named in the init block.
     for (const InitEntry& e : program.init)
         if (const auto* a = std::get_if<AddressOf>(&e.value)) add(a->location);
+    // Aliases, in declaration order (the parser checks that a target is declared before).
+    virtualCount_ = size();
+    for (const AliasDecl& a : program.aliases) {
+        AliasTarget target;
+        if (auto it = aliases_.find(a.target); it != aliases_.end()) {
+            target = it->second;
+        } else {
+            const auto loc = find(a.target);
+            if (!loc) throw EnumerationError("the alias " + a.name + " names no location");
+            target = {*loc, *loc};
+        }
+        if (a.proxy == Proxy::Generic) target.virtualAddress = virtualCount_++;
+        aliases_[a.name] = target;
+    }
     // Initial values (after every location is known, since they may be addresses).
     init_.assign(names_.size(), 0);
     for (const InitEntry& e : program.init) {
@@ -88,6 +117,13 @@ int LocationTable::add(const std::string& name) {
 
 std::optional<int> LocationTable::find(const std::string& name) const {
     if (auto it = index_.find(name); it != index_.end()) return it->second;
+    if (auto it = aliases_.find(name); it != aliases_.end()) return it->second.location;
+    return std::nullopt;
+}
+
+std::optional<int> LocationTable::findVirtual(const std::string& name) const {
+    if (auto it = index_.find(name); it != index_.end()) return it->second;
+    if (auto it = aliases_.find(name); it != aliases_.end()) return it->second.virtualAddress;
     return std::nullopt;
 }
 

@@ -1,6 +1,11 @@
 // The locations of a program: every name used as an address, initialised, or read in the
 // condition, plus `name+offset` locations of offset addresses. Each location has an address
 // value (for pointer registers): (index + 1) * 2^32 + offset.
+//
+// Locations are physical: an alias (`y @ generic aliases x`, `t @ texture aliases x`) names its
+// target's location. Virtual addresses tell aliases apart: every location is its own virtual
+// address, a generic alias gets a new one, and a proxy alias shares its target's (it is the
+// same generic address seen through another proxy).
 #pragma once
 
 #include "model/Program.hpp"
@@ -25,6 +30,12 @@ class LocationTable {
     [[nodiscard]] std::int64_t addressValue(const std::string& base, std::int64_t offset = 0) const;
     /// The location a pointer value designates, if any.
     [[nodiscard]] std::optional<int> locationOfAddress(std::int64_t value) const;
+    /// The virtual address `name` designates (location names and aliases), if any.
+    [[nodiscard]] std::optional<int> findVirtual(const std::string& name) const;
+    /// The number of virtual addresses (locations first, by index, then generic aliases).
+    [[nodiscard]] int virtualCount() const { return virtualCount_; }
+    /// Whether `name` is declared as an alias.
+    [[nodiscard]] bool isAlias(const std::string& name) const { return aliases_.count(name) > 0; }
     /// The initial value of each location (by index): the init block's value or 0.
     [[nodiscard]] std::int64_t initialValue(int location) const {
         return init_[static_cast<std::size_t>(location)];
@@ -36,6 +47,12 @@ class LocationTable {
     std::vector<std::int64_t> init_;
     std::map<std::string, int> index_;
     std::map<std::string, int> baseIndex_; // base names (without offset) -> address index
+    struct AliasTarget {
+        int location = -1;
+        int virtualAddress = -1;
+    };
+    std::map<std::string, AliasTarget> aliases_;
+    int virtualCount_ = 0;
 };
 
 /// `x` for offset 0, else `x+4`.

@@ -184,12 +184,21 @@ class PathWalker {
         return s.path.events.back().id;
     }
 
+    /// Where an access goes: its physical location and virtual address (see LocationTable), and
+    /// the reads the address depends on.
+    struct Target {
+        int location = -1;
+        int virtualLocation = -1;
+        std::vector<int> deps;
+    };
+
     /// The location an address designates, and the reads the address depends on.
-    std::pair<int, std::vector<int>> resolve(State& s, const Address& a) {
+    Target resolve(State& s, const Address& a) {
         if (const auto* name = std::get_if<std::string>(&a.base)) {
-            const auto loc = locations_.find(locationName(*name, a.offset));
-            if (!loc) throw EnumerationError("unknown location " + locationName(*name, a.offset));
-            return {*loc, {}};
+            const std::string full = locationName(*name, a.offset);
+            const auto loc = locations_.find(full);
+            if (!loc) throw EnumerationError("unknown location " + full);
+            return {*loc, *locations_.findVirtual(full), {}};
         }
         const RegValue r = reg(s, std::get<Reg>(a.base));
         const auto v = s.path.values.constantValue(r.value);
@@ -200,20 +209,26 @@ class PathWalker {
                                    std::to_string(thread_.id) +
                                    " is not a known location on every path (addresses computed "
                                    "from values read from memory are not modelled)");
-        return {*loc, r.deps};
+        return {*loc, *loc, r.deps};
+    }
+
+    /// ` via texture` for accesses through a proxy other than the generic one.
+    static std::string proxySuffix(Proxy p) {
+        return p == Proxy::Generic ? "" : std::string(" via ") + proxyName(p);
     }
 
     void exec(State& s, const Instruction& ins, const Load& ld, const std::vector<int>& extraCtrl) {
-        if (ld.proxy != Proxy::Generic) throw unsupportedProxy();
-        auto [loc, addrDeps] = resolve(s, ld.addr);
+        auto [loc, vloc, addrDeps] = resolve(s, ld.addr);
         Event e;
         e.kind = EventKind::Read;
         e.sem = ld.isVolatile ? Sem::Relaxed : ld.sem;
         e.scope = ld.isVolatile ? Scope::Sys : ld.scope.value_or(Scope::Sys);
         e.location = loc;
+        e.virtualLocation = vloc;
+        e.proxy = ld.proxy;
         e.text = std::string("R") + semText(e.sem) +
                  (e.sem == Sem::Weak ? "" : std::string(".") + scopeName(e.scope)) + " " +
-                 locations_.names()[static_cast<std::size_t>(loc)];
+                 addressText(ld.addr, loc) + proxySuffix(ld.proxy);
         const int id = addEvent(s, std::move(e), ins, extraCtrl);
         s.path.events[static_cast<std::size_t>(id)].value = s.path.values.read(id);
         for (const int r : addrDeps)
@@ -223,18 +238,19 @@ class PathWalker {
 
     void exec(State& s, const Instruction& ins, const Store& st,
               const std::vector<int>& extraCtrl) {
-        if (st.proxy != Proxy::Generic) throw unsupportedProxy();
-        auto [loc, addrDeps] = resolve(s, st.addr);
+        auto [loc, vloc, addrDeps] = resolve(s, st.addr);
         const RegValue v = operand(s, st.value);
         Event e;
         e.kind = EventKind::Write;
         e.sem = st.isVolatile ? Sem::Relaxed : st.sem;
         e.scope = st.isVolatile ? Scope::Sys : st.scope.value_or(Scope::Sys);
         e.location = loc;
+        e.virtualLocation = vloc;
+        e.proxy = st.proxy;
         e.value = v.value;
         e.text = std::string("W") + semText(e.sem) +
                  (e.sem == Sem::Weak ? "" : std::string(".") + scopeName(e.scope)) + " " +
-                 locations_.names()[static_cast<std::size_t>(loc)];
+                 addressText(st.addr, loc) + proxySuffix(st.proxy);
         const int id = addEvent(s, std::move(e), ins, extraCtrl);
         for (const int r : addrDeps)
             s.path.addr.emplace_back(r, id);
@@ -246,8 +262,8 @@ class PathWalker {
 
     void exec(State& s, const Instruction& ins, const Atomic& at,
               const std::vector<int>& extraCtrl) {
-        auto [loc, addrDeps] = resolve(s, at.addr);
-        const std::string& name = locations_.names()[static_cast<std::size_t>(loc)];
+        auto [loc, vloc, addrDeps] = resolve(s, at.addr);
+        const std::string name = addressText(at.addr, loc);
         const bool acquire = at.sem == Sem::Acquire || at.sem == Sem::AcqRel;
         const bool release = at.sem == Sem::Release || at.sem == Sem::AcqRel;
         Event r;
@@ -255,6 +271,7 @@ class PathWalker {
         r.sem = acquire ? Sem::Acquire : Sem::Relaxed;
         r.scope = at.scope;
         r.location = loc;
+        r.virtualLocation = vloc;
         r.isRmw = true;
         r.text =
             std::string("R") + semText(r.sem) + "." + scopeName(at.scope) + " " + name + " (atom)";
@@ -281,6 +298,7 @@ class PathWalker {
         w.sem = release ? Sem::Release : Sem::Relaxed;
         w.scope = at.scope;
         w.location = loc;
+        w.virtualLocation = vloc;
         w.isRmw = true;
         w.value = next;
         w.text =
@@ -299,14 +317,33 @@ class PathWalker {
     }
 
     void exec(State& s, const Instruction& ins, const Fence& f, const std::vector<int>& extraCtrl) {
-        if (f.kind != FenceKind::Sc && f.kind != FenceKind::AcqRel)
-            throw EnumerationError("unsupported: fence.proxy belongs to the PTX 7.5 mixed-proxy "
-                                   "model, which ptxlitmus does not implement");
         Event e;
         e.kind = EventKind::Fence;
-        e.sem = f.kind == FenceKind::Sc ? Sem::Sc : Sem::AcqRel;
-        e.scope = f.scope;
-        e.text = std::string("F") + semText(e.sem) + "." + scopeName(f.scope);
+        e.fenceKind = f.kind;
+        switch (f.kind) {
+        case FenceKind::Sc:
+        case FenceKind::AcqRel:
+            e.sem = f.kind == FenceKind::Sc ? Sem::Sc : Sem::AcqRel;
+            e.scope = f.scope;
+            e.text = std::string("F") + semText(e.sem) + "." + scopeName(f.scope);
+            break;
+        case FenceKind::ProxyAlias:
+            e.sem = Sem::Weak; // no ordering of its own: it only completes proxy-preserved paths
+            e.scope = Scope::Cta;
+            e.proxy = std::nullopt;
+            e.text = "F.proxy.alias";
+            break;
+        case FenceKind::ProxySurface:
+        case FenceKind::ProxyTexture:
+        case FenceKind::ProxyConstant:
+            e.sem = Sem::Weak;
+            e.scope = Scope::Cta; // acts on operations of its CTA only
+            e.proxy = f.kind == FenceKind::ProxySurface   ? Proxy::Surface
+                      : f.kind == FenceKind::ProxyTexture ? Proxy::Texture
+                                                          : Proxy::Constant;
+            e.text = std::string("F.proxy.") + proxyName(*e.proxy);
+            break;
+        }
         addEvent(s, std::move(e), ins, extraCtrl);
     }
 
@@ -318,6 +355,7 @@ class PathWalker {
         Event e;
         e.kind = EventKind::Barrier;
         e.scope = Scope::Cta;
+        e.proxy = std::nullopt;
         e.barrierArrive = b.arrive;
         e.barrierInstance = inst.value;
         e.barrierId = bid.value;
@@ -377,9 +415,11 @@ class PathWalker {
                 {}};
     }
 
-    static EnumerationError unsupportedProxy() {
-        return EnumerationError("unsupported: surface and texture accesses belong to the PTX 7.5 "
-                                "mixed-proxy model, which ptxlitmus does not implement");
+    /// The name an access was written with (an alias keeps its own name), or its location's.
+    std::string addressText(const Address& a, int loc) const {
+        if (const auto* name = std::get_if<std::string>(&a.base); name && a.offset == 0)
+            return *name;
+        return locations_.names()[static_cast<std::size_t>(loc)];
     }
 
     void finish(State s) {
@@ -403,9 +443,6 @@ class PathWalker {
 ThreadPaths enumerateThreadPaths(const Program& program, const Thread& thread,
                                  const LocationTable& locations, int unroll,
                                  const Deadline& deadline, int maxPaths) {
-    if (!program.aliases.empty())
-        throw EnumerationError("unsupported: alias declarations (`@ ... aliases`) belong to the "
-                               "PTX 7.5 mixed-proxy model, which ptxlitmus does not implement");
     return PathWalker(program, thread, locations, unroll, deadline, maxPaths).run();
 }
 

@@ -101,12 +101,12 @@ class WayFinder {
 
 } // namespace
 
-MemoryModel modelOf(ModelKind kind) {
-    return kind == ModelKind::Sc ? scModel() : ptx6Model();
+MemoryModel modelOf(ModelKind kind, const Program& program) {
+    return modelFor(kind, program);
 }
 
 Explanation explain(const Program& program, const ExplainOptions& options) {
-    const MemoryModel model = modelOf(options.model);
+    const MemoryModel model = modelOf(options.model, program);
     const Deadline deadline(options.timeoutSeconds, options.stop);
     const ProgramPaths paths = [&] {
         try {

@@ -22,7 +22,7 @@
 namespace ptx::explain {
 
 struct ExplainOptions {
-    ModelKind model = ModelKind::Ptx6;
+    ModelKind model = ModelKind::Ptx;
     int unroll = 2;
     std::optional<double> timeoutSeconds; // for the whole explanation
     StopToken stop;
@@ -58,6 +58,6 @@ struct Explanation {
 [[nodiscard]] Explanation explain(const Program& program, const ExplainOptions& options);
 
 /// The model ExplainOptions::model names.
-[[nodiscard]] MemoryModel modelOf(ModelKind kind);
+[[nodiscard]] MemoryModel modelOf(ModelKind kind, const Program& program);
 
 } // namespace ptx::explain

@@ -22,7 +22,20 @@ struct Event {
     /// Barriers: Weak. Initial writes: Weak.
     Sem sem = Sem::Weak;
     Scope scope = Scope::Sys;
-    int location = -1;  // index into CandidateExecution::locations (memory events)
+    int location = -1; // index into CandidateExecution::locations (memory events): the
+                       // physical location, shared by every alias of it
+    /// Memory events: the virtual (generic) address used. Equal to `location` without aliases; a
+    /// generic alias (`y @ generic aliases x`) has its own, a proxy alias (`t @ texture aliases
+    /// x`) shares its target's (PTX 7.5 mixed-proxy model).
+    int virtualLocation = -1;
+    /// The proxy an event acts through: memory accesses their instruction's (ld/st/atom: generic,
+    /// tld: texture, suld/sust: surface, cold: constant); fence.sc and fence.acq_rel the generic
+    /// proxy; fence.proxy.surface|texture|constant that proxy. None for fence.proxy.alias and
+    /// barriers. Initial writes: generic.
+    std::optional<Proxy> proxy = Proxy::Generic;
+    /// Fences: the fence.proxy kind (ProxyAlias...; their `sem` is Weak), or Sc/AcqRel for the
+    /// ordinary fences (as their `sem`).
+    FenceKind fenceKind = FenceKind::Sc;
     ValueId value = -1; // Read: ValueOp::Read of itself; Write: the value written
     bool isInit = false;
     bool isRmw = false; // part of an atom/red

@@ -35,6 +35,14 @@ bool belongsTo(const Event& e, EventSet s) {
         return read && e.sem == Sem::Acquire;
     case EventSet::ReleaseWrite:
         return write && e.sem == Sem::Release;
+    case EventSet::GenericAccess:
+        return (read || write) && e.proxy == Proxy::Generic;
+    case EventSet::ProxyFence:
+        return fence &&
+               (e.fenceKind == FenceKind::ProxySurface || e.fenceKind == FenceKind::ProxyTexture ||
+                e.fenceKind == FenceKind::ProxyConstant);
+    case EventSet::AliasFence:
+        return fence && e.fenceKind == FenceKind::ProxyAlias;
     }
     return false;
 }

@@ -2,7 +2,10 @@
 // RelExpr.hpp. Engines interpret it; nothing here knows about solvers.
 #pragma once
 
+#include "model/Program.hpp"
 #include "model/RelExpr.hpp"
+
+#include <optional>
 
 #include <string>
 #include <vector>
@@ -59,5 +62,28 @@ struct MemoryModel {
 /// Sequential consistency with the same base relations: acyclic(po | rf | co | fr), total co,
 /// atomic RMWs.
 [[nodiscard]] MemoryModel scModel();
+
+/// The mixed-proxy PTX model (PTX ISA 7.5 and later): ptx6 with virtual addresses, proxies and
+/// proxy fences (ProxyModel.cpp, docs/model.md).
+[[nodiscard]] MemoryModel ptx75Model();
+
+/// The models a user can name. `Ptx`, the default, is the ISA's model: ptx75 for a test that uses
+/// proxies (aliases, tld/suld/sust/cold, fence.proxy), ptx6 otherwise (on such tests the two give
+/// the same outcomes; docs/model.md says how that was checked).
+enum class ModelKind { Ptx, Ptx6, Ptx75, Sc };
+
+[[nodiscard]] const char* modelKindName(ModelKind kind);
+/// The kind called `name` (`ptx`, `ptx6`, `ptx75`, `sc`), if any.
+[[nodiscard]] std::optional<ModelKind> modelKindNamed(const std::string& name);
+/// Every name modelKindNamed accepts, in CLI order.
+[[nodiscard]] std::vector<std::string> modelKindNames();
+
+/// Whether a program uses anything of the mixed-proxy model: an alias declaration, an access
+/// through a proxy other than the generic one, or a proxy fence.
+[[nodiscard]] bool usesProxies(const Program& program);
+
+/// The model `kind` means for `program` (Ptx resolved as above). Throws Unsupported when the
+/// program uses proxies and the model has none (ptx6).
+[[nodiscard]] MemoryModel modelFor(ModelKind kind, const Program& program);
 
 } // namespace ptx

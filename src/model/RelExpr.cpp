@@ -52,6 +52,10 @@ const char* baseRelName(BaseRel r) {
         return "sync_fence";
     case BaseRel::SyncBarrier:
         return "sync_barrier";
+    case BaseRel::VLoc:
+        return "vloc";
+    case BaseRel::SameProxy:
+        return "same-proxy";
     }
     return "?";
 }
@@ -86,6 +90,12 @@ const char* eventSetName(EventSet s) {
         return "R.acq";
     case EventSet::ReleaseWrite:
         return "W.rel";
+    case EventSet::GenericAccess:
+        return "GEN";
+    case EventSet::ProxyFence:
+        return "F.proxy";
+    case EventSet::AliasFence:
+        return "F.alias";
     }
     return "?";
 }

@@ -24,6 +24,8 @@ enum class BaseRel {
     Ctrl,
     SyncFence,   // the fence-SC order (chosen)
     SyncBarrier, // barrier synchronisation
+    VLoc,        // same virtual (generic) address (memory events; PTX 7.5 proxies)
+    SameProxy,   // both events act through the same proxy (see Event::proxy)
 };
 
 /// Sets of events, used as [S] (identity on S) and S x S'.
@@ -40,8 +42,11 @@ enum class EventSet {
     Strong, // strong reads and writes (relaxed, acquire, release; atomics) and every fence
     StrongRead,
     StrongWrite,
-    AcquireRead,  // ld.acquire, the read of atom.acquire/acq_rel
-    ReleaseWrite, // st.release, the write of atom.release/acq_rel
+    AcquireRead,   // ld.acquire, the read of atom.acquire/acq_rel
+    ReleaseWrite,  // st.release, the write of atom.release/acq_rel
+    GenericAccess, // memory events through the generic proxy (ld, st, atom, red; initial writes)
+    ProxyFence,    // fence.proxy.surface, fence.proxy.texture, fence.proxy.constant
+    AliasFence,    // fence.proxy.alias
 };
 
 [[nodiscard]] const char* baseRelName(BaseRel r);

@@ -1,6 +1,7 @@
 // Semantic checks run after the code is read: placements, init threads, labels, locations.
 #include "parser/LitmusParser.hpp"
 
+#include "model/Names.hpp"
 #include "parser/Parser.hpp"
 
 #include <map>
@@ -55,6 +56,28 @@ void LitmusParser::checkLabels() const {
                                          "'s column: is the cell in the wrong column?)";
             fail(ins.pos, "branch to undefined label '" + branch->target + "'" + hint,
                  "a label defined in thread P" + std::to_string(t.id));
+        }
+    }
+}
+
+void LitmusParser::checkReadOnlyProxies() const {
+    std::map<std::string, const AliasDecl*> readOnly; // texture and constant aliases
+    for (const AliasDecl& a : prog_.aliases)
+        if (a.proxy == Proxy::Texture || a.proxy == Proxy::Constant) readOnly[a.name] = &a;
+    if (readOnly.empty()) return;
+    for (const Thread& t : prog_.threads) {
+        for (const Instruction& ins : t.code) {
+            const Address* addr = nullptr;
+            if (const auto* st = std::get_if<Store>(&ins.body)) addr = &st->addr;
+            if (const auto* at = std::get_if<Atomic>(&ins.body)) addr = &at->addr;
+            const auto* name = addr ? std::get_if<std::string>(&addr->base) : nullptr;
+            if (!name || !readOnly.count(*name)) continue;
+            const AliasDecl& a = *readOnly.at(*name);
+            fail(ins.pos,
+                 "a store to '" + *name + "', declared as the " + proxyName(a.proxy) +
+                     " proxy's name for '" + a.target + "' (line " + std::to_string(a.pos.line) +
+                     "): the " + proxyName(a.proxy) + " proxy is read-only",
+                 "a store to '" + a.target + "' or through a surface alias (sust)");
         }
     }
 }

@@ -208,7 +208,17 @@ void LitmusParser::parseInitEntry() {
         (void)proxy;
         take();
         expectWord("aliases", "'aliases'");
+        const SourcePos targetPos = peek().pos;
         alias.target = parseName("the aliased location name");
+        const bool declared =
+            std::any_of(prog_.init.begin(), prog_.init.end(),
+                        [&](const InitEntry& e) { return !e.thread && e.name == alias.target; }) ||
+            std::any_of(prog_.aliases.begin(), prog_.aliases.end(),
+                        [&](const AliasDecl& a) { return a.name == alias.target; });
+        if (!declared)
+            fail(targetPos, "an alias of '" + alias.target + "', which is not declared before it",
+                 "a location initialised earlier in the init block (`" + alias.target +
+                     " = 0;` before the alias) or an alias declared earlier");
         for (const AliasDecl& a : prog_.aliases)
             if (a.name == name)
                 fail(pos, "a second declaration of '" + name + "'", "each alias declared once");

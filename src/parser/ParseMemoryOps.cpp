@@ -139,8 +139,15 @@ SemScope semScope(const Token& word, const AccessQuals& q, const std::string& fi
 } // namespace
 
 InstructionBody LitmusParser::parseLoad(int thread, const Token& word,
-                                        const std::vector<Qualifier>& quals) {
+                                        const std::vector<Qualifier>& written) {
     std::string op = word.text.substr(0, word.text.find('.'));
+    // Real PTX `ld.const`: a load from the constant state space, through the constant proxy
+    // (Dat3M's `cold`).
+    std::vector<Qualifier> quals = written;
+    const auto constSpace = std::find_if(quals.begin(), quals.end(),
+                                         [](const Qualifier& q) { return q.text == "const"; });
+    const bool ldConst = op == "ld" && constSpace != quals.end();
+    if (ldConst) quals.erase(constSpace);
     AccessQuals q = classifyAccess(word, quals, {"weak", "relaxed", "acquire", "volatile"},
                                    {"ca", "cg", "cs", "cv", "lu"}, file_);
     Reg dst = parseRegister("a destination register");
@@ -159,10 +166,10 @@ InstructionBody LitmusParser::parseLoad(int thread, const Token& word,
     load.sem = ss.sem;
     load.scope = ss.scope;
     load.isVolatile = ss.isVolatile;
-    load.proxy = op == "tld"    ? Proxy::Texture
-                 : op == "suld" ? Proxy::Surface
-                 : op == "cold" ? Proxy::Constant
-                                : Proxy::Generic;
+    load.proxy = op == "tld"               ? Proxy::Texture
+                 : op == "suld"            ? Proxy::Surface
+                 : op == "cold" || ldConst ? Proxy::Constant
+                                           : Proxy::Generic;
     load.cacheOps = q.cacheOps;
     load.space = q.space;
     load.type = q.type;

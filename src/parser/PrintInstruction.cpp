@@ -6,7 +6,6 @@ namespace ptx {
 
 namespace {
 
-
 std::string spaceSuffix(const std::optional<StateSpace>& space) {
     if (!space) return "";
     return *space == StateSpace::Global ? ".global" : ".shared";

@@ -333,6 +333,10 @@ CandidateEncoding::Rel CandidateEncoding::base(BaseRel r) const {
         return SymRelation(ctx_, static_.sameScope);
     case BaseRel::SameCta:
         return SymRelation(ctx_, static_.sameCta);
+    case BaseRel::VLoc:
+        return SymRelation(ctx_, static_.vloc);
+    case BaseRel::SameProxy:
+        return SymRelation(ctx_, static_.sameProxy);
     case BaseRel::Rmw:
         return SymRelation(ctx_, static_.rmw);
     case BaseRel::Addr:

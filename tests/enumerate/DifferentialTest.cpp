@@ -3,8 +3,9 @@
 // location) with the same witness counts, and the same number of candidates. Equal full states
 // with equal counts imply equal outcome sets and equal verdicts: outcomes are projections of the
 // full states, and a verdict (and its positive/negative witness counts) is the condition
-// evaluated on those outcomes. Only tests the enumerator cannot model (EnumerationError
-// "unsupported": the PTX 7.5 proxies) are skipped, and they are counted in the summary.
+// evaluated on those outcomes. Each test is checked under the default model (ptx75 for tests that
+// use proxies, ptx6 otherwise). Only tests the enumerator cannot model (EnumerationError
+// "unsupported") are skipped, and they are counted in the summary.
 //   engine_differential FOLDER [--jobs J] [--max-candidates N]
 // --max-candidates skips tests with more path combinations (for quick manual runs only; CTest
 // runs every test). Each test also checks the explicit engine's outcome mode (witnesses not
@@ -107,7 +108,7 @@ Verdict compare(const std::string& file, std::uint64_t maxCandidates, std::strin
             }
         }();
         if (paths.combinations() > maxCandidates) return Verdict::TooBig;
-        const MemoryModel model = ptx6Model();
+        const MemoryModel model = modelFor(ModelKind::Ptx, program); // ptx75 for proxy tests
         // Full states (no projection), witnesses counted, no time limit.
         const EngineRequest request{program, paths,        model,           {},
                                     true,    std::nullopt, ptx::Deadline(), nullptr};

@@ -109,6 +109,39 @@ TEST_CASE("dependencies: data through registers, control after a branch, none af
     }
 }
 
-TEST_CASE("fence.proxy and texture accesses are unsupported") {
-    CHECK_THROWS_AS((void)expand(" fence.proxy.alias ;\n"), EnumerationError);
+TEST_CASE("proxies: aliases share the physical location, not always the virtual address") {
+    Program p = parseLitmus("PTX t\n{ x=0; g @ generic aliases x; t @ texture aliases x; "
+                            "s @ surface aliases g; }\n P0@cta 0,gpu 0 ;\n st.weak x, 1 ;\n"
+                            " ld.weak r0, g ;\n tld.weak r1, t ;\n sust.weak s, 2 ;\n"
+                            " fence.proxy.alias ;\n fence.proxy.texture ;\nexists (0:r0 == 0)\n",
+                            "t.litmus");
+    const LocationTable locations(p);
+    CHECK(locations.size() == 1); // x only: aliases are not locations of their own
+    CHECK(locations.find("t") == locations.find("x"));
+    CHECK(locations.findVirtual("t") == locations.findVirtual("x")); // proxy alias
+    CHECK(locations.findVirtual("g") != locations.findVirtual("x")); // generic alias
+    CHECK(locations.findVirtual("s") == locations.findVirtual("g")); // proxy alias of g
+    const ThreadPaths paths = enumerateThreadPaths(p, p.threads.at(0), locations, 2, Deadline());
+    REQUIRE(paths.paths.size() == 1);
+    const std::vector<Event>& ev = paths.paths[0].events;
+    REQUIRE(ev.size() == 6);
+    CHECK(ev[0].proxy == Proxy::Generic);
+    CHECK(ev[1].location == ev[0].location);
+    CHECK(ev[1].virtualLocation != ev[0].virtualLocation);
+    CHECK(ev[2].proxy == Proxy::Texture);
+    CHECK(ev[2].virtualLocation == ev[0].virtualLocation);
+    CHECK(ev[3].proxy == Proxy::Surface);
+    CHECK(ev[3].virtualLocation == ev[1].virtualLocation);
+    CHECK(ev[4].fenceKind == FenceKind::ProxyAlias);
+    CHECK_FALSE(ev[4].proxy.has_value());
+    CHECK(ev[5].fenceKind == FenceKind::ProxyTexture);
+    CHECK(ev[5].proxy == Proxy::Texture);
+    CHECK(ev[5].sem == Sem::Weak); // neither a fence.sc nor an acq_rel fence
+}
+
+TEST_CASE("proxies: an offset from an alias is refused") {
+    const Program p = parseLitmus("PTX t\n{ x=0; g @ generic aliases x; }\n P0@cta 0,gpu 0 ;\n"
+                                  " ld.weak r0, [g+4] ;\nexists (0:r0 == 0)\n",
+                                  "t.litmus");
+    CHECK_THROWS_AS(LocationTable{p}, EnumerationError);
 }

@@ -1,0 +1,77 @@
+// Which model a user's --model names, and which one a test is checked under.
+#include "model/MemoryModel.hpp"
+#include "model/Unsupported.hpp"
+
+#include <type_traits>
+
+namespace ptx {
+namespace {
+
+/// Whether one instruction uses the mixed-proxy model.
+bool usesProxy(const Instruction& ins) {
+    return std::visit(
+        [](const auto& body) {
+            using T = std::decay_t<decltype(body)>;
+            if constexpr (std::is_same_v<T, Load> || std::is_same_v<T, Store>)
+                return body.proxy != Proxy::Generic;
+            else if constexpr (std::is_same_v<T, Fence>)
+                return body.kind != FenceKind::Sc && body.kind != FenceKind::AcqRel;
+            else
+                return false;
+        },
+        ins.body);
+}
+
+} // namespace
+
+const char* modelKindName(ModelKind kind) {
+    switch (kind) {
+    case ModelKind::Ptx:
+        return "ptx";
+    case ModelKind::Ptx6:
+        return "ptx6";
+    case ModelKind::Ptx75:
+        return "ptx75";
+    case ModelKind::Sc:
+        return "sc";
+    }
+    return "?";
+}
+
+std::vector<std::string> modelKindNames() {
+    return {"ptx", "ptx6", "ptx75", "sc"};
+}
+
+std::optional<ModelKind> modelKindNamed(const std::string& name) {
+    for (const ModelKind k : {ModelKind::Ptx, ModelKind::Ptx6, ModelKind::Ptx75, ModelKind::Sc})
+        if (name == modelKindName(k)) return k;
+    return std::nullopt;
+}
+
+bool usesProxies(const Program& program) {
+    if (!program.aliases.empty()) return true;
+    for (const Thread& t : program.threads)
+        for (const Instruction& ins : t.code)
+            if (usesProxy(ins)) return true;
+    return false;
+}
+
+MemoryModel modelFor(ModelKind kind, const Program& program) {
+    switch (kind) {
+    case ModelKind::Ptx:
+        return usesProxies(program) ? ptx75Model() : ptx6Model();
+    case ModelKind::Ptx6:
+        if (usesProxies(program))
+            throw Unsupported("the test uses proxies (aliases, tld/suld/sust/cold or "
+                              "fence.proxy), which the ptx6 model does not have: use --model "
+                              "ptx75 (or the default, ptx)");
+        return ptx6Model();
+    case ModelKind::Ptx75:
+        return ptx75Model();
+    case ModelKind::Sc:
+        return scModel();
+    }
+    return ptx6Model();
+}
+
+} // namespace ptx

@@ -1,0 +1,114 @@
+// The mixed-proxy PTX memory model (PTX ISA 7.5 and later, sm_70+): the model of PtxModel.cpp
+// extended with virtual addresses, proxies (generic, texture, surface, constant) and proxy fences,
+// relation by relation as in the ISA's "Memory Consistency Model" chapter and NVIDIA's Alloy
+// formalisation (NVlabs/mixedproxy). docs/model.md ("The proxy model, ptx75") states each choice
+// where the ISA text, the Alloy model and Dat3M's ptx-v7.5.cat disagree.
+#include "model/MemoryModel.hpp"
+
+namespace ptx {
+
+MemoryModel ptx75Model() {
+    MemoryModel m;
+    m.name = "ptx75";
+    const RelExpr po = base(BaseRel::Po), loc = base(BaseRel::Loc), sr = base(BaseRel::SameScope);
+    const RelExpr vloc = base(BaseRel::VLoc), sameProxy = base(BaseRel::SameProxy);
+    const RelExpr scta = base(BaseRel::SameCta);
+    const RelExpr rf = base(BaseRel::Rf), co = base(BaseRel::Co), rmw = base(BaseRel::Rmw);
+    const RelExpr iden = base(BaseRel::Id);
+    const RelExpr W = id(EventSet::Write), M = id(EventSet::Memory), FSC = id(EventSet::FenceSc);
+    const RelExpr GEN = id(EventSet::GenericAccess), ALIAS = id(EventSet::AliasFence);
+
+    // ---- basic relations ----
+    // Program order to the same virtual address (two aliases of one location are not po-loc).
+    const RelExpr po_loc = m.define("po-loc", po & vloc);
+    const RelExpr fr = m.define("fr", seq(inverse(rf), co));
+
+    // ---- derived relations ----
+    // Morally strong: related in program order, or both strong and each in the other's scope;
+    // both through the same proxy; if both are memory operations, to the same virtual address
+    // (complete overlap).
+    const RelExpr strongSameScope = seq(id(EventSet::Strong), sr, id(EventSet::Strong));
+    const RelExpr ms = m.define("ms", (((po | inverse(po) | strongSameScope) & sameProxy) - iden) -
+                                          (product(EventSet::Memory, EventSet::Memory) - vloc));
+
+    // Observation, release and acquire patterns and synchronisation: as in ptx6, with po-loc to
+    // the same virtual address.
+    const RelExpr observes = ms & rf;
+    const RelExpr observation = m.define("observation", seq(observes, star(seq(rmw, observes))));
+    const RelExpr releasePattern =
+        m.define("release-pattern",
+                 seq(id(EventSet::ReleaseWrite), opt(seq(po_loc, id(EventSet::StrongWrite)))) |
+                     seq(id(EventSet::FenceAcqRel), po, id(EventSet::StrongWrite)));
+    const RelExpr acquirePattern =
+        m.define("acquire-pattern",
+                 seq(opt(seq(id(EventSet::StrongRead), po_loc)), id(EventSet::AcquireRead)) |
+                     seq(id(EventSet::StrongRead), po, id(EventSet::FenceAcqRel)));
+    const RelExpr sync = m.define("sync", ms & seq(releasePattern, observation, acquirePattern));
+    const RelExpr syncFence = base(BaseRel::SyncFence);
+    const RelExpr syncBarrier = base(BaseRel::SyncBarrier);
+
+    // Base causality (PTX 7.5: program order is part of it):
+    // po | po? ; ((sync | sync_fence | sync_barrier) ; po?)+
+    const RelExpr cb = m.define(
+        "cause-base", po | seq(opt(po), plus(seq(sync | syncFence | syncBarrier, opt(po)))));
+
+    // The operations a proxy fence acts on: those through its proxy, in its CTA.
+    const RelExpr proxyFenceOps =
+        m.define("proxy-fence-ops", seq(id(EventSet::ProxyFence), sameProxy & scta, M));
+    // A base-causality step from X into a proxy fence for X, and from a proxy fence for Y to Y.
+    const RelExpr fencedSrc = cb & inverse(proxyFenceOps);
+    const RelExpr fencedDst = cb & proxyFenceOps;
+
+    // A base-causality path through an alias fence.
+    const RelExpr viaAlias = m.define("cause-base-via-alias-fence", seq(cb, ALIAS, cb));
+
+    // Proxy-preserved base causality: base causality between two memory operations counts only
+    // when the proxies agree or proxy fences bridge them on the path.
+    const RelExpr ppcb = m.define(
+        "proxy-preserved-cause-base",
+        // both generic, same virtual address
+        seq(GEN, vloc & cb, GEN) |
+            // same proxy, same CTA, same virtual address
+            seq(M, sameProxy & scta & vloc & cb, M) |
+            // a proxy fence for the source, for the destination, or for both
+            (vloc & seq(fencedSrc, cb, GEN)) | (vloc & seq(GEN, cb, fencedDst)) |
+            (vloc & seq(fencedSrc, cb, fencedDst)) |
+            // two generic aliases of one location: an alias fence on the path (with proxy
+            // fences for non-generic ends)
+            (loc & seq(GEN, viaAlias, GEN)) | (loc & seq(fencedSrc, viaAlias, GEN)) |
+            (loc & seq(GEN, viaAlias, fencedDst)) | (loc & seq(fencedSrc, viaAlias, fencedDst)));
+
+    // Causality: observation? ; proxy-preserved base causality. Between two fence.sc, whose
+    // order the ISA's proxy-preserved relation (defined on memory operations) does not cover, base
+    // causality counts as in ptx6, so that the Fence-SC axiom keeps its meaning.
+    const RelExpr cause = m.define("cause", seq(opt(observation), ppcb) | seq(FSC, cb, FSC));
+
+    // ---- axioms ----
+    m.axiom(
+        "Coherence",
+        "writes to the same location ordered by causality are ordered the same way by "
+        "coherence, and every two morally strong writes to the same location are ordered "
+        "by coherence",
+        {empty((seq(W, cause, W) & loc) - co), empty((seq(W, ms, W) & loc) - (co | inverse(co)))});
+    m.axiom("FenceSC",
+            "if a fence.sc precedes a morally strong fence.sc in causality order, it precedes "
+            "it in the fence-SC order",
+            {empty((seq(FSC, cause, FSC) & ms) - syncFence)});
+    m.axiom("Atomicity",
+            "no morally strong write comes between the read and the write of an atomic "
+            "read-modify-write",
+            {empty(rmw & seq(ms & fr, ms & co))});
+    m.axiom("NoThinAir", "rf | addr | data | ctrl is acyclic",
+            {acyclic(rf | base(BaseRel::Addr) | base(BaseRel::Data) | base(BaseRel::Ctrl))});
+    m.axiom("SCPerLocation",
+            "morally strong communication together with po-loc is acyclic, and no read reads a "
+            "write that comes later in its own thread",
+            {acyclic((ms & (rf | co | fr)) | po_loc), irreflexive(seq(rf, po))});
+    m.axiom("Causality",
+            "no read reads from a write it causally precedes, nor from a write overwritten by "
+            "one that causally precedes it",
+            {irreflexive(seq(rf | fr, cause))});
+    return m;
+}
+
+} // namespace ptx
