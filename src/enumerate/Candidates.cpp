@@ -1,6 +1,7 @@
 #include "enumerate/Candidates.hpp"
 
 #include "model/EventSets.hpp"
+#include "model/Names.hpp"
 
 namespace ptx {
 
@@ -26,6 +27,8 @@ CandidateExecution buildCandidate(const Program& program, const ProgramPaths& pa
                                   const std::vector<int>& choice) {
     CandidateExecution c;
     c.locations = paths.locations.names();
+    for (const AliasDecl& a : program.aliases)
+        c.aliases.push_back(a.name + " @ " + proxyName(a.proxy) + " aliases " + a.target);
     c.pathOfThread = choice;
     for (int l = 0; l < paths.locations.size(); ++l) {
         Event e;

@@ -212,11 +212,6 @@ class PathWalker {
         return {*loc, *loc, r.deps};
     }
 
-    /// ` via texture` for accesses through a proxy other than the generic one.
-    static std::string proxySuffix(Proxy p) {
-        return p == Proxy::Generic ? "" : std::string(" via ") + proxyName(p);
-    }
-
     void exec(State& s, const Instruction& ins, const Load& ld, const std::vector<int>& extraCtrl) {
         auto [loc, vloc, addrDeps] = resolve(s, ld.addr);
         Event e;
@@ -228,7 +223,7 @@ class PathWalker {
         e.proxy = ld.proxy;
         e.text = std::string("R") + semText(e.sem) +
                  (e.sem == Sem::Weak ? "" : std::string(".") + scopeName(e.scope)) + " " +
-                 addressText(ld.addr, loc) + proxySuffix(ld.proxy);
+                 addressText(ld.addr, loc);
         const int id = addEvent(s, std::move(e), ins, extraCtrl);
         s.path.events[static_cast<std::size_t>(id)].value = s.path.values.read(id);
         for (const int r : addrDeps)
@@ -250,7 +245,7 @@ class PathWalker {
         e.value = v.value;
         e.text = std::string("W") + semText(e.sem) +
                  (e.sem == Sem::Weak ? "" : std::string(".") + scopeName(e.scope)) + " " +
-                 addressText(st.addr, loc) + proxySuffix(st.proxy);
+                 addressText(st.addr, loc);
         const int id = addEvent(s, std::move(e), ins, extraCtrl);
         for (const int r : addrDeps)
             s.path.addr.emplace_back(r, id);

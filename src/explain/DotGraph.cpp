@@ -117,8 +117,12 @@ std::string toDot(ConcreteModel& m, const std::string& graphName, const std::str
             << " [label=" << quote(eventName(x, e.id) + ": " + eventLabel(x, e.id))
             << (shaded.count(e.id) ? ", fillcolor=\"#fde0dd\", penwidth=2" : "") << "];\n";
     };
-    out << "  subgraph cluster_init {\n    label=\"initial writes\"; style=dashed; "
-           "color=\"#999999\";\n";
+    std::string initLabel = "initial writes";
+    for (std::size_t i = 0; i < x.candidate.aliases.size(); ++i)
+        initLabel += (i == 0 ? " (" : "; ") + x.candidate.aliases[i] +
+                     (i + 1 == x.candidate.aliases.size() ? ")" : "");
+    out << "  subgraph cluster_init {\n    label=" << quote(initLabel)
+        << "; style=dashed; color=\"#999999\";\n";
     for (const Event& e : events)
         if (e.isInit) nodeLine(e);
     out << "  }\n";

@@ -1,5 +1,7 @@
 #include "explain/Execution.hpp"
 
+#include "model/Names.hpp"
+
 namespace ptx::explain {
 
 std::string eventName(const Execution& x, int event) {
@@ -25,6 +27,8 @@ std::string eventLabel(const Execution& x, int event) {
     if (isMemory(e)) {
         text += '=';
         text += std::to_string(x.chosen.eventValue.at(static_cast<std::size_t>(event)));
+        if (e.proxy && *e.proxy != Proxy::Generic)
+            text += std::string(" via ") + proxyName(*e.proxy);
     }
     return text;
 }

@@ -17,7 +17,8 @@ struct Execution {
 /// Short name of an event for text and graphs: `a`, `b`, ... for thread events in program
 /// order, `i<loc>` for initial writes (`ix`).
 [[nodiscard]] std::string eventName(const Execution& x, int event);
-/// `W.rel.gpu y=1`: kind, semantics, scope, location and value.
+/// `W.rel.gpu y=1`: kind, semantics, scope, location (or the alias used) and value; `via
+/// texture` (surface, constant) for an access through another proxy than the generic one.
 [[nodiscard]] std::string eventLabel(const Execution& x, int event);
 /// `a: W.rel.gpu y=1 (P0)`.
 [[nodiscard]] std::string eventText(const Execution& x, int event);

@@ -1,5 +1,6 @@
 #include "explain/ExplainText.hpp"
 
+#include "explain/ProxyReport.hpp"
 #include "explain/SyncReport.hpp"
 
 #include <sstream>
@@ -127,6 +128,8 @@ std::string formatExplanation(const Explanation& e, const MemoryModel& model) {
     if (e.allowed && e.witness) {
         const Execution& x = *e.witness;
         out << "Witness execution:\n";
+        for (const std::string& alias : x.candidate.aliases)
+            out << "  alias: " << alias << "\n";
         for (const Event& ev : x.candidate.events)
             out << "  " << eventText(x, ev.id) << "\n";
         out << formatChoices(x, "  ");
@@ -138,6 +141,10 @@ std::string formatExplanation(const Explanation& e, const MemoryModel& model) {
             out << "  " << line << "\n";
         if (!sync.absent.empty()) out << "No synchronisation:\n";
         for (const std::string& line : sync.absent)
+            out << "  " << line << "\n";
+        const std::vector<std::string> proxies = proxyReport(m);
+        if (!proxies.empty()) out << "Proxies (causality these accesses do not get):\n";
+        for (const std::string& line : proxies)
             out << "  " << line << "\n";
         return out.str();
     }
@@ -154,6 +161,8 @@ std::string formatExplanation(const Explanation& e, const MemoryModel& model) {
         const Way& w = e.ways[i];
         const Execution& x = w.execution;
         out << "\nWay " << i + 1 << ":\n";
+        for (const std::string& alias : x.candidate.aliases)
+            out << "  alias: " << alias << "\n";
         for (const Event& ev : x.candidate.events)
             out << "  " << eventText(x, ev.id) << "\n";
         out << formatChoices(x, "  ", w.fenceCases.empty());

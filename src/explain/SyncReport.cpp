@@ -1,6 +1,7 @@
 #include "explain/SyncReport.hpp"
 
 #include "explain/Decompose.hpp"
+#include "explain/ProxyReport.hpp"
 #include "model/EventSets.hpp"
 #include "model/Names.hpp"
 
@@ -24,6 +25,7 @@ std::string whyNotMorallyStrong(const Execution& x, int a, int b) {
     if (a == b) return "not morally strong: the same event";
     if (isMemory(ea) && isMemory(eb) && ea.location != eb.location)
         return "not morally strong: different locations";
+    if (std::string proxies = proxyMismatch(x, a, b); !proxies.empty()) return proxies;
     if (!ea.isInit && !eb.isInit && ea.thread == eb.thread) return "";
     if (ea.isInit || eb.isInit) return "not morally strong: an initial write has no scope";
     if (!belongsTo(ea, EventSet::Strong)) return "not morally strong: " + na + " is weak";

@@ -20,6 +20,7 @@ using EventPair = std::pair<int, int>;
 struct CandidateExecution {
     std::vector<Event> events;          // initial writes first (one per location), then by thread
     std::vector<std::string> locations; // names (`x`, `x+4`)
+    std::vector<std::string> aliases;   // `t @ texture aliases x`, for explanations
     ValuePool values;
     std::vector<EventPair> rmw;  // (read, write) of one atomic operation
     std::vector<EventPair> addr; // read -> event whose address depends on it

@@ -5,6 +5,7 @@
 #include "explain/ExplainText.hpp"
 #include "explain/Explainer.hpp"
 #include "explain/Graphviz.hpp"
+#include "explain/ProxyReport.hpp"
 #include "explain/ShowExecutions.hpp"
 #include "explain/SyncReport.hpp"
 #include "parser/OutcomeText.hpp"
@@ -235,4 +236,52 @@ TEST_CASE("renderDot replaces its target only when dot succeeds") {
     svg << in.rdbuf();
     CHECK(svg.str().find("<svg") != std::string::npos);
     std::filesystem::remove(out);
+}
+
+TEST_CASE("proxies: an allowed outcome names the proxy fence that is missing, and where") {
+    const Explanation e = explainTest("Proxy-MP-sur-gen");
+    REQUIRE(e.allowed);
+    REQUIRE(e.model == "ptx75");
+    const std::string text = formatExplanation(e, ptx75Model());
+    CHECK(text.find("alias: s @ surface aliases x") != std::string::npos);
+    CHECK(text.find("a: W s=1 via surface (P0)") != std::string::npos);
+    CHECK(text.find("a -cause-base-> d is not proxy-preserved (a through the surface proxy, d "
+                    "through the generic proxy): missing a fence.proxy.surface in P0's CTA "
+                    "after a") != std::string::npos);
+    ConcreteModel m(*e.witness, ptx75Model());
+    const std::string dot = toDot(m, "P", "P", {});
+    CHECK(dot.find("initial writes (s @ surface aliases x)") != std::string::npos);
+    CHECK(dot.find("W s=1 via surface") != std::string::npos);
+}
+
+TEST_CASE("proxies: with the fence in place the outcome is forbidden by Causality through it") {
+    const Explanation e = explainTest("Proxy-MP-sur-gen-fenced");
+    REQUIRE_FALSE(e.allowed);
+    REQUIRE(e.ways.size() == 1);
+    CHECK(names(e.ways[0], "Causality"));
+    CHECK(closed(violationOf(e.ways[0], "Causality").steps));
+    // Without proxies the report is silent.
+    const Explanation mp = explainTest("MP-cta-scopes");
+    if (mp.witness) {
+        ConcreteModel m(*mp.witness, ptx6Model());
+        CHECK(proxyReport(m).empty());
+    }
+}
+
+TEST_CASE("proxies: accesses through two proxies or two aliases are not morally strong") {
+    const Program p = parseLitmus("PTX t\n{ x=0; g @ generic aliases x; s @ surface aliases x; }\n"
+                                  " P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n"
+                                  " st.relaxed.gpu x, 1 | ld.relaxed.gpu r0, g ;\n"
+                                  " sust.relaxed.gpu s, 2 | ;\n"
+                                  "exists (1:r0 == 1)\n",
+                                  "t.litmus");
+    ExplainOptions o;
+    const Explanation e = ptx::explain::explain(p, o);
+    REQUIRE(e.allowed);
+    const Execution& x = *e.witness;
+    // events: ix, a = st x, b = sust s, c = ld g
+    CHECK(whyNotMorallyStrong(x, 1, 3) ==
+          "not morally strong: a and c use two virtual addresses (aliases) of one location");
+    CHECK(whyNotMorallyStrong(x, 2, 1) ==
+          "not morally strong: b is through the surface proxy, a through the generic proxy");
 }
