@@ -34,15 +34,14 @@ std::string locationName(const std::string& base, std::int64_t offset) {
 }
 
 LocationTable::LocationTable(const Program& program) {
-    std::set<std::string> aliasNames;
     for (const AliasDecl& a : program.aliases)
-        aliasNames.insert(a.name);
+        aliasNames_.insert(a.name);
     for (const InitEntry& e : program.init)
         if (!e.thread) add(e.name);
     for (const AliasDecl& a : program.aliases)
-        if (!aliasNames.count(a.target)) add(a.target);
+        add(a.target);
     forEachAddress(program, [&](const std::string& base, std::int64_t offset) {
-        if (aliasNames.count(base)) {
+        if (aliasNames_.count(base)) {
             if (offset != 0)
                 throw EnumerationError("unsupported: an offset from the alias " + base +
                                        " (write the offset on the aliased location)");
@@ -106,6 +105,7 @@ LocationTable::LocationTable(const Program& program) {
 }
 
 int LocationTable::add(const std::string& name) {
+    if (aliasNames_.count(name)) return -1; // an alias names its target's location
     if (auto it = index_.find(name); it != index_.end()) return it->second;
     const int i = static_cast<int>(names_.size());
     names_.push_back(name);
@@ -128,6 +128,10 @@ std::optional<int> LocationTable::findVirtual(const std::string& name) const {
 }
 
 std::int64_t LocationTable::addressValue(const std::string& base, std::int64_t offset) const {
+    if (aliasNames_.count(base))
+        throw EnumerationError("unsupported: the address of the alias " + base + " (&" + base +
+                               "): pointers to aliases are not modelled; point at the aliased "
+                               "location");
     auto it = baseIndex_.find(base);
     const std::int64_t b = it == baseIndex_.end() ? 0 : it->second + 1;
     return b * kAddressStride + offset;

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -26,7 +27,7 @@ class LocationTable {
     [[nodiscard]] int size() const { return static_cast<int>(names_.size()); }
     /// Index of a location by name (`x`, `x+4`); adds offset locations on first use.
     [[nodiscard]] std::optional<int> find(const std::string& name) const;
-    /// The pointer value of `&base + offset`.
+    /// The pointer value of `&base + offset` (throws EnumerationError for an alias).
     [[nodiscard]] std::int64_t addressValue(const std::string& base, std::int64_t offset = 0) const;
     /// The location a pointer value designates, if any.
     [[nodiscard]] std::optional<int> locationOfAddress(std::int64_t value) const;
@@ -52,6 +53,7 @@ class LocationTable {
         int virtualAddress = -1;
     };
     std::map<std::string, AliasTarget> aliases_;
+    std::set<std::string> aliasNames_;
     int virtualCount_ = 0;
 };
 

@@ -113,7 +113,8 @@ TEST_CASE("proxies: aliases share the physical location, not always the virtual 
     Program p = parseLitmus("PTX t\n{ x=0; g @ generic aliases x; t @ texture aliases x; "
                             "s @ surface aliases g; }\n P0@cta 0,gpu 0 ;\n st.weak x, 1 ;\n"
                             " ld.weak r0, g ;\n tld.weak r1, t ;\n sust.weak s, 2 ;\n"
-                            " fence.proxy.alias ;\n fence.proxy.texture ;\nexists (0:r0 == 0)\n",
+                            " fence.proxy.alias ;\n fence.proxy.texture ;\n"
+                            "exists (0:r0 == 0 /\\ t == 1 /\\ g == 1)\n",
                             "t.litmus");
     const LocationTable locations(p);
     CHECK(locations.size() == 1); // x only: aliases are not locations of their own
@@ -137,6 +138,16 @@ TEST_CASE("proxies: aliases share the physical location, not always the virtual 
     CHECK(ev[5].fenceKind == FenceKind::ProxyTexture);
     CHECK(ev[5].proxy == Proxy::Texture);
     CHECK(ev[5].sem == Sem::Weak); // neither a fence.sc nor an acq_rel fence
+}
+
+TEST_CASE("proxies: a pointer to an alias is refused, not read as address 0") {
+    const Program p = parseLitmus("PTX t\n{ x=0; g @ generic aliases x; P0:r1=&g; }\n"
+                                  " P0@cta 0,gpu 0 ;\n st.weak [r1], 1 ;\nexists (x == 1)\n",
+                                  "t.litmus");
+    CHECK_THROWS_AS(LocationTable{p}.addressValue("g"), EnumerationError);
+    const LocationTable locations(p);
+    CHECK_THROWS_AS((void)enumerateThreadPaths(p, p.threads.at(0), locations, 2, Deadline()),
+                    EnumerationError);
 }
 
 TEST_CASE("proxies: an offset from an alias is refused") {
