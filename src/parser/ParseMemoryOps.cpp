@@ -147,7 +147,16 @@ InstructionBody LitmusParser::parseLoad(int thread, const Token& word,
     const auto constSpace = std::find_if(quals.begin(), quals.end(),
                                          [](const Qualifier& q) { return q.text == "const"; });
     const bool ldConst = op == "ld" && constSpace != quals.end();
-    if (ldConst) quals.erase(constSpace);
+    if (ldConst) {
+        const SourcePos constPos = constSpace->pos;
+        quals.erase(constSpace);
+        for (const Qualifier& q : quals)
+            if (q.text == "global" || q.text == "shared")
+                throw ParseError(file_, constPos,
+                                 "found '.const' and '." + q.text + "' in '" + word.text +
+                                     "', expected one state space (ld.const loads through the "
+                                     "constant proxy)");
+    }
     AccessQuals q = classifyAccess(word, quals, {"weak", "relaxed", "acquire", "volatile"},
                                    {"ca", "cg", "cs", "cv", "lu"}, file_);
     Reg dst = parseRegister("a destination register");

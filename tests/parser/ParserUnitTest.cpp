@@ -255,3 +255,13 @@ TEST_CASE("a test that starts further down a stream reports positions in the str
               "<stdin>:7:4: error: found end of line, expected a test name after 'PTX'");
     }
 }
+
+TEST_CASE("real PTX ld.const is a load through the constant proxy (printed as cold)") {
+    const Program p =
+        parseLitmus(twoThreads(" ld.const.u32 r0, [x] | ;", "exists (0:r0 == 0)"), "t.litmus");
+    const Load& l = std::get<Load>(p.threads[0].code[0].body);
+    CHECK(l.proxy == Proxy::Constant);
+    CHECK(l.type == "u32");
+    CHECK_FALSE(l.space.has_value());
+    CHECK(printProgram(p).find("cold.weak.u32 r0, x") != std::string::npos);
+}
