@@ -78,8 +78,9 @@ std::string summaryText(const regress::Summary& s, const std::string& shard, boo
     if (s.unsupported > 0)
         out += "note: " + countNoun(s.unsupported, "test") +
                (s.unsupported == 1 ? " uses" : " use") +
-               " constructs outside the PTX 6.0 model (proxies); the checker rejects "
-               "them, so they count as unsupported, neither passed nor failed\n";
+               " constructs the chosen model or the checker does not cover (each test's line "
+               "says which; proxy tests need --model ptx75 or the default, ptx), so they count "
+               "as unsupported, neither passed nor failed\n";
     if (s.signal != 0)
         out += "regress: " + std::string(Interrupted(s.signal).what()) + "; " +
                countNoun(s.notRun, "test") + " not run\n";
