@@ -18,9 +18,10 @@ irreflexive(rf;po)), this file follows docs/model.md.
 Input: straight-line tests in the Dat3M PTX dialect of the peer suite's proxy tests: an init
 block (`x = 0;`, `y @ generic|texture|surface|constant aliases x;`, `P1:r0=0;`), thread headers
 `P0@cta C,gpu G`, instructions ld/st (weak, relaxed.S, acquire.S / release.S, volatile), tld,
-suld, sust, cold, fence.sc.S, fence.acq_rel.S, membar.cta|gl|sys, fence.proxy.KIND, immediates
+suld, sust, cold, fence.sc.S, fence.acq_rel.S, membar.cta|gl|sys, fence.proxy.KIND,
+bar.cta.sync ID / bar.sync ID when every thread of the CTA executes it exactly once, immediates
 or registers as stored values, and an exists / ~exists / forall condition. Anything else
-(branches, atomics, barriers, pointers, arithmetic, ...) is refused: a single FILE exits 77 with
+(branches, atomics, other barriers, pointers, arithmetic, ...) is refused: a single FILE exits 77 with
 "skipped: REASON"; under --compare the test is counted as skipped.
 
 Brute force: every rf (each read from any write to the same physical location, initial write
@@ -67,6 +68,7 @@ class Event:
         self.reg = None       # destination register of a read
         self.src = None       # ('imm', v) or ('reg', r) for a write; ('init', v) initial
         self.text = ""
+        self.barrier = None   # barrier id of bar.cta.sync
 
     @property
     def mem(self):
@@ -258,6 +260,11 @@ def build_events(t):
             elif parts[0] == "fence" and len(parts) == 2 and parts[1] in SCOPES and not ops:
                 e.kind, e.fence, e.proxy = "F", "acq_rel", "generic"    # fence.S = acq_rel
                 e.strong, e.scope = True, parts[1]
+            elif opc in ("bar.cta.sync", "bar.sync") and len(ops) == 1 \
+                    and parse_int(ops[0]) is not None:
+                # a barrier acts through no proxy; sync_barrier joins the barriers of one CTA
+                # with one id (checked below: every thread of the CTA executes it once)
+                e.kind, e.fence, e.barrier = "F", "bar", parse_int(ops[0])
             elif opc in ("membar.cta", "membar.gl", "membar.sys") and not ops:
                 e.kind, e.fence, e.proxy = "F", "sc", "generic"
                 e.strong, e.scope = True, {"cta": "cta", "gl": "gpu", "sys": "sys"}[parts[1]]
@@ -271,6 +278,15 @@ def build_events(t):
             else:
                 raise Refused(f"instruction {ins!r}")
             events.append(e)
+    bars = {}
+    for e in events:
+        if e.fence == "bar":
+            bars.setdefault((t.threads[e.tid], e.barrier), []).append(e.tid)
+    for (cta, _), tids in bars.items():
+        members = [k for k, c in enumerate(t.threads) if c == cta]
+        if sorted(tids) != members:
+            raise Refused("a barrier not executed exactly once by every thread of its CTA "
+                          "(arrival counts and hanging barriers are not modelled)")
     inits = []
     for name in t.order:
         e = Event(0, None, -1, "W")
@@ -422,6 +438,9 @@ def outcomes(t):
     FSC = [e.id for e in ev if e.fence == "sc"]
     FAR = {e.id for e in ev if e.fence in ("sc", "acq_rel")}
     ALIASF = {e.id for e in ev if e.fence == "alias"}
+    BAR = [e for e in ev if e.fence == "bar"]
+    sync_barrier = {(a.id, b.id) for a in BAR for b in BAR if a.id != b.id
+                    and a.barrier == b.barrier and t.threads[a.tid] == t.threads[b.tid]}
     PROXYF = {e.id for e in ev if e.kind == "F" and e.fence in ("texture", "surface", "constant")}
 
     po = {(a.id, b.id) for a in thread_ev for b in thread_ev
@@ -533,7 +552,7 @@ def outcomes(t):
         if any((r, w) in po for w, r in rf):
             continue
         for sf in sf_choices:
-            syn = set(sync) | set(sf)
+            syn = set(sync) | set(sf) | sync_barrier
             step = compose(syn, po) | syn                          # (sync|sf) ; po?
             plus = closure(step)
             cb = po | plus | compose(po, plus)
@@ -738,7 +757,8 @@ def random_tests(n, seed, folder):
     """n random straight-line proxy tests in folder (what --random compares): the classic shapes
     above over two location families, each access through a random name of its family (the
     location, a generic alias, a surface/texture/constant name of either), random strength and
-    scope, random fences (sc, acq_rel, proxy, alias) between accesses, random placements."""
+    scope, random fences (sc, acq_rel, proxy, alias) between accesses, random placements, and
+    sometimes a CTA barrier."""
     import random
     rnd = random.Random(seed)
     places = [(0, 0), (1, 0), (0, 1)]          # (cta, gpu)
@@ -801,6 +821,11 @@ def random_tests(n, seed, folder):
             if rnd.random() < 0.15:
                 instrs.insert(0, f"fence.sc.{rnd.choice(['cta', 'gpu', 'sys'])}")
             code.append(instrs)
+        if rnd.random() < 0.15:      # a CTA barrier, once in every thread of one CTA
+            cta = rnd.choice(threads)
+            for tid, instrs in enumerate(code):
+                if threads[tid] == cta:
+                    instrs.insert(rnd.randint(0, len(instrs)), "bar.cta.sync 0")
         rows = max(len(c) for c in code)
         cells = [[f"P{i}@cta {c},gpu {g}" for i, (c, g) in enumerate(threads)]]
         for r in range(rows):
