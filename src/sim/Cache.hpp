@@ -13,13 +13,17 @@
 namespace ptx::sim {
 
 /// A value with its position in the location's coherence order (the initial write is 0), and
-/// who wrote it: the writing thread (-1: the initial write) and the write's scope (-1: weak or
-/// initial; 0 cta, 1 gpu, 2 sys), which tell whether a read of it is morally strong.
+/// who wrote it: the writing thread (-1: the initial write), the write's scope (-1: weak or
+/// initial; 0 cta, 1 gpu, 2 sys), its proxy (Proxy as a number; 0 generic) and the virtual
+/// address it was written through (-1: the initial write), which tell whether a read of it is
+/// morally strong.
 struct Versioned {
     std::int64_t value = 0;
     std::int32_t version = 0;
     std::int16_t writer = -1;
     std::int8_t scope = -1;
+    std::int8_t proxy = 0;
+    std::int16_t vloc = -1;
     friend bool operator==(const Versioned&, const Versioned&) = default;
 };
 
@@ -51,11 +55,16 @@ class Cache {
         if (l.version < v.version) l = v;
     }
     void drop(int loc) { lines_[static_cast<std::size_t>(loc)] = kAbsent; }
+    /// Invalidates every line.
+    void clear() {
+        for (auto& l : lines_)
+            l = kAbsent;
+    }
     [[nodiscard]] const std::vector<Versioned>& lines() const { return lines_; }
     friend bool operator==(const Cache&, const Cache&) = default;
 
   private:
-    static constexpr Versioned kAbsent{0, -1, -1, -1};
+    static constexpr Versioned kAbsent{0, -1, -1, -1, 0, -1};
     std::vector<Versioned> lines_;
 };
 

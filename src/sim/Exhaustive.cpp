@@ -29,7 +29,7 @@ struct StateGraph {
                  const std::vector<Observable>* projection, bool stopAtFinal,
                  const Deadline& deadline) {
         std::string key;
-        start.appendKey(key);
+        start.appendKey(key, m.physicalLocations());
         ids.emplace(key, 0);
         succ.emplace_back();
         parent.emplace_back(kNone, Transition{});
@@ -55,7 +55,7 @@ struct StateGraph {
                 MachineState next = s;
                 m.apply(next, t);
                 key.clear();
-                next.appendKey(key);
+                next.appendKey(key, m.physicalLocations());
                 auto it = ids.find(key);
                 if (it == ids.end()) {
                     if (ids.size() >= bound) {

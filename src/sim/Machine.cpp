@@ -23,6 +23,14 @@ const char* sourceName(Source s) {
         return "memory";
     case Source::SharedBank:
         return "shared bank";
+    case Source::TextureCache:
+        return "the SM's texture cache";
+    case Source::ConstantCache:
+        return "the SM's constant cache";
+    case Source::SurfaceCache:
+        return "the SM's surface cache";
+    case Source::SurfaceBuffer:
+        return "the SM's surface write buffer";
     }
     return "?";
 }
@@ -40,8 +48,11 @@ Machine::Machine(SimProgram program, MachineOptions options)
       topology_(placeThreads(program_, options.layout)) {
     options_.window = std::clamp(options_.window, 1, 31);
     options_.sharedBanks = std::clamp(options_.sharedBanks, 1, 32);
-    for (const auto& l : program_.locations)
+    for (const auto& l : program_.locations) {
         hasShared_ = hasShared_ || l.shared;
+        phys_.push_back(l.phys);
+    }
+    if (!program_.usesProxies) phys_.clear();
     for (const auto& t : program_.threads)
         if (hasShared_ && t.regNames.size() > 64)
             throw Unsupported("sim: a thread with more than 64 registers in a test using .shared");
@@ -87,6 +98,9 @@ MachineState Machine::initialState() const {
         s.threads.push_back(std::move(ts));
     }
     if (hasShared_) s.shared.assign(static_cast<std::size_t>(topology_.sms), SharedMemory());
+    if (program_.usesProxies)
+        s.proxies.assign(static_cast<std::size_t>(topology_.sms),
+                         ProxyCaches(cached, options_.warmCaches));
     if (options_.simt == SimtMode::Lockstep)
         for (int lanes : topology_.warpLanes)
             s.warps.emplace_back(lanes);
@@ -154,7 +168,9 @@ void Machine::addExec(const MachineState& s, int thread, int offset,
     if (!guardOff && (ins.kind == OpKind::Load || ins.kind == OpKind::Atomic)) {
         int loc = location(ts, ins);
         int n = 1;
-        if (ins.kind == OpKind::Load || !ts.buffer.holds(loc))
+        if (ins.proxy != Proxy::Generic)
+            n = proxyLoadChoices(s, thread, loc, ins).n;
+        else if (ins.kind == OpKind::Load || !ts.buffer.holds(loc))
             n = loadChoices(s, thread, loc, ins).n;
         for (int c = 0; c < n; ++c) {
             t.choice = static_cast<std::int16_t>(c);
@@ -188,6 +204,7 @@ void Machine::enabled(const MachineState& s, std::vector<Transition>& out) const
                                          static_cast<std::int16_t>(e), 0});
     }
     if (hasShared_) addBankServes(s, out);
+    if (program_.usesProxies) addSurfaceWriteBacks(s, out);
     addMoves(s, out);
 }
 
@@ -234,7 +251,8 @@ bool Machine::canIssueEarly(const ThreadState& ts, const std::vector<SimInstr>& 
                      !((ts.pendingRegs >> older.addr.reg) & 1u))
                 olderLoc = program_.locationOf(ts.regs[static_cast<std::size_t>(older.addr.reg)] +
                                                older.addr.offset);
-            if (!myLoc || !olderLoc || *myLoc == *olderLoc) return false;
+            // Aliases and proxies of one physical location count as one location.
+            if (!myLoc || !olderLoc || phys(*myLoc) == phys(*olderLoc)) return false;
         }
     }
     return true;
@@ -257,6 +275,10 @@ void Machine::advance(MachineState& s, int thread, int offset) const {
 void Machine::apply(MachineState& s, const Transition& t, std::vector<std::string>* trace) const {
     if (t.kind == TransitionKind::Bank) { // serving a request moves no pc: nothing to reconverge
         serveBank(s, t.thread, static_cast<std::size_t>(t.index), trace);
+        return;
+    }
+    if (t.kind == TransitionKind::SurfaceWriteBack) {
+        surfaceWriteBack(s, t.thread, static_cast<std::size_t>(t.index), trace);
         return;
     }
     if (t.kind == TransitionKind::WriteBack || t.kind == TransitionKind::Propagate ||
@@ -299,6 +321,10 @@ void Machine::exec(MachineState& s, int thread, int offset, int choice,
     switch (ins.kind) {
     case OpKind::Load: {
         const int loc = location(ts, ins);
+        if (ins.proxy != Proxy::Generic) {
+            proxyLoad(s, thread, loc, ins, choice, trace);
+            break;
+        }
         if (isShared(loc)) {
             issueShared(s, thread, ins, loc, trace);
             break;
@@ -316,7 +342,7 @@ void Machine::exec(MachineState& s, int thread, int offset, int choice,
             fillAfterRead(s, thread, loc, c);
         }
         if (trace) {
-            const Versioned last = s.coherence.last(loc);
+            const Versioned last = s.coherence.last(phys(loc));
             std::string line = "  reads " + program_.locations[static_cast<std::size_t>(loc)].name +
                                "=" + std::to_string(c.value.value) + " from " +
                                sourceName(c.source);
@@ -332,6 +358,10 @@ void Machine::exec(MachineState& s, int thread, int offset, int choice,
     }
     case OpKind::Store: {
         const int loc = location(ts, ins);
+        if (ins.proxy != Proxy::Generic) {
+            surfaceStore(s, thread, loc, ins, trace);
+            break;
+        }
         if (isShared(loc)) {
             issueShared(s, thread, ins, loc, trace);
             break;
@@ -375,6 +405,10 @@ void Machine::exec(MachineState& s, int thread, int offset, int choice,
         break;
     }
     case OpKind::Fence: {
+        if (ins.fence != FenceKind::Sc && ins.fence != FenceKind::AcqRel) {
+            proxyFence(s, thread, ins.fence, trace);
+            break;
+        }
         if (ins.fence == FenceKind::Sc) {
             // One step of the machine: fence.sc operations are totally ordered, and each
             // performs its release at once.
@@ -457,6 +491,8 @@ bool Machine::finished(const MachineState& s) const {
     }
     for (const auto& sm : s.shared)
         if (!sm.empty()) return false;
+    for (const auto& sm : s.proxies)
+        if (!sm.surfaceWrites.empty()) return false;
     for (const auto& l1 : s.l1)
         for (const auto& line : l1.lines())
             if (line.version == kPendingVersion) return false;
@@ -480,7 +516,8 @@ Outcome Machine::outcome(const MachineState& s, const std::vector<Observable>& p
         } else {
             const auto& name = std::get<LocTerm>(obs).location;
             auto it = program_.locationByName.find(name);
-            o[obs] = it == program_.locationByName.end() ? 0 : s.coherence.last(it->second).value;
+            o[obs] =
+                it == program_.locationByName.end() ? 0 : s.coherence.last(phys(it->second)).value;
         }
     }
     return o;

@@ -27,9 +27,27 @@ struct MachineOptions {
 };
 
 /// Where a load's (or an atomic's) value comes from.
-enum class Source : std::uint8_t { Forward, L1, L2, Memory, SharedBank };
+enum class Source : std::uint8_t {
+    Forward,
+    L1,
+    L2,
+    Memory,
+    SharedBank,
+    TextureCache,
+    ConstantCache,
+    SurfaceCache,
+    SurfaceBuffer
+};
 
-enum class TransitionKind : std::uint8_t { Exec, Drain, Bank, WriteBack, Propagate, Flush };
+enum class TransitionKind : std::uint8_t {
+    Exec,
+    Drain,
+    Bank,
+    WriteBack,
+    Propagate,
+    Flush,
+    SurfaceWriteBack
+};
 
 /// An enabled step. Exec: thread executes instruction pc+index, taking read source `choice`.
 /// Drain: thread's store buffer entry `index` leaves for its SM's L1 (and takes its place in
@@ -37,6 +55,8 @@ enum class TransitionKind : std::uint8_t { Exec, Drain, Bank, WriteBack, Propaga
 /// of request `index` serves it. WriteBack: SM `thread`'s L1 line of location `index` reaches the
 /// SM's L2 view. Propagate: L2 view `thread`'s line of location `index` reaches L2 view `choice`
 /// of the same GPU. Flush: L2 view `thread`'s line of location `index` reaches system memory.
+/// SurfaceWriteBack: SM `thread`'s surface write buffer entry `index` is written back into the
+/// SM's L1 (ProxyAccess.cpp).
 struct Transition {
     TransitionKind kind = TransitionKind::Exec;
     std::int16_t thread = 0;
@@ -63,6 +83,8 @@ class Machine {
     [[nodiscard]] const SimProgram& program() const { return program_; }
     [[nodiscard]] const Topology& topology() const { return topology_; }
     [[nodiscard]] const MachineOptions& options() const { return options_; }
+    /// Each location's physical location (for MachineState::appendKey); empty without aliases.
+    [[nodiscard]] const std::vector<int>& physicalLocations() const { return phys_; }
 
   private:
     struct ReadChoice {
@@ -75,6 +97,8 @@ class Machine {
     };
 
     [[nodiscard]] bool schedulable(const MachineState& s, int thread) const;
+    /// The physical location of a location (a virtual address; SimLocation::phys).
+    [[nodiscard]] int phys(int loc) const { return program_.phys(loc); }
     [[nodiscard]] int location(const ThreadState& ts, const SimInstr& ins) const;
     // The memory hierarchy (MemoryHierarchy.cpp).
     [[nodiscard]] ReadChoices loadChoices(const MachineState& s, int thread, int loc,
@@ -95,8 +119,9 @@ class Machine {
     /// takes its place at once and enters the L1 (and, of scope gpu or sys, the SM's L2 view:
     /// atomics are performed at the L2); `.shared` writes enter memory, in place.
     /// `scope`: the write's (-1 weak; 0 cta, 1 gpu, 2 sys).
+    /// `proxy`: the write's (a surface store written back from its SM's buffer).
     Versioned perform(MachineState& s, int thread, int loc, std::int64_t value, std::int8_t scope,
-                      bool atomic) const;
+                      bool atomic, Proxy proxy = Proxy::Generic) const;
     /// Is a read by `thread` (instruction ins) of write w morally strong (PTX: both strong, each
     /// in the other's scope, or program-ordered)? Only such a read raises the thread's floor.
     [[nodiscard]] bool morallyStrong(int thread, const SimInstr& ins, const Versioned& w) const;
@@ -120,6 +145,19 @@ class Machine {
                      std::vector<std::string>* trace) const;
     void serveBank(MachineState& s, int sm, std::size_t request,
                    std::vector<std::string>* trace) const;
+    // Proxies (ProxyAccess.cpp): texture, constant and surface caches per SM, the SM's surface
+    // write buffer, proxy fences.
+    [[nodiscard]] ReadChoices proxyLoadChoices(const MachineState& s, int thread, int loc,
+                                               const SimInstr& ins) const;
+    void proxyLoad(MachineState& s, int thread, int loc, const SimInstr& ins, int choice,
+                   std::vector<std::string>* trace) const;
+    void surfaceStore(MachineState& s, int thread, int loc, const SimInstr& ins,
+                      std::vector<std::string>* trace) const;
+    void surfaceWriteBack(MachineState& s, int sm, std::size_t entry,
+                          std::vector<std::string>* trace) const;
+    void addSurfaceWriteBacks(const MachineState& s, std::vector<Transition>& out) const;
+    void proxyFence(MachineState& s, int thread, FenceKind kind,
+                    std::vector<std::string>* trace) const;
     [[nodiscard]] bool canIssueEarly(const ThreadState& ts, const std::vector<SimInstr>& code,
                                      int offset) const;
     void exec(MachineState& s, int thread, int offset, int choice,
@@ -140,6 +178,7 @@ class Machine {
     MachineOptions options_;
     Topology topology_;
     bool hasShared_ = false; // some location is in the .shared state space
+    std::vector<int> phys_;  // SimLocation::phys of each location when some differ
 };
 
 [[nodiscard]] const char* sourceName(Source s);

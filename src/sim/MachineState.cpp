@@ -18,25 +18,33 @@ void put(std::string& out, std::int64_t v) {
 
 } // namespace
 
-void MachineState::appendKey(std::string& out) const {
+void MachineState::appendKey(std::string& out, const std::vector<int>& phys) const {
     const std::size_t locs = memory.size();
+    // Versions are positions in a physical location's coherence order: the virtual addresses
+    // (L1 and proxy-cache lines, `seen`) of one physical location are ranked together.
+    auto ph = [&](std::size_t l) { return phys.empty() ? l : static_cast<std::size_t>(phys[l]); };
     std::vector<std::vector<std::int32_t>> ranks(locs);
     for (std::size_t l = 0; l < locs; ++l) {
-        auto& r = ranks[l];
+        auto& r = ranks[ph(l)];
         r.push_back(memory.read(static_cast<int>(l)).version);
         r.push_back(coherence.last(static_cast<int>(l)).version);
         for (const auto& c : l1)
             if (c.lines()[l].version >= 0) r.push_back(c.lines()[l].version);
         for (const auto& c : l2)
             if (c.lines()[l].version >= 0) r.push_back(c.lines()[l].version);
+        for (const auto& p : proxies)
+            for (const Cache* c : {&p.texture, &p.constant, &p.surface})
+                if (c->lines()[l].version >= 0) r.push_back(c->lines()[l].version);
         for (const auto& t : threads)
             r.push_back(t.seen[l]);
+    }
+    for (auto& r : ranks) {
         std::sort(r.begin(), r.end());
         r.erase(std::unique(r.begin(), r.end()), r.end());
     }
     auto rank = [&](std::size_t l, std::int32_t v) -> std::int64_t {
         if (v < 0) return -1;
-        const auto& r = ranks[l];
+        const auto& r = ranks[ph(l)];
         return std::lower_bound(r.begin(), r.end(), v) - r.begin();
     };
     for (const auto& t : threads) {
@@ -93,6 +101,10 @@ void MachineState::appendKey(std::string& out) const {
         put(out, v.value);
         put(out, v.writer);
         put(out, v.scope);
+        if (!proxies.empty()) {
+            put(out, v.proxy);
+            put(out, v.vloc);
+        }
     };
     for (std::size_t l = 0; l < locs; ++l) {
         putCopy(l, memory.read(static_cast<int>(l)));
@@ -102,6 +114,18 @@ void MachineState::appendKey(std::string& out) const {
         for (const auto& c : *level)
             for (std::size_t l = 0; l < locs; ++l)
                 putCopy(l, c.lines()[l]);
+    for (const auto& p : proxies) {
+        for (const Cache* c : {&p.texture, &p.constant, &p.surface})
+            for (std::size_t l = 0; l < locs; ++l)
+                putCopy(l, c->lines()[l]);
+        put(out, static_cast<std::int64_t>(p.surfaceWrites.size()));
+        for (std::size_t i = 0; i < p.surfaceWrites.size(); ++i) {
+            put(out, p.surfaceWrites[i].loc);
+            put(out, p.surfaceWrites[i].value);
+            put(out, p.surfaceWrites[i].scope);
+            put(out, p.surfaceWrites[i].writer);
+        }
+    }
     for (const auto& w : warps)
         put(out, static_cast<std::int64_t>(w.depth()));
 }

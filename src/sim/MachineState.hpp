@@ -1,11 +1,13 @@
 // The whole state of the simulated machine: threads (pc, out-of-order window, registers, store
 // buffer, per-location coherence floor, a release still to perform, barrier arrivals, outstanding
 // shared-memory requests), the memory hierarchy (coherence order, memory, L1s, L2 views, each
-// SM's shared-memory bank queues) and, under lockstep SIMT, each warp's reconvergence stack.
+// SM's shared-memory bank queues, each SM's proxy caches) and, under lockstep SIMT, each warp's
+// reconvergence stack.
 #pragma once
 
 #include "sim/Cache.hpp"
 #include "sim/CoherenceOrder.hpp"
+#include "sim/ProxyCaches.hpp"
 #include "sim/ReconvergenceStack.hpp"
 #include "sim/SharedMemory.hpp"
 #include "sim/StoreBuffer.hpp"
@@ -53,13 +55,15 @@ struct MachineState {
     std::vector<Cache> l1;                 // per SM
     std::vector<Cache> l2;                 // per L2 view (Topology::smView)
     std::vector<SharedMemory> shared;      // per SM (empty when no location is .shared)
+    std::vector<ProxyCaches> proxies;      // per SM (empty when the program uses no proxy)
     std::vector<ReconvergenceStack> warps; // lockstep only (empty under ITS)
     friend bool operator==(const MachineState&, const MachineState&) = default;
 
     /// A canonical byte key for state hashing: coherence versions are replaced by their rank
     /// among the versions still in use per location (only their order matters), so spin loops
-    /// that keep writing the same values revisit the same key.
-    void appendKey(std::string& out) const;
+    /// that keep writing the same values revisit the same key. `phys`: each location's physical
+    /// location (SimLocation::phys), whose versions are ranked together; empty: itself.
+    void appendKey(std::string& out, const std::vector<int>& phys = {}) const;
 };
 
 } // namespace ptx::sim

@@ -6,6 +6,11 @@
 // A store leaves its buffer into the L1 as a pending line, with no coherence place yet; it takes
 // one when the line is written back, read, overwritten, or released beyond the CTA (settle).
 //
+// A location is a virtual address: the L1 (and the proxy caches) hold a line per virtual address,
+// coherence, the L2 views and memory one per physical location (phys(loc)), so that two generic
+// aliases of one location are two L1 lines of one physical location (docs/simulator.md,
+// "Proxies").
+//
 // A thread on SM m reads along its path: L1 of m, L2 view of m, system memory. A read of scope S
 // starts at S's level (weak and cta: L1; gpu and sys: the L2 view) and may be served by any
 // level from there whose copy is at least as new as every copy nearer the thread (it may pass an
@@ -50,7 +55,7 @@ Versioned newer(Versioned a, std::optional<Versioned> b) {
 void Machine::settle(MachineState& s, int sm, int loc, std::vector<std::string>* trace) const {
     Cache& l1 = s.l1[static_cast<std::size_t>(sm)];
     if (l1.version(loc) != kPendingVersion) return;
-    const Versioned w = s.coherence.append(loc, *l1.lookup(loc));
+    const Versioned w = s.coherence.append(phys(loc), *l1.lookup(loc));
     l1.drop(loc);
     l1.fill(loc, w);
     for (std::size_t t = 0; t < s.threads.size(); ++t)
@@ -82,16 +87,16 @@ Versioned Machine::newestOnPath(const MachineState& s, int sm, int loc) const {
     Versioned v{0, -1};
     v = newer(v, s.l1[static_cast<std::size_t>(sm)].lookup(loc));
     return newer(
-        v,
-        s.l2[static_cast<std::size_t>(topology_.smView[static_cast<std::size_t>(sm)])].lookup(loc));
+        v, s.l2[static_cast<std::size_t>(topology_.smView[static_cast<std::size_t>(sm)])].lookup(
+               phys(loc)));
 }
 
 Versioned Machine::newestInGpu(const MachineState& s, int gpu, int loc) const {
-    Versioned v = s.memory.read(loc);
+    Versioned v = s.memory.read(phys(loc));
     for (int sm : topology_.gpuSms[static_cast<std::size_t>(gpu)])
         v = newer(v, s.l1[static_cast<std::size_t>(sm)].lookup(loc));
     for (int view : topology_.gpuViews[static_cast<std::size_t>(gpu)])
-        v = newer(v, s.l2[static_cast<std::size_t>(view)].lookup(loc));
+        v = newer(v, s.l2[static_cast<std::size_t>(view)].lookup(phys(loc)));
     return v;
 }
 
@@ -111,7 +116,7 @@ Machine::ReadChoices Machine::loadChoices(const MachineState& s, int thread, int
     // Atomics of scope gpu and sys are performed where every write morally strong with them has
     // arrived: the newest copy in the GPU, or the coherence-last write (Atomicity).
     if (ins.kind == OpKind::Atomic && ins.scope == Scope::Sys) {
-        rc.c[rc.n++] = ReadChoice{Source::Memory, s.coherence.last(loc)};
+        rc.c[rc.n++] = ReadChoice{Source::Memory, s.coherence.last(phys(loc))};
         return rc;
     }
     if (ins.kind == OpKind::Atomic && ins.scope == Scope::Gpu) {
@@ -121,8 +126,8 @@ Machine::ReadChoices Machine::loadChoices(const MachineState& s, int thread, int
     const std::optional<Versioned> path[3] = {
         s.l1[static_cast<std::size_t>(p.sm)].lookup(loc),
         s.l2[static_cast<std::size_t>(topology_.smView[static_cast<std::size_t>(p.sm)])].lookup(
-            loc),
-        s.memory.read(loc)};
+            phys(loc)),
+        s.memory.read(phys(loc))};
     constexpr Source sources[3] = {Source::L1, Source::L2, Source::Memory};
     const std::int32_t floor = ts.seen[static_cast<std::size_t>(loc)];
     const int start = startLevel(ins);
@@ -156,15 +161,20 @@ void Machine::fillAfterRead(MachineState& s, int thread, int loc, const ReadChoi
     // The copy read fills the levels between the thread and where it was found.
     if (from == 2)
         s.l2[static_cast<std::size_t>(topology_.smView[static_cast<std::size_t>(p.sm)])].fill(
-            loc, c.value);
+            phys(loc), c.value);
     if (from >= 1) s.l1[static_cast<std::size_t>(p.sm)].fill(loc, c.value);
 }
 
 Versioned Machine::perform(MachineState& s, int thread, int loc, std::int64_t value,
-                           std::int8_t scope, bool atomic) const {
+                           std::int8_t scope, bool atomic, Proxy proxy) const {
     auto& seen = s.threads[static_cast<std::size_t>(thread)].seen[static_cast<std::size_t>(loc)];
     const auto& p = topology_.threads[static_cast<std::size_t>(thread)];
-    const Versioned write{value, 0, static_cast<std::int16_t>(thread), scope};
+    const Versioned write{value,
+                          0,
+                          static_cast<std::int16_t>(thread),
+                          scope,
+                          static_cast<std::int8_t>(proxy),
+                          static_cast<std::int16_t>(loc)};
     if (!isShared(loc) && !atomic) {
         // A store leaves its buffer into the L1 without a coherence place yet: an earlier
         // pending write of the line takes its place first.
@@ -175,7 +185,7 @@ Versioned Machine::perform(MachineState& s, int thread, int loc, std::int64_t va
         seen = kPendingVersion;
         return pending;
     }
-    const Versioned w = s.coherence.append(loc, write);
+    const Versioned w = s.coherence.append(phys(loc), write);
     seen = w.version;
     if (isShared(loc)) {
         s.memory.fill(loc, w);
@@ -183,13 +193,18 @@ Versioned Machine::perform(MachineState& s, int thread, int loc, std::int64_t va
     }
     s.l1[static_cast<std::size_t>(p.sm)].fill(loc, w);
     if (scope > 0)
-        s.l2[static_cast<std::size_t>(topology_.smView[static_cast<std::size_t>(p.sm)])].fill(loc,
-                                                                                              w);
+        s.l2[static_cast<std::size_t>(topology_.smView[static_cast<std::size_t>(p.sm)])].fill(
+            phys(loc), w);
     return w;
 }
 
 bool Machine::morallyStrong(int thread, const SimInstr& ins, const Versioned& w) const {
-    if (w.writer == thread || w.writer < 0) return true; // program order; the initial write
+    if (w.writer < 0) return true; // the initial write
+    // The same proxy and the same virtual address (complete overlap), then program order or
+    // both strong, each in the other's scope. A load's location is its virtual address.
+    if (w.proxy != static_cast<std::int8_t>(ins.proxy)) return false;
+    if (ins.addr.loc >= 0 && w.vloc >= 0 && w.vloc != ins.addr.loc) return false;
+    if (w.writer == thread) return true;
     if (!ins.strong || w.scope < 0) return false;
     const SimThread& reader = program_.threads[static_cast<std::size_t>(thread)];
     const SimThread& writer = program_.threads[static_cast<std::size_t>(w.writer)];

@@ -29,8 +29,8 @@ void Machine::release(MachineState& s, int thread, Scope scope,
         s.l1[static_cast<std::size_t>(p.sm)].fill(loc, top);
         if (scope != Scope::Cta)
             for (int view : topology_.gpuViews[static_cast<std::size_t>(p.gpu)])
-                s.l2[static_cast<std::size_t>(view)].fill(loc, top);
-        if (scope == Scope::Sys) s.memory.fill(loc, top);
+                s.l2[static_cast<std::size_t>(view)].fill(phys(loc), top);
+        if (scope == Scope::Sys) s.memory.fill(phys(loc), top);
     }
     if (trace && scope != Scope::Cta)
         trace->push_back(
@@ -60,11 +60,12 @@ void Machine::acquire(MachineState& s, int thread, Scope scope,
         if (isShared(loc)) continue;
         // sys: every L2 view of the GPU catches up with memory (what this thread passes on to
         // its GPU by a later gpu-scope release comes from its L1 and view, never from memory).
+        const int ph = phys(loc);
         if (scope == Scope::Sys)
             for (int v : topology_.gpuViews[static_cast<std::size_t>(p.gpu)])
-                s.l2[static_cast<std::size_t>(v)].fill(loc, s.memory.read(loc));
+                s.l2[static_cast<std::size_t>(v)].fill(ph, s.memory.read(ph));
         const std::int32_t next =
-            view.version(loc) >= 0 ? view.version(loc) : s.memory.read(loc).version;
+            view.version(ph) >= 0 ? view.version(ph) : s.memory.read(ph).version;
         if (l1.version(loc) >= 0 && l1.version(loc) <= next) l1.drop(loc);
     }
     if (trace)
@@ -91,7 +92,8 @@ void Machine::addMoves(const MachineState& s, std::vector<Transition>& out) cons
         const Cache& view =
             s.l2[static_cast<std::size_t>(topology_.smView[static_cast<std::size_t>(sm)])];
         for (int loc = 0; loc < locs; ++loc)
-            if (running ? l1.version(loc) > std::max(view.version(loc), s.memory.read(loc).version)
+            if (running ? l1.version(loc) >
+                              std::max(view.version(phys(loc)), s.memory.read(phys(loc)).version)
                         : l1.version(loc) == kPendingVersion)
                 out.push_back(Transition{TransitionKind::WriteBack, static_cast<std::int16_t>(sm),
                                          static_cast<std::int16_t>(loc), 0});
@@ -101,6 +103,7 @@ void Machine::addMoves(const MachineState& s, std::vector<Transition>& out) cons
         for (int v : views) {
             const Cache& from = s.l2[static_cast<std::size_t>(v)];
             for (int loc = 0; loc < locs; ++loc) {
+                if (phys(loc) != loc) continue; // a generic alias: its line is its target's
                 const std::int32_t mem = s.memory.read(loc).version;
                 if (from.version(loc) <= mem) continue;
                 out.push_back(Transition{TransitionKind::Flush, static_cast<std::int16_t>(v),
@@ -124,7 +127,7 @@ void Machine::move(MachineState& s, const Transition& t, std::vector<std::string
         settle(s, t.thread, loc, trace);
         v = *s.l1[static_cast<std::size_t>(t.thread)].lookup(loc);
         const int view = topology_.smView[static_cast<std::size_t>(t.thread)];
-        s.l2[static_cast<std::size_t>(view)].fill(loc, v);
+        s.l2[static_cast<std::size_t>(view)].fill(phys(loc), v);
         where = "L1 of SM " + std::to_string(t.thread) + " writes back to L2 view " +
                 std::to_string(view);
         break;

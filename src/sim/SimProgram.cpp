@@ -29,6 +29,37 @@ std::string spaceText(const std::optional<StateSpace>& space) {
     return *space == StateSpace::Shared ? ".shared" : ".global";
 }
 
+/// `tld.`, `suld.`, `sust.`, `cold.` for the proxies, the generic spelling otherwise.
+std::string proxyOp(Proxy proxy, const char* generic) {
+    const bool load = generic[0] == 'l';
+    switch (proxy) {
+    case Proxy::Texture:
+        return "tld.";
+    case Proxy::Surface:
+        return load ? "suld." : "sust.";
+    case Proxy::Constant:
+        return "cold.";
+    case Proxy::Generic:
+        break;
+    }
+    return generic;
+}
+
+const char* proxyFenceName(FenceKind k) {
+    switch (k) {
+    case FenceKind::ProxyAlias:
+        return "alias";
+    case FenceKind::ProxySurface:
+        return "surface";
+    case FenceKind::ProxyTexture:
+        return "texture";
+    case FenceKind::ProxyConstant:
+        return "constant";
+    default:
+        return "?";
+    }
+}
+
 std::string locName(const std::string& base, std::int64_t offset) {
     if (offset == 0) return base;
     return base + (offset > 0 ? "+" : "") + std::to_string(offset);
@@ -41,9 +72,10 @@ class Compiler {
         : p_(p), everyLocationShared_(everyLocationShared) {}
 
     SimProgram run() {
-        if (!p_.aliases.empty())
-            throw Unsupported("sim: alias declarations (proxies) are not simulated");
         out_.name = p_.name;
+        for (const auto& a : p_.aliases)
+            aliasDecls_.emplace(a.name, &a);
+        out_.usesProxies = !p_.aliases.empty();
         // Locations: init entries, every named address, every &x, condition terms.
         for (const auto& e : p_.init)
             if (!e.thread) baseIndex(e.name);
@@ -53,7 +85,9 @@ class Compiler {
         collectCondLocations(p_.condition.expr);
         if (p_.filter) collectCondLocations(*p_.filter);
         for (const auto& o : p_.locations)
-            if (const auto* l = std::get_if<LocTerm>(&o)) baseIndex(l->location);
+            if (const auto* l = std::get_if<LocTerm>(&o)) named(l->location);
+        for (const auto& a : p_.aliases) // every alias is a name of the outcome's locations
+            named(a.name);
         for (const auto& e : p_.init) {
             if (e.thread) continue;
             const int loc = location(e.name, 0);
@@ -66,20 +100,65 @@ class Compiler {
             out_.threads.push_back(compileThread(t));
         computeQuorums();
         // A state space belongs to the variable: one `.shared` access of x+4 makes x shared too.
-        for (auto& l : out_.locations)
-            l.shared = everyLocationShared_ || sharedBases_.count(l.base) > 0;
+        // Texture, surface and constant memory and aliases are global memory's.
+        for (auto& l : out_.locations) {
+            l.aliased = aliasedPhys_.count(l.phys) > 0;
+            l.init = out_.locations[static_cast<std::size_t>(l.phys)].init; // one memory
+            const bool global = l.aliased || proxiedBases_.count(l.base) > 0;
+            if (global && sharedBases_.count(l.base) > 0)
+                throw Unsupported("sim: `" + l.name +
+                                  "` is in shared memory and reached through a proxy or an alias");
+            l.shared = !global && (everyLocationShared_ || sharedBases_.count(l.base) > 0);
+        }
         assignSharedWords(out_.locations);
         return std::move(out_);
     }
 
   private:
+    /// A name in a condition, a `locations` list or an alias declaration: an alias or a variable.
+    int named(const std::string& name) {
+        if (aliasDecls_.count(name)) return aliasLocation(name);
+        return location(name, 0);
+    }
+
+    /// The location an alias names: a generic alias is a virtual address of its own for its
+    /// target's physical location; a texture, surface or constant alias is its target's address
+    /// seen through that proxy.
+    int aliasLocation(const std::string& name) {
+        if (auto it = aliasLocs_.find(name); it != aliasLocs_.end()) return it->second;
+        const AliasDecl& a = *aliasDecls_.at(name);
+        const int target = named(a.target);
+        int loc = target;
+        if (a.proxy == Proxy::Generic) {
+            loc = static_cast<int>(out_.locations.size());
+            SimLocation l = out_.locations[static_cast<std::size_t>(target)];
+            l.name = name;
+            out_.locations.push_back(std::move(l)); // init, base, phys: the target's
+            aliasedPhys_.insert(out_.locations.back().phys);
+        }
+        out_.locationByName.emplace(name, loc);
+        aliasLocs_.emplace(name, loc);
+        return loc;
+    }
+
+    void refuseAlias(const std::string& name, const char* what) const {
+        if (aliasDecls_.count(name))
+            throw Unsupported(std::string("sim: ") + what + " the alias " + name +
+                              " (write it on the aliased location)");
+    }
+
     int baseIndex(const std::string& name) {
+        refuseAlias(name, "a pointer to");
         auto [it, inserted] = bases_.try_emplace(name, static_cast<int>(bases_.size()));
         if (inserted) location(name, 0);
         return it->second;
     }
 
     int location(const std::string& base, std::int64_t offset) {
+        if (aliasDecls_.count(base)) {
+            if (offset != 0) refuseAlias(base, "an offset from");
+            return aliasLocation(base);
+        }
         const int b = baseIndex(base);
         const std::int64_t addr = addressValue(b, offset);
         auto it = out_.locationByAddress.find(addr);
@@ -87,6 +166,7 @@ class Compiler {
         const int idx = static_cast<int>(out_.locations.size());
         SimLocation l;
         l.name = locName(base, offset);
+        l.phys = idx;
         l.base = b;
         l.offset = offset;
         out_.locations.push_back(std::move(l));
@@ -137,7 +217,7 @@ class Compiler {
                 using T = std::decay_t<decltype(n)>;
                 if constexpr (std::is_same_v<T, CondCompare>) {
                     for (const Term* t : {&n.lhs, &n.rhs})
-                        if (const auto* l = std::get_if<LocTerm>(t)) baseIndex(l->location);
+                        if (const auto* l = std::get_if<LocTerm>(t)) named(l->location);
                 } else if constexpr (std::is_same_v<T, CondAnd> || std::is_same_v<T, CondOr>) {
                     for (const auto& p : n.parts)
                         collectCondLocations(p);
@@ -227,9 +307,8 @@ class Compiler {
             [&](const auto& b) {
                 using T = std::decay_t<decltype(b)>;
                 if constexpr (std::is_same_v<T, Load>) {
-                    if (b.proxy != Proxy::Generic)
-                        throw Unsupported("sim: texture/surface loads (proxies) are not simulated");
                     s.kind = OpKind::Load;
+                    s.proxy = b.proxy;
                     s.sem = b.isVolatile ? Sem::Relaxed : b.sem;
                     s.scope = b.isVolatile ? Scope::Sys : b.scope.value_or(Scope::Sys);
                     s.strong = s.sem != Sem::Weak;
@@ -242,14 +321,14 @@ class Compiler {
                     // be performed before older independent instructions.
                     s.windowBarrier = s.sem == Sem::Acquire;
                     s.canGoEarly = true;
+                    noteProxy(s);
                     s.text =
-                        std::string("ld.") + (b.isVolatile ? "volatile" : semName(s.sem)) +
+                        proxyOp(b.proxy, "ld.") + (b.isVolatile ? "volatile" : semName(s.sem)) +
                         (s.strong && !b.isVolatile ? std::string(".") + scopeName(s.scope) : "") +
                         spaceText(b.space) + " " + b.dst.name + ", " + addressText(b.addr);
                 } else if constexpr (std::is_same_v<T, Store>) {
-                    if (b.proxy != Proxy::Generic)
-                        throw Unsupported("sim: surface stores (proxies) are not simulated");
                     s.kind = OpKind::Store;
+                    s.proxy = b.proxy;
                     s.sem = b.isVolatile ? Sem::Relaxed : b.sem;
                     s.scope = b.isVolatile ? Scope::Sys : b.scope.value_or(Scope::Sys);
                     s.strong = s.sem != Sem::Weak;
@@ -260,8 +339,9 @@ class Compiler {
                             out_.locations[static_cast<std::size_t>(s.addr.loc)].base);
                     s.canGoEarly = s.sem != Sem::Release;
                     s.ordersEarlier = s.sem == Sem::Release;
+                    noteProxy(s);
                     s.text =
-                        std::string("st.") + (b.isVolatile ? "volatile" : semName(s.sem)) +
+                        proxyOp(b.proxy, "st.") + (b.isVolatile ? "volatile" : semName(s.sem)) +
                         (s.strong && !b.isVolatile ? std::string(".") + scopeName(s.scope) : "") +
                         spaceText(b.space) + " " + addressText(b.addr) + ", " +
                         operandText(b.value);
@@ -293,8 +373,6 @@ class Compiler {
                              operandText(b.operand) +
                              (b.operand2 ? ", " + operandText(*b.operand2) : "");
                 } else if constexpr (std::is_same_v<T, Fence>) {
-                    if (b.kind != FenceKind::Sc && b.kind != FenceKind::AcqRel)
-                        throw Unsupported("sim: proxy fences are not simulated");
                     s.kind = OpKind::Fence;
                     s.fence = b.kind;
                     s.scope = b.scope;
@@ -302,6 +380,11 @@ class Compiler {
                     s.ordersEarlier = true;
                     s.text = std::string("fence.") +
                              (b.kind == FenceKind::Sc ? "sc." : "acq_rel.") + scopeName(b.scope);
+                    if (b.kind != FenceKind::Sc && b.kind != FenceKind::AcqRel) {
+                        // A proxy fence: in order, nothing later passes it (ProxyAccess.cpp).
+                        out_.usesProxies = true;
+                        s.text = std::string("fence.proxy.") + proxyFenceName(b.kind);
+                    }
                 } else if constexpr (std::is_same_v<T, Barrier>) {
                     s.kind = OpKind::Barrier;
                     s.arrive = b.arrive;
@@ -395,8 +478,24 @@ class Compiler {
             }
     }
 
+    /// Marks the program as using proxies and the variable an access through one reaches.
+    void noteProxy(const SimInstr& s) {
+        if (s.proxy == Proxy::Generic) return;
+        out_.usesProxies = true;
+        if (s.addr.loc >= 0)
+            proxiedBases_.insert(out_.locations[static_cast<std::size_t>(s.addr.loc)].base);
+        else
+            throw Unsupported("sim: `" + s.text +
+                              "`: an access through a proxy at a register "
+                              "address is not simulated");
+    }
+
     const Program& p_;
     SimProgram out_;
+    std::map<std::string, const AliasDecl*> aliasDecls_;
+    std::map<std::string, int> aliasLocs_; // alias name -> its location (virtual address)
+    std::set<int> aliasedPhys_;            // physical locations with a generic alias
+    std::set<int> proxiedBases_;           // variables reached through a non-generic proxy
     std::map<std::string, int> bases_;
     bool everyLocationShared_ = false;
     std::set<int> sharedBases_; // variables in the .shared state space

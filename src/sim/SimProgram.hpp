@@ -34,8 +34,9 @@ struct SimInstr {
     OpKind kind = OpKind::Nop;
     Sem sem = Sem::Weak;
     Scope scope = Scope::Sys;
-    bool strong = false; // strong load/store (relaxed, acquire, release, volatile)
-    int dst = -1;        // destination register, -1 when none
+    Proxy proxy = Proxy::Generic; // tld: Texture, cold: Constant, suld/sust: Surface
+    bool strong = false;          // strong load/store (relaxed, acquire, release, volatile)
+    int dst = -1;                 // destination register, -1 when none
     AddrRef addr;
     Src a, b, c; // operands (meaning depends on kind)
     bool hasB = false, hasC = false;
@@ -76,6 +77,12 @@ struct SimLocation {
     int base = 0;            // the variable (`x` of `x+4`), numbered in first-named order
     std::int64_t offset = 0; // bytes from the variable's start
     std::int64_t word = -1;  // shared: its 4-byte word in shared memory (SharedMemory.hpp)
+    /// A location is a virtual address. `phys` is its physical location: itself, or for a
+    /// generic alias (`y @ generic aliases x`) x's. Coherence, the L2 views and memory are
+    /// indexed by physical location, the L1 and the proxy caches by virtual address
+    /// (ProxyCaches.hpp). A texture, surface or constant alias names its target's location.
+    int phys = 0;
+    bool aliased = false; // its physical location has more than one virtual address
 };
 
 struct SimProgram {
@@ -84,15 +91,21 @@ struct SimProgram {
     std::unordered_map<std::int64_t, int> locationByAddress; // address value -> location
     std::map<std::string, int> locationByName;
     std::vector<SimThread> threads;
+    /// Some access goes through a texture, surface or constant proxy, some location has a
+    /// generic alias, or some fence is a fence.proxy: the machine then has proxy caches.
+    bool usesProxies = false;
     [[nodiscard]] std::optional<int> locationOf(std::int64_t address) const;
+    [[nodiscard]] int phys(int loc) const { return locations[static_cast<std::size_t>(loc)].phys; }
 };
 
 /// The value of `&x` (+offset): distinct named locations are 2^32 apart.
 [[nodiscard]] std::int64_t addressValue(int baseIndex, std::int64_t offset);
 
-/// Compiles the IR; throws ptx::Unsupported (model/Unsupported.hpp) for proxies and aliases.
-/// With everyLocationShared, every location is placed in shared memory (as if each variable were
-/// `__shared__`): the model does not tell state spaces apart, so its allowed outcomes are the same.
+/// Compiles the IR; throws ptx::Unsupported (model/Unsupported.hpp) for what the machine does not
+/// run (an offset from or a pointer to an alias, a `.shared` location reached through a proxy or
+/// an alias). With everyLocationShared, every location is placed in shared memory (as if each
+/// variable were `__shared__`; the model does not tell state spaces apart, so its allowed outcomes
+/// are the same), except those reached through a proxy or an alias, which only global memory has.
 [[nodiscard]] SimProgram compileProgram(const Program& program, bool everyLocationShared = false);
 
 } // namespace ptx::sim

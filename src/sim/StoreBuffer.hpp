@@ -12,14 +12,15 @@ namespace ptx::sim {
 struct BufferEntry {
     int loc = 0;
     std::int64_t value = 0;
-    std::int8_t scope = -1; // the store's scope (-1 weak; 0 cta, 1 gpu, 2 sys)
+    std::int8_t scope = -1;   // the store's scope (-1 weak; 0 cta, 1 gpu, 2 sys)
+    std::int16_t writer = -1; // the writing thread (an SM's surface write buffer mixes threads)
     friend bool operator==(const BufferEntry&, const BufferEntry&) = default;
 };
 
 class StoreBuffer {
   public:
-    void push(int loc, std::int64_t value, std::int8_t scope) {
-        entries_.push_back(BufferEntry{loc, value, scope});
+    void push(int loc, std::int64_t value, std::int8_t scope, std::int16_t writer = -1) {
+        entries_.push_back(BufferEntry{loc, value, scope, writer});
     }
 
     /// The youngest buffered value for loc (store-to-load forwarding).

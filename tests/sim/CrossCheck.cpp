@@ -1,7 +1,7 @@
 // Soundness cross-check: for every litmus test under a folder, every outcome the simulator
 // reaches (exhaustive, bounded, on every register and location) must be allowed by the axiomatic
 // model (ptx::check on every register and location, asked for the allowed outcomes only: no
-// witness counts).
+// witness counts; ptx75, the mixed-proxy model, for a test using proxies, ptx6 otherwise).
 //   sim_crosscheck DIR [--bound N] [--threads N] [--shard I/N] [--engine auto|explicit|smt]
 //                      [--max-unroll U] [--window W] [--banks B] [--all-shared]
 //                      [--l2-views N] [--cold-caches] [--simt its|lockstep] [--pack-warps]
@@ -27,6 +27,7 @@
 #include "Fidelity.hpp"
 #include "check/Checker.hpp"
 #include "check/Parallel.hpp"
+#include "model/MemoryModel.hpp"
 #include "parser/Parser.hpp"
 #include "sim/Condition.hpp"
 #include "sim/Simulator.hpp"
@@ -116,6 +117,9 @@ Report crossCheck(const std::string& file, const Settings& settings) {
             co.countWitnesses = false; // the allowed outcomes only
             co.allObservables = true;  // compared on every register and location
             co.engine = settings.engine;
+            // A test using proxies (aliases, tld/suld/sust/cold, fence.proxy) is checked under
+            // the mixed-proxy model, every other under ptx6 (the two agree there).
+            co.model = ptx::usesProxies(program) ? ptx::ModelKind::Ptx75 : ptx::ModelKind::Ptx6;
             co.unroll = unroll;
             co.timeoutSeconds = 60;
             model = ptx::check(program, co);
