@@ -6,6 +6,7 @@ ptxlitmus's outcome sets (docs/model.md, "The proxy model, ptx75", "Independent 
     proxy_reference.py --compare [--ptxlitmus EXE] [--engine E] [--require-dir] PATH...
                                                     compare with `EXE --json --all --model ptx75`
     proxy_reference.py --random N SEED [--ptxlitmus EXE] [--engine E]
+    proxy_reference.py --emit-random N SEED DIR   (only write the N random tests to DIR)
                                                     the same on N random proxy tests
 
 Written from docs/model.md (ptx75 and the ptx6 definitions it builds on), NVIDIA's Alloy model
@@ -843,6 +844,11 @@ def random_tests(n, seed, folder):
 
 def main():
     argv = sys.argv[1:]
+    if argv and argv[0] == "--emit-random":
+        # --emit-random N SEED DIR: write the N random proxy tests to DIR (other tools' input)
+        os.makedirs(argv[3], exist_ok=True)
+        random_tests(int(argv[1]), int(argv[2]), argv[3])
+        return 0
     if argv and argv[0] == "--random":
         # --random N SEED [--ptxlitmus EXE]: compare on N random proxy tests
         import tempfile
