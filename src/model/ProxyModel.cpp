@@ -4,6 +4,7 @@
 // formalisation (NVlabs/mixedproxy). docs/model.md ("The proxy model, ptx75") states each choice
 // where the ISA text, the Alloy model and Dat3M's ptx-v7.5.cat disagree.
 #include "model/MemoryModel.hpp"
+#include "model/PtxCommon.hpp"
 
 namespace ptx {
 
@@ -13,9 +14,8 @@ MemoryModel ptx75Model() {
     const RelExpr po = base(BaseRel::Po), loc = base(BaseRel::Loc), sr = base(BaseRel::SameScope);
     const RelExpr vloc = base(BaseRel::VLoc), sameProxy = base(BaseRel::SameProxy);
     const RelExpr scta = base(BaseRel::SameCta);
-    const RelExpr rf = base(BaseRel::Rf), co = base(BaseRel::Co), rmw = base(BaseRel::Rmw);
-    const RelExpr iden = base(BaseRel::Id);
-    const RelExpr W = id(EventSet::Write), M = id(EventSet::Memory), FSC = id(EventSet::FenceSc);
+    const RelExpr rf = base(BaseRel::Rf), co = base(BaseRel::Co), iden = base(BaseRel::Id);
+    const RelExpr M = id(EventSet::Memory), FSC = id(EventSet::FenceSc);
     const RelExpr GEN = id(EventSet::GenericAccess), ALIAS = id(EventSet::AliasFence);
 
     // ---- basic relations ----
@@ -31,19 +31,10 @@ MemoryModel ptx75Model() {
     const RelExpr ms = m.define("ms", (((po | inverse(po) | strongSameScope) & sameProxy) - iden) -
                                           (product(EventSet::Memory, EventSet::Memory) - vloc));
 
-    // Observation, release and acquire patterns and synchronisation: as in ptx6, with po-loc to
-    // the same virtual address.
-    const RelExpr observes = ms & rf;
-    const RelExpr observation = m.define("observation", seq(observes, star(seq(rmw, observes))));
-    const RelExpr releasePattern =
-        m.define("release-pattern",
-                 seq(id(EventSet::ReleaseWrite), opt(seq(po_loc, id(EventSet::StrongWrite)))) |
-                     seq(id(EventSet::FenceAcqRel), po, id(EventSet::StrongWrite)));
-    const RelExpr acquirePattern =
-        m.define("acquire-pattern",
-                 seq(opt(seq(id(EventSet::StrongRead), po_loc)), id(EventSet::AcquireRead)) |
-                     seq(id(EventSet::StrongRead), po, id(EventSet::FenceAcqRel)));
-    const RelExpr sync = m.define("sync", ms & seq(releasePattern, observation, acquirePattern));
+    // Observation, release and acquire patterns and sync: as in ptx6 (PtxCommon.cpp), with po-loc
+    // to the same virtual address.
+    const PtxSynchronisation synchronisation = defineSynchronisation(m, ms, po_loc);
+    const RelExpr sync = synchronisation.sync, observation = synchronisation.observation;
     const RelExpr syncFence = base(BaseRel::SyncFence);
     const RelExpr syncBarrier = base(BaseRel::SyncBarrier);
 
@@ -83,31 +74,14 @@ MemoryModel ptx75Model() {
     // causality counts as in ptx6, so that the Fence-SC axiom keeps its meaning.
     const RelExpr cause = m.define("cause", seq(opt(observation), ppcb) | seq(FSC, cb, FSC));
 
-    // ---- axioms ----
-    m.axiom(
-        "Coherence",
-        "writes to the same location ordered by causality are ordered the same way by "
-        "coherence, and every two morally strong writes to the same location are ordered "
-        "by coherence",
-        {empty((seq(W, cause, W) & loc) - co), empty((seq(W, ms, W) & loc) - (co | inverse(co)))});
-    m.axiom("FenceSC",
-            "if a fence.sc precedes a morally strong fence.sc in causality order, it precedes "
-            "it in the fence-SC order",
-            {empty((seq(FSC, cause, FSC) & ms) - syncFence)});
-    m.axiom("Atomicity",
-            "no morally strong write comes between the read and the write of an atomic "
-            "read-modify-write",
-            {empty(rmw & seq(ms & fr, ms & co))});
-    m.axiom("NoThinAir", "rf | addr | data | ctrl is acyclic",
-            {acyclic(rf | base(BaseRel::Addr) | base(BaseRel::Data) | base(BaseRel::Ctrl))});
-    m.axiom("SCPerLocation",
-            "morally strong communication together with po-loc is acyclic, and no read reads a "
-            "write that comes later in its own thread",
-            {acyclic((ms & (rf | co | fr)) | po_loc), irreflexive(seq(rf, po))});
-    m.axiom("Causality",
-            "no read reads from a write it causally precedes, nor from a write overwritten by "
-            "one that causally precedes it",
-            {irreflexive(seq(rf | fr, cause))});
+    // ---- axioms (PtxCommon.cpp); SC-per-Location also forbids reading one's own later write ----
+    addPtxAxioms(m, {ms,
+                     fr,
+                     cause,
+                     po_loc,
+                     {irreflexive(seq(rf, po))},
+                     "morally strong communication together with po-loc is acyclic, and no read "
+                     "reads a write that comes later in its own thread"});
     return m;
 }
 

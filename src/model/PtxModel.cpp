@@ -1,6 +1,7 @@
 // The PTX memory consistency model, relation by relation and axiom by axiom, as stated in
 // shared/model/ptx-memory-model.md (PTX ISA, "Memory Consistency Model", sm_70 and later).
 #include "model/MemoryModel.hpp"
+#include "model/PtxCommon.hpp"
 
 namespace ptx {
 
@@ -8,9 +9,8 @@ MemoryModel ptx6Model() {
     MemoryModel m;
     m.name = "ptx6";
     const RelExpr po = base(BaseRel::Po), loc = base(BaseRel::Loc), sr = base(BaseRel::SameScope);
-    const RelExpr rf = base(BaseRel::Rf), co = base(BaseRel::Co), rmw = base(BaseRel::Rmw);
+    const RelExpr rf = base(BaseRel::Rf), co = base(BaseRel::Co);
     const RelExpr iden = base(BaseRel::Id);
-    const RelExpr W = id(EventSet::Write), FSC = id(EventSet::FenceSc);
 
     // ---- basic relations ----
     const RelExpr po_loc = m.define("po-loc", po & loc);
@@ -23,26 +23,8 @@ MemoryModel ptx6Model() {
     const RelExpr ms = m.define("ms", ((po | inverse(po) | strongSameScope) - iden) -
                                           (product(EventSet::Memory, EventSet::Memory) - loc));
 
-    // Observation: the least relation containing ms & rf, closed under observation;rmw;observation.
-    const RelExpr observes = ms & rf;
-    const RelExpr observation = m.define("observation", seq(observes, star(seq(rmw, observes))));
-
-    // Release pattern (ends in a strong write): a release write followed in po-loc by a strong
-    // write, or the release write itself; or an acq_rel fence followed in po by a strong write.
-    const RelExpr releasePattern =
-        m.define("release-pattern",
-                 seq(id(EventSet::ReleaseWrite), opt(seq(po_loc, id(EventSet::StrongWrite)))) |
-                     seq(id(EventSet::FenceAcqRel), po, id(EventSet::StrongWrite)));
-
-    // Acquire pattern (starts at a strong read): a strong read followed in po-loc by an acquire
-    // read, or the acquire read itself; or a strong read followed in po by an acq_rel fence.
-    const RelExpr acquirePattern =
-        m.define("acquire-pattern",
-                 seq(opt(seq(id(EventSet::StrongRead), po_loc)), id(EventSet::AcquireRead)) |
-                     seq(id(EventSet::StrongRead), po, id(EventSet::FenceAcqRel)));
-
-    // Synchronisation: a release pattern observed by an acquire pattern, morally strong ends.
-    const RelExpr sync = m.define("sync", ms & seq(releasePattern, observation, acquirePattern));
+    // Observation, release and acquire patterns, sync (PtxCommon.cpp).
+    const PtxSynchronisation s = defineSynchronisation(m, ms, po_loc);
 
     // The fence-SC order (chosen per execution over morally strong fence.sc pairs) and barrier
     // synchronisation are base relations.
@@ -51,33 +33,12 @@ MemoryModel ptx6Model() {
 
     // Base causality: po? ; ((sync | sync_fence | sync_barrier) ; po?)+
     const RelExpr causeBase =
-        m.define("cause-base", seq(opt(po), plus(seq(sync | syncFence | syncBarrier, opt(po)))));
+        m.define("cause-base", seq(opt(po), plus(seq(s.sync | syncFence | syncBarrier, opt(po)))));
     // Causality: cause-base | observation ; (cause-base | po-loc)
-    const RelExpr cause = m.define("cause", causeBase | seq(observation, causeBase | po_loc));
+    const RelExpr cause = m.define("cause", causeBase | seq(s.observation, causeBase | po_loc));
 
-    // ---- axioms ----
-    m.axiom(
-        "Coherence",
-        "writes to the same location ordered by causality are ordered the same way by "
-        "coherence, and every two morally strong writes to the same location are ordered "
-        "by coherence",
-        {empty((seq(W, cause, W) & loc) - co), empty((seq(W, ms, W) & loc) - (co | inverse(co)))});
-    m.axiom("FenceSC",
-            "if a fence.sc precedes a morally strong fence.sc in causality order, it precedes "
-            "it in the fence-SC order",
-            {empty((seq(FSC, cause, FSC) & ms) - syncFence)});
-    m.axiom("Atomicity",
-            "no morally strong write comes between the read and the write of an atomic "
-            "read-modify-write",
-            {empty(rmw & seq(ms & fr, ms & co))});
-    m.axiom("NoThinAir", "rf | addr | data | ctrl is acyclic",
-            {acyclic(rf | base(BaseRel::Addr) | base(BaseRel::Data) | base(BaseRel::Ctrl))});
-    m.axiom("SCPerLocation", "morally strong communication together with po-loc is acyclic",
-            {acyclic((ms & (rf | co | fr)) | po_loc)});
-    m.axiom("Causality",
-            "no read reads from a write it causally precedes, nor from a write overwritten by "
-            "one that causally precedes it",
-            {irreflexive(seq(rf | fr, cause))});
+    // ---- axioms (PtxCommon.cpp) ----
+    addPtxAxioms(m, {ms, fr, cause, po_loc, {}});
     return m;
 }
 

@@ -341,18 +341,7 @@ void Machine::exec(MachineState& s, int thread, int offset, int choice,
             seen = std::max(seen, c.value.version);
             fillAfterRead(s, thread, loc, c);
         }
-        if (trace) {
-            const Versioned last = s.coherence.last(phys(loc));
-            std::string line = "  reads " + program_.locations[static_cast<std::size_t>(loc)].name +
-                               "=" + std::to_string(c.value.value) + " from " +
-                               sourceName(c.source);
-            if (c.source != Source::Forward)
-                line += c.value.version < last.version
-                            ? " (stale: the coherence-last write is " + std::to_string(last.value) +
-                                  ", #" + std::to_string(last.version) + ")"
-                            : " (the coherence-last write)";
-            trace->push_back(line);
-        }
+        if (trace) trace->push_back(readTraceLine(s, loc, c, c.source != Source::Forward));
         if (ins.sem == Sem::Acquire) acquire(s, thread, ins.scope, trace);
         break;
     }
@@ -521,6 +510,18 @@ Outcome Machine::outcome(const MachineState& s, const std::vector<Observable>& p
         }
     }
     return o;
+}
+
+std::string Machine::readTraceLine(const MachineState& s, int loc, const ReadChoice& c,
+                                   bool staleness) const {
+    std::string line = "  reads " + program_.locations[static_cast<std::size_t>(loc)].name + "=" +
+                       std::to_string(c.value.value) + " from " + sourceName(c.source);
+    if (!staleness) return line;
+    const Versioned last = s.coherence.last(phys(loc));
+    return line + (c.value.version < last.version
+                       ? " (stale: the coherence-last write is " + std::to_string(last.value) +
+                             ", #" + std::to_string(last.version) + ")"
+                       : " (the coherence-last write)");
 }
 
 } // namespace ptx::sim

@@ -145,6 +145,10 @@ class Machine {
                      std::vector<std::string>* trace) const;
     void serveBank(MachineState& s, int sm, std::size_t request,
                    std::vector<std::string>* trace) const;
+    /// `  reads x=1 from L1 (stale: ...)` for --trace; `staleness` adds how the value compares
+    /// with the coherence-last write (not for a value forwarded from the thread's own buffer).
+    [[nodiscard]] std::string readTraceLine(const MachineState& s, int loc, const ReadChoice& c,
+                                            bool staleness) const;
     // Proxies (ProxyAccess.cpp): texture, constant and surface caches per SM, the SM's surface
     // write buffer, proxy fences.
     [[nodiscard]] ReadChoices proxyLoadChoices(const MachineState& s, int thread, int loc,

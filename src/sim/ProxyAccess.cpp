@@ -76,17 +76,7 @@ void Machine::proxyLoad(MachineState& s, int thread, int loc, const SimInstr& in
         if (ins.proxy == Proxy::Surface && morallyStrong(thread, ins, c.value))
             fillAfterRead(s, thread, loc, c);
     }
-    if (trace) {
-        const Versioned last = s.coherence.last(phys(loc));
-        std::string line = "  reads " + program_.locations[static_cast<std::size_t>(loc)].name +
-                           "=" + std::to_string(c.value.value) + " from " + sourceName(c.source);
-        if (c.source != Source::SurfaceBuffer)
-            line += c.value.version < last.version
-                        ? " (stale: the coherence-last write is " + std::to_string(last.value) +
-                              ", #" + std::to_string(last.version) + ")"
-                        : " (the coherence-last write)";
-        trace->push_back(line);
-    }
+    if (trace) trace->push_back(readTraceLine(s, loc, c, c.source != Source::SurfaceBuffer));
     if (ins.sem == Sem::Acquire) acquire(s, thread, ins.scope, trace);
 }
 

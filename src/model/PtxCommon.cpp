@@ -1,0 +1,60 @@
+// The synchronisation and axioms of the PTX models, as in shared/model/ptx-memory-model.md.
+#include "model/PtxCommon.hpp"
+
+namespace ptx {
+
+PtxSynchronisation defineSynchronisation(MemoryModel& m, const RelExpr& ms, const RelExpr& poLoc) {
+    const RelExpr po = base(BaseRel::Po), rf = base(BaseRel::Rf), rmw = base(BaseRel::Rmw);
+    // Observation: the least relation containing ms & rf, closed under observation;rmw;observation.
+    const RelExpr observes = ms & rf;
+    const RelExpr observation = m.define("observation", seq(observes, star(seq(rmw, observes))));
+
+    // Release pattern (ends in a strong write): a release write followed in po-loc by a strong
+    // write, or the release write itself; or an acq_rel fence followed in po by a strong write.
+    const RelExpr releasePattern =
+        m.define("release-pattern",
+                 seq(id(EventSet::ReleaseWrite), opt(seq(poLoc, id(EventSet::StrongWrite)))) |
+                     seq(id(EventSet::FenceAcqRel), po, id(EventSet::StrongWrite)));
+
+    // Acquire pattern (starts at a strong read): a strong read followed in po-loc by an acquire
+    // read, or the acquire read itself; or a strong read followed in po by an acq_rel fence.
+    const RelExpr acquirePattern =
+        m.define("acquire-pattern",
+                 seq(opt(seq(id(EventSet::StrongRead), poLoc)), id(EventSet::AcquireRead)) |
+                     seq(id(EventSet::StrongRead), po, id(EventSet::FenceAcqRel)));
+
+    // Synchronisation: a release pattern observed by an acquire pattern, morally strong ends.
+    const RelExpr sync = m.define("sync", ms & seq(releasePattern, observation, acquirePattern));
+    return {observation, sync};
+}
+
+void addPtxAxioms(MemoryModel& m, const PtxAxiomInputs& in) {
+    const RelExpr loc = base(BaseRel::Loc), rf = base(BaseRel::Rf), co = base(BaseRel::Co);
+    const RelExpr W = id(EventSet::Write), FSC = id(EventSet::FenceSc);
+    m.axiom("Coherence",
+            "writes to the same location ordered by causality are ordered the same way by "
+            "coherence, and every two morally strong writes to the same location are ordered "
+            "by coherence",
+            {empty((seq(W, in.cause, W) & loc) - co),
+             empty((seq(W, in.ms, W) & loc) - (co | inverse(co)))});
+    m.axiom("FenceSC",
+            "if a fence.sc precedes a morally strong fence.sc in causality order, it precedes "
+            "it in the fence-SC order",
+            {empty((seq(FSC, in.cause, FSC) & in.ms) - base(BaseRel::SyncFence))});
+    m.axiom("Atomicity",
+            "no morally strong write comes between the read and the write of an atomic "
+            "read-modify-write",
+            {empty(base(BaseRel::Rmw) & seq(in.ms & in.fr, in.ms & co))});
+    m.axiom("NoThinAir", "rf | addr | data | ctrl is acyclic",
+            {acyclic(rf | base(BaseRel::Addr) | base(BaseRel::Data) | base(BaseRel::Ctrl))});
+    std::vector<Check> scPerLocation{acyclic((in.ms & (rf | co | in.fr)) | in.poLoc)};
+    scPerLocation.insert(scPerLocation.end(), in.scPerLocationExtra.begin(),
+                         in.scPerLocationExtra.end());
+    m.axiom("SCPerLocation", in.scPerLocationRule, std::move(scPerLocation));
+    m.axiom("Causality",
+            "no read reads from a write it causally precedes, nor from a write overwritten by "
+            "one that causally precedes it",
+            {irreflexive(seq(rf | in.fr, in.cause))});
+}
+
+} // namespace ptx
