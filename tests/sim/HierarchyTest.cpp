@@ -1,6 +1,7 @@
 // The memory hierarchy's mechanisms (src/sim/MemoryHierarchy.cpp), one by one: each weak outcome
 // a mechanism enables, and the fence or scope that takes it away. Exhaustive simulation, so
 // "reached" and "not reached" are facts about every schedule.
+#include "Reaches.hpp"
 #include "parser/Parser.hpp"
 #include "sim/Condition.hpp"
 #include "sim/Simulator.hpp"
@@ -11,17 +12,9 @@
 
 using namespace ptx;
 using namespace ptx::sim;
+using ptx::sim::test::reaches;
 
 namespace {
-
-bool reaches(const std::string& text, SimOptions o = {}) {
-    const Program p = parseLitmus(text, "test.litmus");
-    const SimResult r = Simulator(p, o).runExhaustive();
-    REQUIRE_FALSE(r.boundHit);
-    for (const auto& [outcome, n] : r.histogram)
-        if (evaluate(p.condition.expr, outcome)) return true;
-    return false;
-}
 
 SimOptions inOrder() {
     SimOptions o;

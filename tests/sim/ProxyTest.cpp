@@ -1,6 +1,7 @@
 // The proxy mechanisms (src/sim/ProxyAccess.cpp, docs/simulator.md "Proxies"), one by one: the
 // weak outcome each cache or buffer enables, and the proxy fence that takes it away. Exhaustive
 // simulation, so "reached" and "not reached" are facts about every schedule.
+#include "Reaches.hpp"
 #include "model/Unsupported.hpp"
 #include "parser/Parser.hpp"
 #include "sim/Condition.hpp"
@@ -12,20 +13,12 @@
 
 using namespace ptx;
 using namespace ptx::sim;
+using ptx::sim::test::reaches;
 
 namespace {
 
 constexpr const char* kAliases = "x=0; f=0; y @ generic aliases x; t @ texture aliases x; "
                                  "s @ surface aliases x; c @ constant aliases x;";
-
-bool reaches(const std::string& text, SimOptions o = {}) {
-    const Program p = parseLitmus(text, "test.litmus");
-    const SimResult r = Simulator(p, o).runExhaustive();
-    REQUIRE_FALSE(r.boundHit);
-    for (const auto& [outcome, n] : r.histogram)
-        if (evaluate(p.condition.expr, outcome)) return true;
-    return false;
-}
 
 /// One thread: `code` (instructions separated by ';'), then the condition.
 std::string oneThread(const std::string& code, const std::string& cond) {
