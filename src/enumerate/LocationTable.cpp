@@ -78,7 +78,7 @@ LocationTable::LocationTable(const Program& program) {
     for (const InitEntry& e : program.init)
         if (const auto* a = std::get_if<AddressOf>(&e.value)) add(a->location);
     // Aliases, in declaration order (the parser checks that a target is declared before).
-    virtualCount_ = size();
+    int nextVirtual = size(); // locations are virtual addresses 0..size()-1
     for (const AliasDecl& a : program.aliases) {
         AliasTarget target;
         if (auto it = aliases_.find(a.target); it != aliases_.end()) {
@@ -88,7 +88,7 @@ LocationTable::LocationTable(const Program& program) {
             if (!loc) throw EnumerationError("the alias " + a.name + " names no location");
             target = {*loc, *loc};
         }
-        if (a.proxy == Proxy::Generic) target.virtualAddress = virtualCount_++;
+        if (a.proxy == Proxy::Generic) target.virtualAddress = nextVirtual++;
         aliases_[a.name] = target;
     }
     // Initial values (after every location is known, since they may be addresses).

@@ -33,10 +33,6 @@ class LocationTable {
     [[nodiscard]] std::optional<int> locationOfAddress(std::int64_t value) const;
     /// The virtual address `name` designates (location names and aliases), if any.
     [[nodiscard]] std::optional<int> findVirtual(const std::string& name) const;
-    /// The number of virtual addresses (locations first, by index, then generic aliases).
-    [[nodiscard]] int virtualCount() const { return virtualCount_; }
-    /// Whether `name` is declared as an alias.
-    [[nodiscard]] bool isAlias(const std::string& name) const { return aliases_.count(name) > 0; }
     /// The initial value of each location (by index): the init block's value or 0.
     [[nodiscard]] std::int64_t initialValue(int location) const {
         return init_[static_cast<std::size_t>(location)];
@@ -53,8 +49,7 @@ class LocationTable {
         int virtualAddress = -1;
     };
     std::map<std::string, AliasTarget> aliases_;
-    std::set<std::string> aliasNames_;
-    int virtualCount_ = 0;
+    std::set<std::string> aliasNames_; // known before aliases_ is filled (add() skips them)
 };
 
 /// `x` for offset 0, else `x+4`.

@@ -7,6 +7,8 @@
 namespace ptx {
 namespace {
 
+constexpr ModelKind kKinds[] = {ModelKind::Ptx, ModelKind::Ptx6, ModelKind::Ptx75, ModelKind::Sc};
+
 /// Whether one instruction uses the mixed-proxy model.
 bool usesProxy(const Instruction& ins) {
     return std::visit(
@@ -39,11 +41,14 @@ const char* modelKindName(ModelKind kind) {
 }
 
 std::vector<std::string> modelKindNames() {
-    return {"ptx", "ptx6", "ptx75", "sc"};
+    std::vector<std::string> out;
+    for (const ModelKind k : kKinds)
+        out.emplace_back(modelKindName(k));
+    return out;
 }
 
 std::optional<ModelKind> modelKindNamed(const std::string& name) {
-    for (const ModelKind k : {ModelKind::Ptx, ModelKind::Ptx6, ModelKind::Ptx75, ModelKind::Sc})
+    for (const ModelKind k : kKinds)
         if (name == modelKindName(k)) return k;
     return std::nullopt;
 }

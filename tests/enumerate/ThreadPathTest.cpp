@@ -144,7 +144,7 @@ TEST_CASE("proxies: a pointer to an alias is refused, not read as address 0") {
     const Program p = parseLitmus("PTX t\n{ x=0; g @ generic aliases x; P0:r1=&g; }\n"
                                   " P0@cta 0,gpu 0 ;\n st.weak [r1], 1 ;\nexists (x == 1)\n",
                                   "t.litmus");
-    CHECK_THROWS_AS(LocationTable{p}.addressValue("g"), EnumerationError);
+    CHECK_THROWS_AS((void)LocationTable{p}.addressValue("g"), EnumerationError);
     const LocationTable locations(p);
     CHECK_THROWS_AS((void)enumerateThreadPaths(p, p.threads.at(0), locations, 2, Deadline()),
                     EnumerationError);
