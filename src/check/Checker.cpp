@@ -1,6 +1,7 @@
 #include "check/Checker.hpp"
 
 #include "check/Projection.hpp"
+#include "check/TerminationCheck.hpp"
 #include "enumerate/Candidates.hpp"
 #include "enumerate/ExplicitEngine.hpp"
 #include "model/MemoryModel.hpp"
@@ -147,6 +148,12 @@ CheckResult checkWithin(const Program& program, const CheckOptions& options,
         } else {
             engine = runExplicit(request);
             result.engine = "explicit";
+        }
+        if (options.termination && hasLoopsOrBarriers(paths)) {
+            TerminationOutcome t = decideTermination(program, paths, model, options.disabledAxioms,
+                                                     result.engine == "smt", deadline);
+            result.termination = t.verdict;
+            result.terminationCut = std::move(t.cutLoops);
         }
     } catch (const SmtFailure& e) {
         throw SolverFailure(e.what());

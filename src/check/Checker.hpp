@@ -9,6 +9,7 @@
 #include "model/MemoryModel.hpp" // ModelKind
 #include "model/Outcome.hpp"
 #include "model/Program.hpp"
+#include "model/Termination.hpp"
 #include "model/Unsupported.hpp" // ptx::Unsupported, thrown by check()
 #include "support/Deadline.hpp"
 #include "support/Progress.hpp"
@@ -38,6 +39,8 @@ struct CheckOptions {
     bool allObservables = false;              // project on every register and location (--all)
     std::vector<Observable> extraObservables; // added to the projection (e.g. from a histogram)
     bool countWitnesses = true;
+    /// Decide termination too, for a test with loops or waiting barriers (docs/model.md).
+    bool termination = true;
 };
 
 struct CheckResult {
@@ -49,10 +52,13 @@ struct CheckResult {
     bool witnessesCounted = true; // false: positive/negative count states, not executions
     std::uint64_t positive = 0;   // consistent executions whose state satisfies the proposition
     std::uint64_t negative = 0;   // ... and those whose state does not
-    bool boundHit = false;    // some path was cut by the loop bound: the answer may be incomplete
-    std::string model;        // the model checked under (`ptx` resolved: ptx6 or ptx75)
-    std::string engine;       // "smt" or "explicit": the engine that ran
-    std::string engineReason; // why (auto's estimate), shown with -v
+    bool boundHit = false; // some path was cut by the loop bound: the answer may be incomplete
+    /// Set for a test with loops or waiting barriers (when options.termination).
+    std::optional<Termination> termination;
+    std::vector<std::string> terminationCut; // UnknownBound: `P1 at LC00`, the loops cut
+    std::string model;            // the model checked under (`ptx` resolved: ptx6 or ptx75)
+    std::string engine;           // "smt" or "explicit": the engine that ran
+    std::string engineReason;     // why (auto's estimate), shown with -v
     std::uint64_t candidates = 0; // candidate path combinations examined
     double seconds = 0;
 };

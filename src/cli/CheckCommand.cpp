@@ -49,6 +49,7 @@ FileReport checkOne(const TestInput& input, std::size_t index, const CheckArgs& 
         o.allObservables = args.all;
         o.progress = display.started(index, program.name);
         const CheckResult result = check(program, o);
+        if (args.flags.liveness) r.status = livenessExitCode(result);
         if (args.json)
             r.out = jsonText(toJson(program, result, result.model)) + "\n";
         else

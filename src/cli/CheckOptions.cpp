@@ -2,6 +2,7 @@
 
 #include "model/MemoryModel.hpp"
 #include "support/Errors.hpp"
+#include "support/Failure.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -96,9 +97,25 @@ void addCheckFlags(CLI::App& app, CheckFlags& f, std::initializer_list<CheckFlag
         app.add_flag("--no-witnesses", f.noWitnesses,
                      "Do not count executions: Positive/Negative then count allowed states "
                      "(much faster on large tests, where executions number in the millions)");
+    if (wants(which, CheckFlag::Termination)) {
+        CLI::Option* liveness = app.add_flag(
+            "--liveness", f.liveness,
+            "Termination is the verdict: exit 1 when a test may hang, 3 when its termination is "
+            "unknown within the loop bound (regress: such a test fails, or is an error)");
+        app.add_flag("--no-termination", f.noTermination,
+                     "Do not decide termination (the `Termination` line of tests with loops or "
+                     "barriers; saves its time)")
+            ->excludes(liveness);
+    }
     if (wants(which, CheckFlag::Verbose))
         app.add_flag("-v,--verbose", f.verbose,
                      "Say on stderr which engine ran, why, and how many candidates");
+}
+
+int livenessExitCode(const CheckResult& result) {
+    if (result.termination == Termination::MayHang) return kExitCheckFailed;
+    if (result.termination == Termination::UnknownBound) return kExitResource;
+    return kExitOk;
 }
 
 CheckOptions CheckFlags::options() const {
@@ -109,6 +126,7 @@ CheckOptions CheckFlags::options() const {
                                       : EngineKind::Auto;
     o.unroll = unroll;
     o.countWitnesses = !noWitnesses;
+    o.termination = !noTermination;
     if (timeout > 0) o.timeoutSeconds = timeout;
     // ptx resolves to ptx6 or ptx75 per test; the two have the same axioms.
     const MemoryModel m = o.model == ModelKind::Sc      ? scModel()

@@ -12,12 +12,23 @@
 
 namespace ptx::cli {
 
-enum class CheckFlag { Model, Engine, Axioms, Unroll, Timeout, Jobs, NoWitnesses, Verbose };
+enum class CheckFlag {
+    Model,
+    Engine,
+    Axioms,
+    Unroll,
+    Timeout,
+    Jobs,
+    NoWitnesses,
+    Verbose,
+    Termination, // --liveness, --no-termination
+};
 
 /// Every check option: the checker itself and `regress`.
 inline constexpr std::initializer_list<CheckFlag> kAllCheckFlags = {
-    CheckFlag::Model,   CheckFlag::Engine, CheckFlag::Axioms,      CheckFlag::Unroll,
-    CheckFlag::Timeout, CheckFlag::Jobs,   CheckFlag::NoWitnesses, CheckFlag::Verbose};
+    CheckFlag::Model,       CheckFlag::Engine,  CheckFlag::Axioms,
+    CheckFlag::Unroll,      CheckFlag::Timeout, CheckFlag::Jobs,
+    CheckFlag::NoWitnesses, CheckFlag::Verbose, CheckFlag::Termination};
 
 struct CheckFlags {
     std::string model = "ptx";
@@ -28,6 +39,8 @@ struct CheckFlags {
     unsigned jobs = 0;  // 0: all cores
     bool verbose = false;
     bool noWitnesses = false;
+    bool liveness = false;      // termination is the verdict (exit 1 on `may hang`)
+    bool noTermination = false; // termination is not decided
 
     /// The CheckOptions these flags describe. Throws InputError for an --axioms item that is not
     /// `-NAME` with NAME an axiom of the chosen model (the message lists them).
@@ -44,6 +57,10 @@ void addCheckFlags(CLI::App& app, CheckFlags& flags);
 [[nodiscard]] CLI::Validator secondsValidator();
 /// A whole number in [min, max], written with digits only (`-5` is not wrapped around).
 [[nodiscard]] CLI::Validator countValidator(std::uint64_t min, std::uint64_t max);
+
+/// The exit status `--liveness` gives a test with this termination verdict: 0 always terminates
+/// (or no loops nor barriers), 1 may hang, 3 unknown (bound).
+[[nodiscard]] int livenessExitCode(const CheckResult& result);
 
 /// `--timeout S`: the one definition, also used by `sim` and `explain`.
 CLI::Option* addTimeoutOption(CLI::App& app, double& seconds);

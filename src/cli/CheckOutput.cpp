@@ -61,6 +61,15 @@ std::string formatHerd(const Program& program, const CheckResult& r) {
     out << "Condition " << conditionText(program) << "\n";
     out << "Observation " << r.name << " " << observationName(r.observation) << " " << r.positive
         << " " << r.negative << "\n";
+    if (r.termination)
+        out << "Termination " << r.name << " " << terminationName(*r.termination) << "\n";
+    if (r.termination == Termination::UnknownBound) {
+        out << "Warning " << r.name << " termination unknown: no hang within the loop bound, but "
+            << "loops that are not spin loops were cut (";
+        for (std::size_t i = 0; i < r.terminationCut.size(); ++i)
+            out << (i ? ", " : "") << r.terminationCut[i];
+        out << "); a larger --unroll may find one\n";
+    }
     if (r.boundHit)
         out << "Warning " << r.name
             << " loop bound reached: some paths were cut by --unroll; outcomes that need more "
@@ -79,21 +88,24 @@ nlohmann::json toJson(const Program& program, const CheckResult& r, const std::s
             obj[observableName(key)] = value;
         outcomes.push_back(std::move(obj));
     }
-    return {{"name", r.name},
-            {"file", program.file},
-            {"model", model},
-            {"engine", r.engine},
-            {"condition",
-             {{"kind", kindWord(program.condition.kind)}, {"text", conditionText(program)}}},
-            {"outcomes", std::move(outcomes)},
-            {"result", r.ok ? "Ok" : "No"},
-            {"observation", observationName(r.observation)},
-            {"positive", r.positive},
-            {"negative", r.negative},
-            {"witnesses_counted", r.witnessesCounted},
-            {"bound_hit", r.boundHit},
-            {"candidates", r.candidates},
-            {"time_s", r.seconds}};
+    nlohmann::json j = {
+        {"name", r.name},
+        {"file", program.file},
+        {"model", model},
+        {"engine", r.engine},
+        {"condition",
+         {{"kind", kindWord(program.condition.kind)}, {"text", conditionText(program)}}},
+        {"outcomes", std::move(outcomes)},
+        {"result", r.ok ? "Ok" : "No"},
+        {"observation", observationName(r.observation)},
+        {"positive", r.positive},
+        {"negative", r.negative},
+        {"witnesses_counted", r.witnessesCounted},
+        {"bound_hit", r.boundHit},
+        {"candidates", r.candidates},
+        {"time_s", r.seconds}};
+    if (r.termination) j["termination"] = terminationName(*r.termination);
+    return j;
 }
 
 } // namespace ptx::cli

@@ -48,7 +48,6 @@ std::vector<regress::TestCase> collectTests(const RegressArgs& a) {
     if (!a.csv.empty()) {
         std::optional<regress::CsvProperty> given;
         if (!a.property.empty()) given = regress::parseCsvProperty(a.property);
-        static_cast<void>(regress::requireCheckableProperty(a.csv, given));
         const auto fromCsv = regress::csvTests(regress::readCsvFile(a.csv), a.root);
         tests.insert(tests.end(), fromCsv.begin(), fromCsv.end());
     }
@@ -106,6 +105,20 @@ void runRegress(const RegressArgs& a, CommandContext& context) {
     options.update = a.update;
     options.forceReviewed = a.forceReviewed;
     options.failOnBound = a.failOnBound;
+    options.liveness = a.flags.liveness;
+    if (!a.csv.empty()) {
+        std::optional<regress::CsvProperty> given;
+        if (!a.property.empty()) given = regress::parseCsvProperty(a.property);
+        options.csvTermination =
+            regress::csvPropertyOf(a.csv, given) == regress::CsvProperty::Termination;
+        if (options.csvTermination && options.check.termination == false)
+            throw InputError(a.csv + ": its verdicts are about termination (" +
+                             (given ? "--property termination" : "its name says `Liveness`") +
+                             "), which --no-termination does not decide");
+        if (options.csvTermination && a.flags.liveness)
+            throw InputError("--liveness judges every test by termination; a --csv file "
+                             "already does (drop one of them)");
+    }
     // With `--json -` the JSON owns stdout and people read stderr.
     std::ostream& human = a.json == "-" ? std::cerr : std::cout;
     const int fd = a.json == "-" ? STDERR_FILENO : STDOUT_FILENO;
@@ -153,9 +166,9 @@ void addRegressCommand(CLI::App& app, CommandContext& context) {
     cmd->add_option("--csv", args->csv, "Dat3M-style CSV of expectations (PATH,0|1)");
     cmd->add_option("--root", args->root, "Folder the CSV's paths are relative to (default .)");
     cmd->add_option("--property", args->property,
-                    "What the CSV's 0/1 are about: condition (the final condition) or termination "
-                    "(liveness; not implemented yet). Default: termination when the CSV's file "
-                    "name contains `Liveness`, which is then refused, condition otherwise")
+                    "What the CSV's 0/1 are about: condition (1: the final condition holds, Ok) or "
+                    "termination (1: always terminates, 0: may hang). Default: termination when "
+                    "the CSV's file name contains `Liveness` (any case), condition otherwise")
         ->check(CLI::IsMember({"condition", "termination"}));
     cmd->add_option("--junit", args->junit, "Write a JUnit XML report to FILE");
     cmd->add_option("--json", args->json, "Write a JSON report to FILE (- for stdout)");

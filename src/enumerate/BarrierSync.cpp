@@ -1,5 +1,7 @@
 #include "enumerate/BarrierSync.hpp"
 
+#include "model/Unsupported.hpp"
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -38,6 +40,27 @@ bool hasCountedWaiter(const CandidateExecution& c, const std::vector<int>& group
 }
 
 } // namespace
+
+bool stuckBarriersBlocked(const CandidateExecution& c) {
+    auto key = [&](const Event& e) {
+        const auto instance = c.values.constantValue(e.barrierInstance);
+        const auto id = c.values.constantValue(e.barrierId);
+        if (!instance || !id)
+            throw Unsupported("termination: a barrier's instance or id depends on a value read "
+                              "from memory (not modelled)");
+        return GroupKey{e.cta, e.gpu, *instance, *id};
+    };
+    for (const StuckAt& at : c.stuck) {
+        if (at.kind != StuckAt::Kind::Barrier) continue;
+        const Event& b = c.events[static_cast<std::size_t>(at.barrierEvent)];
+        const GroupKey group = key(b);
+        std::int64_t arrivals = 0;
+        for (const Event& e : c.events)
+            if (e.kind == EventKind::Barrier && key(e) == group) ++arrivals;
+        if (!b.barrierCount || *b.barrierCount <= arrivals) return false;
+    }
+    return true;
+}
 
 bool barriersDependOnReads(const CandidateExecution& c) {
     for (const Event& e : c.events) {

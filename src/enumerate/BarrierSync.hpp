@@ -34,6 +34,11 @@ struct BarrierChoices {
                                          const std::vector<std::int64_t>& readValue,
                                          const std::function<void()>& tick = {});
 
+/// Termination: every barrier where a thread of `c` waits for ever (c.stuck) cannot fill: it has a
+/// thread count larger than the number of barrier events of its group in `c`. Throws Unsupported
+/// when a barrier's instance or id depends on a value read from memory.
+[[nodiscard]] bool stuckBarriersBlocked(const CandidateExecution& c);
+
 /// True when some barrier's instance or id depends on a value read from memory.
 [[nodiscard]] bool barriersDependOnReads(const CandidateExecution& c);
 

@@ -1,5 +1,6 @@
 #include "enumerate/Candidates.hpp"
 
+#include "enumerate/BarrierSync.hpp"
 #include "model/EventSets.hpp"
 #include "model/Names.hpp"
 
@@ -13,12 +14,21 @@ std::uint64_t ProgramPaths::combinations() const {
 }
 
 ProgramPaths expandProgram(const Program& program, int unroll, const Deadline& deadline) {
-    ProgramPaths out{LocationTable(program), {}, 0, {}};
+    ProgramPaths out{LocationTable(program), {}, 0, {}, {}};
     for (const Thread& t : program.threads) {
         out.threads.push_back(enumerateThreadPaths(program, t, out.locations, unroll, deadline));
         out.cut += out.threads.back().cut;
         for (const std::string& label : out.threads.back().cutAt)
             out.cutNotes.push_back("P" + std::to_string(t.id) + " at " + label);
+    }
+    return out;
+}
+
+ProgramPaths hangQuery(const ProgramPaths& paths) {
+    ProgramPaths out = paths;
+    for (ThreadPaths& t : out.threads) {
+        out.completeCount.push_back(t.paths.size());
+        t.paths.insert(t.paths.end(), t.stuck.begin(), t.stuck.end());
     }
     return out;
 }
@@ -87,6 +97,11 @@ CandidateExecution buildCandidate(const Program& program, const ProgramPaths& pa
             c.pathConditions.push_back(shiftValue(cond));
         for (const auto& [reg, v] : p.finalRegisters)
             c.finalRegisters[RegTerm{program.threads[t].id, reg}] = shiftValue(v);
+        if (p.stuck) {
+            StuckAt at = *p.stuck;
+            if (at.barrierEvent >= 0) at.barrierEvent += eventBase;
+            c.stuck.push_back(std::move(at));
+        }
     }
     return c;
 }
@@ -97,9 +112,19 @@ void forEachCandidate(const Program& program, const ProgramPaths& paths, const D
     for (const ThreadPaths& t : paths.threads)
         if (t.paths.empty()) return; // some thread has no complete path
     std::vector<int> choice(n, 0);
+    const bool hangs = !paths.completeCount.empty();
+    auto someStuck = [&] {
+        for (std::size_t t = 0; t < n; ++t)
+            if (static_cast<std::size_t>(choice[t]) >= paths.completeCount[t]) return true;
+        return false;
+    };
     while (true) {
         deadline.check(Phase::CandidateEnumeration);
-        if (!f(buildCandidate(program, paths, choice))) return;
+        if (!hangs || someStuck()) {
+            const CandidateExecution c = buildCandidate(program, paths, choice);
+            if (!hangs || stuckBarriersBlocked(c))
+                if (!f(c)) return;
+        }
         std::size_t t = n;
         while (t > 0) {
             --t;

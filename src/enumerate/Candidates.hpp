@@ -19,6 +19,9 @@ struct ProgramPaths {
     std::vector<ThreadPaths> threads;  // indexed like Program::threads
     int cut = 0;                       // paths cut by the loop bound, all threads
     std::vector<std::string> cutNotes; // `P1 at LC00`
+    /// Termination (hangQuery): thread t's first completeCount[t] paths complete, the rest stop
+    /// for ever, and a candidate takes at least one that stops. Empty: an ordinary query.
+    std::vector<std::size_t> completeCount;
     [[nodiscard]] std::uint64_t combinations() const;
 };
 
@@ -26,11 +29,17 @@ struct ProgramPaths {
 [[nodiscard]] ProgramPaths expandProgram(const Program& program, int unroll,
                                          const Deadline& deadline);
 
+/// The paths of a hang query (termination): each thread's complete paths, then its stuck ones.
+/// Its candidates are those where at least one thread stops for ever and every barrier a thread
+/// waits at for ever cannot fill (the others are skipped by forEachCandidate).
+[[nodiscard]] ProgramPaths hangQuery(const ProgramPaths& paths);
+
 /// The candidate taking path `choice[t]` in thread t.
 [[nodiscard]] CandidateExecution buildCandidate(const Program& program, const ProgramPaths& paths,
                                                 const std::vector<int>& choice);
 
-/// Calls `f` on every combination of thread paths, in a fixed order; stops when f returns false.
+/// Calls `f` on every combination of thread paths (of a hang query: only the hang candidates), in
+/// a fixed order; stops when f returns false.
 /// Checks `deadline` before each (Phase::CandidateEnumeration).
 void forEachCandidate(const Program& program, const ProgramPaths& paths, const Deadline& deadline,
                       const std::function<bool(const CandidateExecution&)>& f);

@@ -56,7 +56,7 @@ class ConcreteAlgebra {
   private:
     [[nodiscard]] bool large() const { return n_ > 64 && interrupt_; }
 
-    static constexpr std::size_t kSets = static_cast<std::size_t>(EventSet::AliasFence) + 1;
+    static constexpr std::size_t kSets = static_cast<std::size_t>(EventSet::Repeated) + 1;
 
     const CandidateExecution* c_ = nullptr;
     int n_ = 0;

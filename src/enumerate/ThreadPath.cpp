@@ -1,5 +1,7 @@
 #include "enumerate/ThreadPath.hpp"
 
+#include "enumerate/LoopIterations.hpp"
+
 #include "model/BarrierCount.hpp"
 #include "model/Names.hpp"
 
@@ -67,6 +69,8 @@ class PathWalker {
             stack.pop_back();
             step(std::move(s), stack);
         }
+        for (const std::string& label : result_.cutAt)
+            if (nonSpin_.count(label)) result_.cutNonSpin.push_back(label);
         return std::move(result_);
     }
 
@@ -76,6 +80,7 @@ class PathWalker {
         std::map<std::string, RegValue> regs;
         std::vector<int> ctrlDeps;
         std::map<int, int> backJumps;
+        LoopIterations loops; // for the stuck paths (termination)
         ThreadPath path;
     };
 
@@ -84,6 +89,8 @@ class PathWalker {
         while (s.pc < static_cast<int>(thread_.code.size())) {
             deadline_.check(Phase::PathExpansion);
             const Instruction& ins = thread_.code[static_cast<std::size_t>(s.pc)];
+            if (std::holds_alternative<Label>(ins.body))
+                s.loops.enterLabel(s.pc, static_cast<int>(s.path.events.size()), registerValues(s));
             std::vector<int> extraCtrl;
             if (ins.guard && !std::holds_alternative<Branch>(ins.body)) {
                 const RegValue g = reg(s, ins.guard->predicate);
@@ -156,6 +163,13 @@ class PathWalker {
             return true;
         }
         const int to = target->second;
+        if (to <= s.pc) {
+            result_.hasLoop = true;
+            if (const auto iteration = s.loops.repeat(to, static_cast<int>(s.path.events.size()))) {
+                if (!iteration->spins()) nonSpin_.insert(br.target);
+                addStuckInLoop(s, *iteration, br.target, ins.pos);
+            }
+        }
         if (to <= s.pc && ++s.backJumps[to] > unroll_) {
             ++result_.cut;
             if (std::find(result_.cutAt.begin(), result_.cutAt.end(), br.target) ==
@@ -228,7 +242,7 @@ class PathWalker {
         s.path.events[static_cast<std::size_t>(id)].value = s.path.values.read(id);
         for (const int r : addrDeps)
             s.path.addr.emplace_back(r, id);
-        s.regs[ld.dst.name] = {s.path.events[static_cast<std::size_t>(id)].value, {id}};
+        setRegister(s, ld.dst.name, {s.path.events[static_cast<std::size_t>(id)].value, {id}});
     }
 
     void exec(State& s, const Instruction& ins, const Store& st,
@@ -236,6 +250,7 @@ class PathWalker {
         auto [loc, vloc, addrDeps] = resolve(s, st.addr);
         const RegValue v = operand(s, st.value);
         Event e;
+        s.loops.sideEffect();
         e.kind = EventKind::Write;
         e.sem = st.isVolatile ? Sem::Relaxed : st.sem;
         e.scope = st.isVolatile ? Scope::Sys : st.scope.value_or(Scope::Sys);
@@ -261,6 +276,7 @@ class PathWalker {
         const std::string name = addressText(at.addr, loc);
         const bool acquire = at.sem == Sem::Acquire || at.sem == Sem::AcqRel;
         const bool release = at.sem == Sem::Release || at.sem == Sem::AcqRel;
+        s.loops.sideEffect();
         Event r;
         r.kind = EventKind::Read;
         r.sem = acquire ? Sem::Acquire : Sem::Relaxed;
@@ -308,7 +324,7 @@ class PathWalker {
             s.path.data.emplace_back(d, wid);
         for (const int d : vp.readsOf(next))
             s.path.valueDeps.emplace_back(d, wid);
-        if (at.dst) s.regs[at.dst->name] = {old, {rid}};
+        if (at.dst) setRegister(s, at.dst->name, {old, {rid}});
     }
 
     void exec(State& s, const Instruction& ins, const Fence& f, const std::vector<int>& extraCtrl) {
@@ -344,6 +360,7 @@ class PathWalker {
 
     void exec(State& s, const Instruction& ins, const Barrier& b,
               const std::vector<int>& extraCtrl) {
+        s.loops.sideEffect();
         const RegValue inst = operand(s, b.instance);
         const RegValue bid =
             b.id ? operand(s, *b.id) : RegValue{s.path.values.constant(INT64_MIN), {}};
@@ -373,29 +390,35 @@ class PathWalker {
             s.path.valueDeps.emplace_back(r, id);
         for (const int r : s.path.values.readsOf(bid.value))
             s.path.valueDeps.emplace_back(r, id);
+        if (!b.arrive) result_.hasWaitingBarrier = true;
+        // Only a counted barrier can block for ever (BarrierSync.hpp: barrierBlocked).
+        if (!b.arrive && b.count) addStuckAtBarrier(s, id, ins.pos);
     }
 
     void exec(State& s, const Instruction&, const Local& l, const std::vector<int>&) {
         const RegValue a = operand(s, l.a);
         if (l.op == BinOp::Mov || !l.b) {
-            s.regs[l.dst.name] = a;
+            setRegister(s, l.dst.name, a);
             return;
         }
         const RegValue b = operand(s, *l.b);
-        s.regs[l.dst.name] = {s.path.values.binary(toValueOp(l.op), a.value, b.value),
-                              merged(a.deps, b.deps)};
+        setRegister(
+            s, l.dst.name,
+            {s.path.values.binary(toValueOp(l.op), a.value, b.value), merged(a.deps, b.deps)});
     }
 
     void exec(State& s, const Instruction&, const SetPredicate& p, const std::vector<int>&) {
         const RegValue a = operand(s, p.a), b = operand(s, p.b);
-        s.regs[p.dst.name] = {s.path.values.binary(toValueOp(p.cmp), a.value, b.value),
-                              merged(a.deps, b.deps)};
+        setRegister(
+            s, p.dst.name,
+            {s.path.values.binary(toValueOp(p.cmp), a.value, b.value), merged(a.deps, b.deps)});
     }
 
     void exec(State&, const Instruction&, const Branch&, const std::vector<int>&) {}
     void exec(State&, const Instruction&, const Label&, const std::vector<int>&) {}
 
     RegValue reg(State& s, const Reg& r) {
+        s.loops.readRegister(r.name);
         auto it = s.regs.find(r.name);
         if (it != s.regs.end()) return it->second;
         RegValue zero{s.path.values.constant(0), {}};
@@ -423,6 +446,80 @@ class PathWalker {
         result_.paths.push_back(std::move(s.path));
     }
 
+    void setRegister(State& s, const std::string& name, RegValue v) {
+        s.loops.writeRegister(name);
+        s.regs[name] = std::move(v);
+    }
+
+    std::map<std::string, ValueId> registerValues(const State& s) const {
+        std::map<std::string, ValueId> out;
+        for (const auto& [name, v] : s.regs)
+            out[name] = v.value;
+        return out;
+    }
+
+    /// Adds `path` (a copy of the walk so far, stuck) to the stuck paths.
+    void addStuck(const State& s, ThreadPath path, StuckAt at) {
+        if (static_cast<int>(result_.stuck.size()) >= maxPaths_)
+            throw EnumerationError("thread P" + std::to_string(thread_.id) + " has more than " +
+                                   std::to_string(maxPaths_) +
+                                   " ways to stop for ever; lower --unroll");
+        for (const auto& [name, v] : s.regs)
+            path.finalRegisters[name] = v.value;
+        path.stuck = std::move(at);
+        result_.stuck.push_back(std::move(path));
+    }
+
+    /// The path stops at barrier `id` (a bar.sync or bar.red) for ever: it arrives but never
+    /// passes. Whether the barrier can fill is decided per candidate (barrierBlocked).
+    void addStuckAtBarrier(const State& s, int id, const SourcePos& pos) {
+        ThreadPath path = s.path;
+        path.events[static_cast<std::size_t>(id)].barrierArrive = true;
+        addStuck(s, std::move(path), {StuckAt::Kind::Barrier, "", pos, id, thread_.id});
+    }
+
+    /// The path repeats `it`, the iteration it has just ended, for ever: its exposed registers
+    /// end as they started, and an iteration with side effects repeats the one before it exactly
+    /// (same instructions, same values read and written).
+    void addStuckInLoop(const State& s, const LoopIterations::Iteration& it,
+                        const std::string& label, const SourcePos& pos) {
+        ThreadPath path = s.path;
+        ValuePool& vp = path.values;
+        bool possible = true;
+        auto require = [&](ValueId a, ValueId b) {
+            if (a == b) return;
+            const ValueId same = vp.binary(ValueOp::Eq, a, b);
+            if (const auto c = vp.constantValue(same)) {
+                possible = possible && *c != 0;
+                return;
+            }
+            path.conditions.push_back(same);
+        };
+        for (const auto& [name, start] : it.exposedAtStart) {
+            const auto now = s.regs.find(name);
+            require(start < 0 ? vp.constant(0) : start,
+                    now == s.regs.end() ? vp.constant(0) : now->second.value);
+        }
+        const int end = static_cast<int>(path.events.size());
+        if (it.sideEffects) {
+            if (!it.previous || it.previous->second != it.start ||
+                it.previous->second - it.previous->first != end - it.start)
+                return;
+            for (int i = 0; i < end - it.start && possible; ++i) {
+                const Event& a = path.events[static_cast<std::size_t>(it.previous->first + i)];
+                const Event& b = path.events[static_cast<std::size_t>(it.start + i)];
+                if (a.pos.line != b.pos.line || a.pos.col != b.pos.col || a.kind != b.kind ||
+                    a.location != b.location || a.isRmw != b.isRmw)
+                    return;
+                if (isMemory(a)) require(a.value, b.value);
+            }
+        }
+        if (!possible) return;
+        for (int e = it.start; e < end; ++e)
+            path.events[static_cast<std::size_t>(e)].repeated = true;
+        addStuck(s, std::move(path), {StuckAt::Kind::Loop, label, pos, -1, thread_.id});
+    }
+
     const Program& program_;
     const Thread& thread_;
     const LocationTable& locations_;
@@ -430,6 +527,7 @@ class PathWalker {
     int maxPaths_;
     const Deadline& deadline_;
     std::map<std::string, int> labels_;
+    std::set<std::string> nonSpin_; // loop labels with an iteration that is not a spin
     ThreadPaths result_;
 };
 

@@ -10,6 +10,7 @@
 #include "model/Program.hpp"
 
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -24,12 +25,20 @@ struct ThreadPath {
     std::vector<EventPair> rmw, addr, data, ctrl, valueDeps;
     std::vector<ValueId> conditions;
     std::map<std::string, ValueId> finalRegisters;
+    std::optional<StuckAt> stuck; // set on the paths of ThreadPaths::stuck
 };
 
 struct ThreadPaths {
     std::vector<ThreadPath> paths;
     int cut = 0;                    // paths abandoned at the loop bound
     std::vector<std::string> cutAt; // labels whose backward jumps hit the bound
+    /// Termination: prefixes that stop for ever (in a loop or at a barrier); see StuckAt.
+    std::vector<ThreadPath> stuck;
+    /// Labels in cutAt whose loop is not a spin loop (an iteration with a side effect, or one that
+    /// writes a register it reads first): the bound may hide a hang there (docs/model.md).
+    std::vector<std::string> cutNonSpin;
+    bool hasWaitingBarrier = false; // some path reaches a bar.sync / bar.red
+    bool hasLoop = false;           // some path takes a backward branch
 };
 
 /// A construct the enumerator cannot model (e.g. an address computed from a value read).

@@ -17,6 +17,19 @@ namespace ptx {
 
 using EventPair = std::pair<int, int>;
 
+/// Where a thread of a hang witness (termination, model/Termination.hpp) stops for ever.
+struct StuckAt {
+    enum class Kind {
+        Loop,    // repeats its last iteration (the events marked Event::repeated) for ever
+        Barrier, // waits at its last event, a counted barrier that never fills
+    };
+    Kind kind = Kind::Loop;
+    std::string label;     // Loop: the label the backward branch goes to
+    SourcePos pos;         // Loop: the backward branch; Barrier: the barrier
+    int barrierEvent = -1; // Barrier: its event
+    int thread = -1;       // set in a candidate
+};
+
 struct CandidateExecution {
     std::vector<Event> events;          // initial writes first (one per location), then by thread
     std::vector<std::string> locations; // names (`x`, `x+4`)
@@ -32,6 +45,7 @@ struct CandidateExecution {
     std::vector<ValueId> pathConditions; // each must be non-zero for the paths to be taken
     std::map<RegTerm, ValueId> finalRegisters;
     std::vector<int> pathOfThread; // which path of each thread this candidate took
+    std::vector<StuckAt> stuck;    // termination: the threads that stop for ever (none: all end)
 
     [[nodiscard]] int size() const { return static_cast<int>(events.size()); }
 };

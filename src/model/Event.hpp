@@ -44,6 +44,8 @@ struct Event {
     ValueId barrierInstance = -1;
     ValueId barrierId = -1;
     std::optional<std::int64_t> barrierCount;
+    /// Termination: part of the iteration a stuck thread repeats forever (EventSet::Repeated).
+    bool repeated = false;
     SourcePos pos;    // the instruction it comes from
     std::string text; // short description (`W.rel.gpu y`), for explanations
 };

@@ -43,6 +43,8 @@ bool belongsTo(const Event& e, EventSet s) {
                 e.fenceKind == FenceKind::ProxyConstant);
     case EventSet::AliasFence:
         return fence && e.fenceKind == FenceKind::ProxyAlias;
+    case EventSet::Repeated:
+        return e.repeated;
     }
     return false;
 }

@@ -96,6 +96,8 @@ const char* eventSetName(EventSet s) {
         return "F.proxy";
     case EventSet::AliasFence:
         return "F.alias";
+    case EventSet::Repeated:
+        return "REP";
     }
     return "?";
 }

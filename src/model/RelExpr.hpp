@@ -47,6 +47,7 @@ enum class EventSet {
     GenericAccess, // memory events through the generic proxy (ld, st, atom, red; initial writes)
     ProxyFence,    // fence.proxy.surface, fence.proxy.texture, fence.proxy.constant
     AliasFence,    // fence.proxy.alias
+    Repeated, // termination: events of the repeated iteration of a stuck loop (Termination.hpp)
 };
 
 [[nodiscard]] const char* baseRelName(BaseRel r);

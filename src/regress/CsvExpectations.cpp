@@ -25,19 +25,8 @@ CsvProperty detectCsvProperty(const std::string& path) {
                                                       : CsvProperty::Condition;
 }
 
-CsvProperty requireCheckableProperty(const std::string& path, std::optional<CsvProperty> given) {
-    if (given == CsvProperty::Termination)
-        throw LocatedInputError(
-            path + ": error: --property termination: checking termination (liveness: whether "
-                   "some execution hangs in a spin loop or at a barrier) is not implemented yet; "
-                   "ptxlitmus regress checks final conditions only");
-    if (!given && detectCsvProperty(path) == CsvProperty::Termination)
-        throw LocatedInputError(
-            path + ": error: this CSV's name says `Liveness`: its 0/1 are about termination "
-                   "(whether an execution can hang), not about the final condition, and "
-                   "checking termination is not implemented yet; give --property condition if "
-                   "its verdicts really are the condition's");
-    return CsvProperty::Condition;
+CsvProperty csvPropertyOf(const std::string& path, std::optional<CsvProperty> given) {
+    return given ? *given : detectCsvProperty(path);
 }
 
 std::vector<CsvEntry> parseCsv(std::string_view text, const std::string& file) {

@@ -5,7 +5,7 @@
 // and termination (PTXv6_0-Liveness-expected.csv: `1` = no execution hangs in a spin loop or at a
 // barrier). Running a termination CSV as a condition CSV gives false failures, so the property is
 // detected from the file name (it contains `liveness`, in any case: termination) unless
-// --property says it; only the condition is checked today.
+// --property says it.
 #pragma once
 
 #include "support/Errors.hpp"
@@ -28,7 +28,7 @@ class CsvError : public LocatedInputError {
 /// What a CSV's verdicts are about.
 enum class CsvProperty {
     Condition,   // the final condition holds (`Ok`) or not (`No`)
-    Termination, // every execution terminates (liveness); not implemented yet
+    Termination, // every execution terminates (liveness): 1 always terminates, 0 may hang
 };
 
 /// `condition` or `termination`; throws InputError on anything else.
@@ -38,9 +38,8 @@ enum class CsvProperty {
 /// `liveness` (any case), Condition otherwise.
 [[nodiscard]] CsvProperty detectCsvProperty(const std::string& path);
 
-/// The CSV's property (`given`, else detected) when the runner can check it (Condition); throws
-/// InputError saying why not otherwise (termination is not implemented yet).
-CsvProperty requireCheckableProperty(const std::string& path, std::optional<CsvProperty> given);
+/// The CSV's property: `given`, else detected from its name.
+[[nodiscard]] CsvProperty csvPropertyOf(const std::string& path, std::optional<CsvProperty> given);
 
 struct CsvEntry {
     std::string path; // as written, relative to the root

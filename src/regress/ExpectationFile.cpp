@@ -19,6 +19,7 @@ std::vector<std::string> canonicalLines(const Expectation& e) {
         lines.push_back(s);
     lines.push_back(std::string(e.loop ? "Loop " : "") + (e.ok ? "Ok" : "No"));
     lines.push_back("Condition " + e.condition);
+    if (e.termination) lines.push_back("Termination " + e.name + " " + *e.termination);
     return lines;
 }
 
@@ -91,6 +92,7 @@ Expectation expectationOf(const Program& program, const CheckResult& result) {
     e.ok = result.ok;
     e.loop = result.boundHit;
     e.condition = printConditionHerd(program.condition);
+    if (result.termination) e.termination = terminationName(*result.termination);
     return e;
 }
 

@@ -10,6 +10,7 @@
 //   ...
 //   Ok
 //   Condition exists (1:r0=1 /\ 1:r1=0)
+//   Termination MP always terminates   (only for tests with loops or waiting barriers)
 //
 // A file whose comments hold a line starting `hand-reviewed` is a hand-reviewed expectation:
 // --update leaves it unless --force-reviewed is given.
@@ -20,6 +21,7 @@
 #include "check/Checker.hpp"
 #include "model/Program.hpp"
 
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -41,7 +43,10 @@ struct Expectation {
     bool ok = false;                   // Ok | No
     bool loop = false;                 // `Loop Ok` / `Loop No`: loops were cut by the bound
     std::string condition;             // the text after `Condition `, in herd7's spelling
-    std::string where;                 // `file:line` of the `Test` line (read from a file)
+    /// `Termination NAME VERDICT` after the condition (ptxlitmus's line, for tests with loops or
+    /// waiting barriers): the verdict. Compared only when the expectation has one.
+    std::optional<std::string> termination;
+    std::string where; // `file:line` of the `Test` line (read from a file)
 };
 
 /// Parses an expectation file: herd7's layout, exactly one test (throws ExpectationError

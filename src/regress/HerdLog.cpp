@@ -1,6 +1,7 @@
 #include "regress/HerdLog.hpp"
 
 #include "model/HerdCondition.hpp"
+#include "model/Termination.hpp"
 #include "parser/Parser.hpp"
 #include "support/InputFile.hpp"
 #include "support/Text.hpp"
@@ -94,6 +95,10 @@ class TestReader {
             return false;
         }
         if (skippedLine(line)) return false;
+        if (next_ == Next::Test && startsWith(line, "Termination ")) {
+            readTermination(line);
+            return false;
+        }
         switch (next_) {
         case Next::Test:
             readTest(line);
@@ -165,6 +170,23 @@ class TestReader {
             fail("unknown test kind `" + current_.kind + "`");
         current_.where = file_ + ":" + std::to_string(lineNo_);
         next_ = Next::States;
+    }
+
+    /// `Termination NAME VERDICT` (ptxlitmus's line after a test's condition): the verdict of the
+    /// test just read.
+    void readTermination(const std::string& line) {
+        const std::string rest = trimBlanks(line.substr(std::string_view("Termination ").size()));
+        const std::string name = rest.substr(0, rest.find(' '));
+        const std::string verdict =
+            rest.size() > name.size() ? trimBlanks(rest.substr(name.size())) : std::string();
+        if (done_.empty() || name != done_.back().name)
+            fail("a `Termination` line belongs after its test's `Condition` line, with the test's "
+                 "name (`Termination NAME VERDICT`)");
+        if (!terminationNamed(verdict))
+            fail("unknown termination verdict `" + verdict +
+                 "` (expected `always terminates`, `may hang` or `unknown (bound)`)");
+        if (done_.back().termination) fail("a second `Termination` line for test " + name);
+        done_.back().termination = verdict;
     }
 
     void readVerdict(const std::string& line) {

@@ -51,9 +51,10 @@ void update(const TestCase& test, const std::optional<Expectation>& expected,
 
 void judgeAgainstFile(const TestCase& test, const Program& program, const CheckResult& result,
                       const RunOptions& options, TestReport& r) {
-    const Expectation actual = expectationOf(program, result);
+    Expectation actual = expectationOf(program, result);
     if (const auto logged = options.logged.find(program.name); logged != options.logged.end()) {
         r.expectation = logged->second.where;
+        if (!logged->second.termination) actual.termination.reset();
         r.diff = diffExpectations(logged->second, actual);
         if (r.diff.empty()) {
             r.status = Status::Passed;
@@ -74,7 +75,10 @@ void judgeAgainstFile(const TestCase& test, const Program& program, const CheckR
     }
     std::optional<Expectation> expected;
     if (exists) expected = readExpectationFile(test.expected);
-    if (expected) r.diff = diffExpectations(*expected, actual);
+    // Termination is compared when the expectation states it (older files and herd7's do not).
+    Expectation compared = actual;
+    if (expected && !expected->termination) compared.termination.reset();
+    if (expected) r.diff = diffExpectations(*expected, compared);
     if (expected && r.diff.empty()) {
         r.status = Status::Passed;
         return;
@@ -85,6 +89,41 @@ void judgeAgainstFile(const TestCase& test, const Program& program, const CheckR
     }
     r.status = Status::Failed;
     r.message = "outcomes differ from " + test.expected;
+}
+
+/// The termination verdict, `always terminates` for a test without loops or waiting barriers.
+Termination terminationOf(const CheckResult& result) {
+    return result.termination.value_or(Termination::AlwaysTerminates);
+}
+
+/// A termination CSV: 1 = always terminates, 0 = may hang; unknown (bound) is never expected.
+void judgeTerminationAgainstCsv(const TestCase& test, const CheckResult& result, TestReport& r) {
+    const Termination expected =
+        test.csvOk.value_or(false) ? Termination::AlwaysTerminates : Termination::MayHang;
+    const Termination actual = terminationOf(result);
+    if (actual == expected) {
+        r.status = Status::Passed;
+        return;
+    }
+    r.status = Status::Failed;
+    r.message = std::string("expected termination `") + terminationName(expected) + "` (CSV " +
+                (test.csvOk.value_or(false) ? "1" : "0") + "), got `" + terminationName(actual) +
+                "`";
+    r.diff = std::string("- Termination ") + terminationName(expected) + "\n+ Termination " +
+             terminationName(actual) + "\n";
+}
+
+/// --liveness: a test passes when it always terminates.
+void judgeLiveness(const CheckResult& result, TestReport& r) {
+    const Termination t = terminationOf(result);
+    r.status = t == Termination::AlwaysTerminates ? Status::Passed
+               : t == Termination::MayHang        ? Status::Failed
+                                                  : Status::Error;
+    if (t == Termination::MayHang)
+        r.message = "may hang (--liveness): `ptxlitmus explain --hang` shows how";
+    else if (t == Termination::UnknownBound)
+        r.message = "termination unknown within the loop bound (--liveness): loops that are "
+                    "not spin loops were cut; try a larger --unroll";
 }
 
 void judgeAgainstCsv(const TestCase& test, const CheckResult& result, TestReport& r) {
@@ -169,6 +208,10 @@ TestReport runTest(const TestCase& test, const RunOptions& options) {
             r.message = "loop bound " + std::to_string(options.check.unroll) +
                         " reached (--fail-on-bound): paths were cut, outcomes that need more "
                         "iterations are missing; try a larger --unroll";
+        } else if (options.liveness) {
+            judgeLiveness(result, r);
+        } else if (test.source == ExpectationSource::Csv && options.csvTermination) {
+            judgeTerminationAgainstCsv(test, result, r);
         } else if (test.source == ExpectationSource::Csv) {
             judgeAgainstCsv(test, result, r);
         } else {

@@ -2,6 +2,7 @@
 // compared with its expectation (a --expect-log entry of the same name, else `X.expected`);
 // --update rewrites `.expected` files that disagree, except hand-reviewed ones unless forced.
 // A test whose loops were cut by the bound says so in every report; --fail-on-bound fails it.
+// With --liveness (or a termination CSV) a test is judged by its termination verdict instead.
 #pragma once
 
 #include "check/Checker.hpp"
@@ -46,9 +47,11 @@ struct TestReport {
 struct RunOptions {
     CheckOptions check;
     unsigned threads = 1;
-    bool update = false;        // rewrite expectation files that disagree or are missing
-    bool forceReviewed = false; // --update also rewrites hand-reviewed expectations
-    bool failOnBound = false;   // a test whose loops were cut by the bound fails
+    bool update = false;         // rewrite expectation files that disagree or are missing
+    bool forceReviewed = false;  // --update also rewrites hand-reviewed expectations
+    bool failOnBound = false;    // a test whose loops were cut by the bound fails
+    bool csvTermination = false; // a --csv file's 0/1 are about termination (CsvProperty)
+    bool liveness = false;       // --liveness: a test passes when it always terminates
     std::map<std::string, Expectation> logged; // --expect-log: expectations by test name
 };
 

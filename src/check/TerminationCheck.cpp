@@ -1,0 +1,39 @@
+#include "check/TerminationCheck.hpp"
+
+#include "enumerate/EngineRequest.hpp"
+#include "enumerate/ExplicitEngine.hpp"
+#include "smt/SmtEngine.hpp"
+
+namespace ptx {
+
+bool hasLoopsOrBarriers(const ProgramPaths& paths) {
+    for (const ThreadPaths& t : paths.threads)
+        if (t.hasLoop || t.hasWaitingBarrier) return true;
+    return false;
+}
+
+TerminationOutcome decideTermination(const Program& program, const ProgramPaths& paths,
+                                     const MemoryModel& model,
+                                     const std::set<std::string>& disabledAxioms, bool smt,
+                                     const Deadline& deadline) {
+    const ProgramPaths hang = hangQuery(paths);
+    const MemoryModel fair = withFairRepetition(model);
+    // No observable: one witness of any hang is enough (the explicit engine's outcome mode stops
+    // each candidate's search at its first witness).
+    const EngineRequest request{
+        program, hang, fair, disabledAxioms, false, std::vector<Observable>{}, deadline, nullptr};
+    const EngineResult found = smt ? runSmt(request) : runExplicit(request);
+    TerminationOutcome out;
+    out.candidates = found.candidates;
+    if (!found.witnesses.empty()) {
+        out.verdict = Termination::MayHang;
+        return out;
+    }
+    for (std::size_t t = 0; t < paths.threads.size(); ++t)
+        for (const std::string& label : paths.threads[t].cutNonSpin)
+            out.cutLoops.push_back("P" + std::to_string(program.threads[t].id) + " at " + label);
+    if (!out.cutLoops.empty()) out.verdict = Termination::UnknownBound;
+    return out;
+}
+
+} // namespace ptx

@@ -1,0 +1,36 @@
+// Deciding termination (docs/model.md, "Termination"): is there a hang witness, a candidate in
+// which some thread stops for ever, consistent with the model and FairRepetition? Both engines
+// answer the same hang query (enumerate/Candidates.hpp: hangQuery).
+#pragma once
+
+#include "enumerate/Candidates.hpp"
+#include "model/MemoryModel.hpp"
+#include "model/Program.hpp"
+#include "model/Termination.hpp"
+#include "support/Deadline.hpp"
+
+#include <cstdint>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace ptx {
+
+struct TerminationOutcome {
+    Termination verdict = Termination::AlwaysTerminates;
+    /// `P1 at LC00`: the loops cut by the bound that are not spin loops (UnknownBound).
+    std::vector<std::string> cutLoops;
+    std::uint64_t candidates = 0; // hang candidates examined
+};
+
+/// Whether termination is a question for this program: some path takes a backward branch or
+/// reaches a waiting barrier.
+[[nodiscard]] bool hasLoopsOrBarriers(const ProgramPaths& paths);
+
+/// Runs the hang query with the SMT engine when `smt`, else the explicit one. Throws as the
+/// engines do (TimeLimitExceeded, Interrupted, SmtFailure, Unsupported).
+[[nodiscard]] TerminationOutcome
+decideTermination(const Program& program, const ProgramPaths& paths, const MemoryModel& model,
+                  const std::set<std::string>& disabledAxioms, bool smt, const Deadline& deadline);
+
+} // namespace ptx

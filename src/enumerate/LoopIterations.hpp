@@ -1,0 +1,55 @@
+// The loop iterations a path is in, tracked as the path walker goes: what a stuck path needs to
+// know about its last iteration (termination, model/Termination.hpp).
+//
+// An iteration of the loop at label L starts when the path reaches L and ends when a backward
+// branch to L is taken. Its exposed registers are those it reads before writing them: with their
+// values at its start equal to those at its end, repeating it takes the same path.
+#pragma once
+
+#include "model/Value.hpp"
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+
+namespace ptx {
+
+class LoopIterations {
+  public:
+    struct Iteration {
+        int start = 0; // its first event (path-local id)
+        /// Each exposed register's value at the start (-1: not yet set, so 0).
+        std::map<std::string, ValueId> exposedAtStart;
+        bool sideEffects = false;   // a write, an atom/red or a barrier
+        bool writesExposed = false; // writes a register it read first (a loop-carried value)
+        /// The iteration just before it, [first, end), when the path repeated the loop into it.
+        std::optional<std::pair<int, int>> previous;
+
+        /// A spin loop iteration: what changes from one to the next is only what it reads.
+        [[nodiscard]] bool spins() const { return !sideEffects && !writesExposed; }
+    };
+
+    /// The path reaches the label at instruction `pc`, with `eventCount` events so far and these
+    /// register values.
+    void enterLabel(int pc, int eventCount, const std::map<std::string, ValueId>& registers);
+    void readRegister(const std::string& name);
+    void writeRegister(const std::string& name);
+    void sideEffect();
+    /// A backward branch to the label at `pc` is taken with `eventCount` events: the iteration it
+    /// ends, if the path passed that label.
+    [[nodiscard]] std::optional<Iteration> repeat(int pc, int eventCount);
+
+  private:
+    struct Visit {
+        Iteration iteration;
+        std::map<std::string, ValueId> atStart;
+        std::set<std::string> written;
+        bool repeating = false; // set by repeat(): the next enterLabel continues the loop
+        int end = 0;
+    };
+    std::map<int, Visit> visits_; // by the label's instruction index
+};
+
+} // namespace ptx
