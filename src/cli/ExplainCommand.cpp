@@ -7,6 +7,7 @@
 #include "explain/ExplainText.hpp"
 #include "explain/Explainer.hpp"
 #include "explain/Graphviz.hpp"
+#include "explain/HangExplainer.hpp"
 #include "parser/OutcomeText.hpp"
 #include "parser/Parser.hpp"
 
@@ -27,7 +28,27 @@ struct ExplainArgs {
     CheckFlags flags; // --model, --unroll, --timeout: defined once (CheckOptions.hpp)
     std::size_t maxWays = 8;
     std::size_t way = 0; // 0: the first (simplest)
+    bool hang = false;   // --hang: how the test can run for ever, or why not
 };
+
+/// `explain --hang`: the termination verdict explained; --dot/--svg draw the hang witness.
+int runHang(const ExplainArgs& args, const Program& program, const explain::ExplainOptions& o) {
+    if (args.outcomeGiven || args.way > 0)
+        throw InputError("--hang explains termination: --outcome and --way are about outcomes");
+    const explain::HangExplanation e = explain::explainHang(program, o);
+    std::cout << explain::formatHangExplanation(e);
+    checkStream(std::cout, "standard output");
+    if (args.dot.empty() && args.svg.empty()) return 0;
+    if (!e.witness) {
+        std::cerr << args.file << ": no hang to draw (" << terminationName(e.verdict) << ")\n";
+        return 0;
+    }
+    explain::ConcreteModel m(*e.witness, explain::hangModelOf(o.model, program));
+    const std::string dot = explain::toDot(m, e.test, e.test + ": may hang (a hang witness)", {});
+    if (!args.dot.empty()) writeFileAtomically(args.dot, dot);
+    if (!args.svg.empty()) explain::renderDot(dot, "svg", args.svg);
+    return 0;
+}
 
 /// The index of the way `--way` picks (0 without it); InputError when it names none.
 std::size_t pickedWay(const explain::Explanation& e, std::size_t way) {
@@ -88,6 +109,7 @@ int run(const ExplainArgs& args, const StopToken& stop) {
         options.timeoutSeconds = check.timeoutSeconds;
         options.stop = stop;
         options.maxWays = args.maxWays;
+        if (args.hang) return runHang(args, program, options);
         if (args.outcomeGiven)
             options.outcome = parseOutcomeText(args.outcome, program, "--outcome");
         const explain::Explanation e = explain::explain(program, options);
@@ -130,6 +152,9 @@ void addExplainCommand(CLI::App& app, CommandContext& context) {
                     "Which way (numbered simplest first, as printed) --dot/--svg draw for a "
                     "forbidden outcome (default 1)")
         ->check(countValidator(1, 1000));
+    cmd->add_flag("--hang", args->hang,
+                  "Explain termination instead of an outcome: a hang (the threads that stop for "
+                  "ever, where, and the values they keep reading) or why none is possible");
     addCheckFlags(*cmd, args->flags, {CheckFlag::Model, CheckFlag::Unroll, CheckFlag::Timeout});
     cmd->add_option("--max-ways", args->maxWays,
                     "Ways of producing a forbidden outcome explained at most (1 to 1000, default "

@@ -9,10 +9,12 @@
 //   engine_differential FOLDER [--jobs J] [--max-candidates N]
 // --max-candidates skips tests with more path combinations (for quick manual runs only; CTest
 // runs every test). Each test also checks the explicit engine's outcome mode (witnesses not
-// counted, a register-only projection) against the full search's register states.
+// counted, a register-only projection) against the full search's register states, and, for a test
+// with stuck paths, the two engines on its hang query (termination: the same hang witnesses).
 // Exit status: 0 all equal, 1 some difference or error, 77 the folder is
 // absent or holds no test.
 #include "enumerate/ExplicitEngine.hpp"
+#include "model/Termination.hpp"
 #include "parser/Parser.hpp"
 #include "smt/SmtEngine.hpp"
 
@@ -121,6 +123,20 @@ Verdict compare(const std::string& file, std::uint64_t maxCandidates, std::strin
         }
         if (!outcomeModeAgrees(program, paths, model, explicitResult, message))
             return Verdict::Different;
+        // Termination: the hang query (stuck paths, FairRepetition), full states and witnesses.
+        const bool stuck = std::any_of(paths.threads.begin(), paths.threads.end(),
+                                       [](const ThreadPaths& t) { return !t.stuck.empty(); });
+        if (stuck) {
+            const ProgramPaths hang = hangQuery(paths);
+            const MemoryModel fair = withFairRepetition(model);
+            const EngineRequest hangRequest{program,         hang,   fair, {}, true, std::nullopt,
+                                            ptx::Deadline(), nullptr};
+            const EngineResult a = runExplicit(hangRequest), b = runSmt(hangRequest);
+            if (a.witnesses != b.witnesses || a.candidates != b.candidates) {
+                message = "    hang query (termination):\n" + difference(a, b);
+                return Verdict::Different;
+            }
+        }
         return Verdict::Same;
     } catch (const EnumerationError& e) {
         message = e.what();

@@ -156,3 +156,70 @@ TEST_CASE("proxies: an offset from an alias is refused") {
                                   "t.litmus");
     CHECK_THROWS_AS(LocationTable{p}, EnumerationError);
 }
+
+// ---- termination: the paths that stop for ever (model/Termination.hpp) ----------------------
+
+namespace {
+
+std::size_t repeatedEvents(const ThreadPath& p) {
+    return static_cast<std::size_t>(
+        std::count_if(p.events.begin(), p.events.end(), [](const Event& e) { return e.repeated; }));
+}
+
+} // namespace
+
+TEST_CASE("a spin loop may stop for ever after each of its iterations, repeating the last one") {
+    const Expanded e = expand(" LC00: ;\n ld.relaxed.gpu r0, x ;\n bne r0, 1, LC00 ;\n", 2);
+    CHECK(e.paths.hasLoop);
+    CHECK_FALSE(e.paths.hasWaitingBarrier);
+    REQUIRE(e.paths.stuck.size() == 3); // after 1, 2 and 3 iterations (the third is cut)
+    for (std::size_t k = 0; k < e.paths.stuck.size(); ++k) {
+        const ThreadPath& p = e.paths.stuck[k];
+        REQUIRE(p.stuck);
+        CHECK(p.stuck->kind == StuckAt::Kind::Loop);
+        CHECK(p.stuck->label == "LC00");
+        CHECK(p.stuck->pos.line == 6); // the backward branch
+        CHECK(p.events.size() == k + 1);
+        CHECK(repeatedEvents(p) == 1); // only the last read repeats
+        CHECK(p.events.back().repeated);
+    }
+    CHECK(e.paths.cutNonSpin.empty()); // a spin loop: the bound hides no hang
+}
+
+TEST_CASE("a loop that carries a register is never in the same state: no stuck path, and its "
+          "cut makes termination unknown") {
+    const Expanded e = expand(
+        " mov r1, 0 ;\n LC00: ;\n add r1, r1, 1 ;\n ld.relaxed.gpu r0, x ;\n bne r0, 1, LC00 ;\n");
+    CHECK(e.paths.stuck.empty()); // r1 differs at the start and the end of every iteration
+    CHECK(e.paths.cutNonSpin == std::vector<std::string>{"LC00"});
+}
+
+TEST_CASE("an iteration with a side effect repeats only the same iteration before it") {
+    const Expanded e = expand(" LC00: ;\n atom.relaxed.gpu.exch r0, x, 1 ;\n bne r0, 0, LC00 ;\n");
+    // No stuck path after the first iteration (nothing to compare it with); after the second and
+    // third, the values read and written must equal the previous iteration's.
+    REQUIRE(e.paths.stuck.size() == 2);
+    for (const ThreadPath& p : e.paths.stuck) {
+        CHECK(repeatedEvents(p) == 2); // the atom's read and write
+        CHECK(p.conditions.size() > e.paths.paths.front().conditions.size());
+    }
+    CHECK(e.paths.cutNonSpin == std::vector<std::string>{"LC00"});
+}
+
+TEST_CASE("a counted barrier may wait for ever; an uncounted one is only a barrier") {
+    const Expanded counted = expand(" bar.cta.sync 1, 1, 2 ;\n");
+    CHECK(counted.paths.hasWaitingBarrier);
+    REQUIRE(counted.paths.stuck.size() == 1);
+    const ThreadPath& p = counted.paths.stuck.front();
+    REQUIRE(p.stuck);
+    CHECK(p.stuck->kind == StuckAt::Kind::Barrier);
+    CHECK(p.stuck->barrierEvent == 0);
+    CHECK(p.events.front().barrierArrive); // it arrives but never passes
+    CHECK_FALSE(counted.paths.paths.front().events.front().barrierArrive);
+    const Expanded plain = expand(" bar.cta.sync 1 ;\n");
+    CHECK(plain.paths.hasWaitingBarrier);
+    CHECK(plain.paths.stuck.empty());
+    const Expanded arrive = expand(" bar.cta.arrive 1, 1, 2 ;\n");
+    CHECK_FALSE(arrive.paths.hasWaitingBarrier);
+    CHECK(arrive.paths.stuck.empty());
+}
