@@ -2,10 +2,11 @@
 
 namespace ptx {
 
-void LoopIterations::enterLabel(int pc, int eventCount,
+void LoopIterations::enterLabel(int pc, int eventCount, int conditionCount,
                                 const std::map<std::string, ValueId>& registers) {
     Visit next;
     next.iteration.start = eventCount;
+    next.iteration.firstCondition = conditionCount;
     next.atStart = registers;
     if (const auto it = visits_.find(pc); it != visits_.end() && it->second.repeating)
         next.iteration.previous = std::pair{it->second.iteration.start, it->second.end};
@@ -27,9 +28,11 @@ void LoopIterations::writeRegister(const std::string& name) {
     }
 }
 
-void LoopIterations::sideEffect() {
-    for (auto& [pc, v] : visits_)
+void LoopIterations::sideEffect(bool atomic) {
+    for (auto& [pc, v] : visits_) {
         v.iteration.sideEffects = true;
+        v.iteration.plainEffects = v.iteration.plainEffects || !atomic;
+    }
 }
 
 std::optional<LoopIterations::Iteration> LoopIterations::repeat(int pc, int eventCount) {

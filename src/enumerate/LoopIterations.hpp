@@ -19,24 +19,25 @@ namespace ptx {
 class LoopIterations {
   public:
     struct Iteration {
-        int start = 0; // its first event (path-local id)
+        int start = 0;          // its first event (path-local id)
+        int firstCondition = 0; // its first path condition (index into ThreadPath::conditions)
         /// Each exposed register's value at the start (-1: not yet set, so 0).
         std::map<std::string, ValueId> exposedAtStart;
         bool sideEffects = false;   // a write, an atom/red or a barrier
+        bool plainEffects = false;  // a side effect other than an atom/red: a store, a barrier
         bool writesExposed = false; // writes a register it read first (a loop-carried value)
         /// The iteration just before it, [first, end), when the path repeated the loop into it.
         std::optional<std::pair<int, int>> previous;
-
-        /// A spin loop iteration: what changes from one to the next is only what it reads.
-        [[nodiscard]] bool spins() const { return !sideEffects && !writesExposed; }
     };
 
-    /// The path reaches the label at instruction `pc`, with `eventCount` events so far and these
-    /// register values.
-    void enterLabel(int pc, int eventCount, const std::map<std::string, ValueId>& registers);
+    /// The path reaches the label at instruction `pc`, with `eventCount` events and
+    /// `conditionCount` path conditions so far, and these register values.
+    void enterLabel(int pc, int eventCount, int conditionCount,
+                    const std::map<std::string, ValueId>& registers);
     void readRegister(const std::string& name);
     void writeRegister(const std::string& name);
-    void sideEffect();
+    /// A write, an atom/red (`atomic`) or a barrier.
+    void sideEffect(bool atomic);
     /// A backward branch to the label at `pc` is taken with `eventCount` events: the iteration it
     /// ends, if the path passed that label.
     [[nodiscard]] std::optional<Iteration> repeat(int pc, int eventCount);

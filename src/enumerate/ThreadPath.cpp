@@ -1,6 +1,7 @@
 #include "enumerate/ThreadPath.hpp"
 
 #include "enumerate/LoopIterations.hpp"
+#include "enumerate/ValueDomains.hpp"
 
 #include "model/BarrierCount.hpp"
 #include "model/Names.hpp"
@@ -47,7 +48,7 @@ class PathWalker {
     PathWalker(const Program& program, const Thread& thread, const LocationTable& locations,
                int unroll, const Deadline& deadline, int maxPaths)
         : program_(program), thread_(thread), locations_(locations), unroll_(unroll),
-          maxPaths_(maxPaths), deadline_(deadline) {
+          maxPaths_(maxPaths), deadline_(deadline), domains_(program, locations) {
         for (std::size_t i = 0; i < thread.code.size(); ++i)
             if (const auto* l = std::get_if<Label>(&thread.code[i].body))
                 labels_[l->name] = static_cast<int>(i);
@@ -90,7 +91,8 @@ class PathWalker {
             deadline_.check(Phase::PathExpansion);
             const Instruction& ins = thread_.code[static_cast<std::size_t>(s.pc)];
             if (std::holds_alternative<Label>(ins.body))
-                s.loops.enterLabel(s.pc, static_cast<int>(s.path.events.size()), registerValues(s));
+                s.loops.enterLabel(s.pc, static_cast<int>(s.path.events.size()),
+                                   static_cast<int>(s.path.conditions.size()), registerValues(s));
             std::vector<int> extraCtrl;
             if (ins.guard && !std::holds_alternative<Branch>(ins.body)) {
                 const RegValue g = reg(s, ins.guard->predicate);
@@ -166,7 +168,7 @@ class PathWalker {
         if (to <= s.pc) {
             result_.hasLoop = true;
             if (const auto iteration = s.loops.repeat(to, static_cast<int>(s.path.events.size()))) {
-                if (!iteration->spins()) nonSpin_.insert(br.target);
+                if (!spins(s, *iteration)) nonSpin_.insert(br.target);
                 addStuckInLoop(s, *iteration, br.target, ins.pos);
             }
         }
@@ -250,7 +252,7 @@ class PathWalker {
         auto [loc, vloc, addrDeps] = resolve(s, st.addr);
         const RegValue v = operand(s, st.value);
         Event e;
-        s.loops.sideEffect();
+        s.loops.sideEffect(false);
         e.kind = EventKind::Write;
         e.sem = st.isVolatile ? Sem::Relaxed : st.sem;
         e.scope = st.isVolatile ? Scope::Sys : st.scope.value_or(Scope::Sys);
@@ -276,7 +278,7 @@ class PathWalker {
         const std::string name = addressText(at.addr, loc);
         const bool acquire = at.sem == Sem::Acquire || at.sem == Sem::AcqRel;
         const bool release = at.sem == Sem::Release || at.sem == Sem::AcqRel;
-        s.loops.sideEffect();
+        s.loops.sideEffect(true);
         Event r;
         r.kind = EventKind::Read;
         r.sem = acquire ? Sem::Acquire : Sem::Relaxed;
@@ -360,7 +362,7 @@ class PathWalker {
 
     void exec(State& s, const Instruction& ins, const Barrier& b,
               const std::vector<int>& extraCtrl) {
-        s.loops.sideEffect();
+        s.loops.sideEffect(false);
         const RegValue inst = operand(s, b.instance);
         const RegValue bid =
             b.id ? operand(s, *b.id) : RegValue{s.path.values.constant(INT64_MIN), {}};
@@ -458,6 +460,66 @@ class PathWalker {
         return out;
     }
 
+    /// Whether iteration `it` (just ended) is one of a spin loop, which the loop bound cannot hide
+    /// a hang behind (docs/model.md, "Termination"): it writes no register it reads first, and it
+    /// has no side effect, or only atomics that write back the value they read (a failed
+    /// `atom.exch` on a held lock). Such an iteration can be dropped from any execution. A hang
+    /// in a loop with side effects shows only after two iterations: bound 0 cannot see it.
+    bool spins(const State& s, const LoopIterations::Iteration& it) const {
+        if (it.writesExposed || it.plainEffects) return false;
+        return !it.sideEffects || (unroll_ > 0 && writesBackWhatItReads(s.path, it));
+    }
+
+    /// Every atomic of the iteration writes the value it read, for all values its reads can take
+    /// (ValueDomains) that keep the path in the iteration.
+    bool writesBackWhatItReads(const ThreadPath& p, const LoopIterations::Iteration& it) const {
+        std::vector<ValueId> conditions(p.conditions.begin() +
+                                            static_cast<std::ptrdiff_t>(it.firstCondition),
+                                        p.conditions.end());
+        std::vector<std::pair<ValueId, ValueId>> same; // (written, read) of each atomic
+        for (const auto& [r, w] : p.rmw)
+            if (r >= it.start)
+                same.emplace_back(p.events[static_cast<std::size_t>(w)].value,
+                                  p.events[static_cast<std::size_t>(r)].value);
+        std::set<int> readSet;
+        auto collect = [&](ValueId v) {
+            for (const int r : p.values.readsOf(v))
+                readSet.insert(r);
+        };
+        for (const ValueId c : conditions)
+            collect(c);
+        for (const auto& [w, r] : same) {
+            collect(w);
+            collect(r);
+        }
+        const std::vector<int> reads(readSet.begin(), readSet.end());
+        std::vector<std::vector<std::int64_t>> choices;
+        std::size_t combinations = 1;
+        for (const int r : reads) {
+            const auto& d = domains_.of(p.events[static_cast<std::size_t>(r)].location);
+            if (!d) return false;
+            choices.emplace_back(d->begin(), d->end());
+            combinations *= d->size();
+            if (combinations > kMaxDomainCombinations) return false;
+        }
+        std::vector<std::int64_t> value(p.events.size(), 0);
+        for (std::size_t k = 0; k < combinations; ++k) {
+            std::size_t rest = k;
+            for (std::size_t i = 0; i < reads.size(); ++i) {
+                value[static_cast<std::size_t>(reads[i])] = choices[i][rest % choices[i].size()];
+                rest /= choices[i].size();
+            }
+            const bool stays = std::all_of(conditions.begin(), conditions.end(),
+                                           [&](ValueId c) { return p.values.evaluate(c, value); });
+            if (!stays) continue;
+            for (const auto& [w, r] : same)
+                if (p.values.evaluate(w, value) != p.values.evaluate(r, value)) return false;
+        }
+        return true;
+    }
+
+    static constexpr std::size_t kMaxDomainCombinations = 4096;
+
     /// Adds `path` (a copy of the walk so far, stuck) to the stuck paths.
     void addStuck(const State& s, ThreadPath path, StuckAt at) {
         if (static_cast<int>(result_.stuck.size()) >= maxPaths_)
@@ -528,6 +590,7 @@ class PathWalker {
     const Deadline& deadline_;
     std::map<std::string, int> labels_;
     std::set<std::string> nonSpin_; // loop labels with an iteration that is not a spin
+    ValueDomains domains_;
     ThreadPaths result_;
 };
 

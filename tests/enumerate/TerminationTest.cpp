@@ -86,3 +86,26 @@ TEST_CASE("a loop that carries a counter is cut by the bound: termination unknow
     for (const EngineKind e : {EngineKind::Explicit, EngineKind::Smt})
         CHECK(verdict(counter, e) == Termination::UnknownBound);
 }
+
+TEST_CASE("a spin lock terminates (failed exchanges change nothing); two locks taken in opposite "
+          "orders may deadlock") {
+    const std::string lock = " P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
+                             " LC00: | LC10: ;\n"
+                             " atom.acquire.gpu.exch r0, a, 1 | atom.acquire.gpu.exch r0, a, 1 ;\n"
+                             " bne r0, 0, LC00 | bne r0, 0, LC10 ;\n"
+                             " st.release.gpu a, 0 | st.release.gpu a, 0 ;\n";
+    const std::string deadlock =
+        " P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
+        " LC00: | LC10: ;\n"
+        " atom.acquire.gpu.exch r0, a, 1 | atom.acquire.gpu.exch r0, f, 1 ;\n"
+        " bne r0, 0, LC00 | bne r0, 0, LC10 ;\n"
+        " LC01: | LC11: ;\n"
+        " atom.acquire.gpu.exch r1, f, 1 | atom.acquire.gpu.exch r1, a, 1 ;\n"
+        " bne r1, 0, LC01 | bne r1, 0, LC11 ;\n"
+        " st.release.gpu f, 0 | st.release.gpu a, 0 ;\n"
+        " st.release.gpu a, 0 | st.release.gpu f, 0 ;\n";
+    for (const EngineKind e : {EngineKind::Explicit, EngineKind::Smt}) {
+        CHECK(verdict(lock, e) == Termination::AlwaysTerminates);
+        CHECK(verdict(deadlock, e) == Termination::MayHang);
+    }
+}

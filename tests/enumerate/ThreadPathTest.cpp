@@ -197,13 +197,33 @@ TEST_CASE("a loop that carries a register is never in the same state: no stuck p
 TEST_CASE("an iteration with a side effect repeats only the same iteration before it") {
     const Expanded e = expand(" LC00: ;\n atom.relaxed.gpu.exch r0, x, 1 ;\n bne r0, 0, LC00 ;\n");
     // No stuck path after the first iteration (nothing to compare it with); after the second and
-    // third, the values read and written must equal the previous iteration's.
+    // third, the values read and written must equal the previous iteration's: one condition
+    // (r0 of the last two iterations equal) beyond the branches taken (the written 1s fold).
     REQUIRE(e.paths.stuck.size() == 2);
-    for (const ThreadPath& p : e.paths.stuck) {
+    CHECK(e.paths.stuck[0].conditions.size() == 2 + 1);
+    CHECK(e.paths.stuck[1].conditions.size() == 3 + 1);
+    for (const ThreadPath& p : e.paths.stuck)
         CHECK(repeatedEvents(p) == 2); // the atom's read and write
-        CHECK(p.conditions.size() > e.paths.paths.front().conditions.size());
-    }
-    CHECK(e.paths.cutNonSpin == std::vector<std::string>{"LC00"});
+}
+
+TEST_CASE("a failed exchange writes back what it read: a spin loop; one that may not is not") {
+    // x holds 0 or 1; the loop goes on when it read 1, and writes 1: nothing changes.
+    const Expanded lock =
+        expand(" LC00: ;\n atom.relaxed.gpu.exch r0, x, 1 ;\n bne r0, 0, LC00 ;\n");
+    CHECK(lock.paths.cutAt == std::vector<std::string>{"LC00"});
+    CHECK(lock.paths.cutNonSpin.empty());
+    // Going on when it read 0 (not 5), it writes 1 over a 0.
+    const Expanded other =
+        expand(" LC00: ;\n atom.relaxed.gpu.exch r0, x, 1 ;\n bne r0, 5, LC00 ;\n");
+    CHECK(other.paths.cutNonSpin == std::vector<std::string>{"LC00"});
+    // A stored register value has no known domain.
+    const Expanded unknown = expand(" mov r1, 1 ;\n LC00: ;\n atom.relaxed.gpu.exch r0, x, r1 ;\n"
+                                    " bne r0, 0, LC00 ;\n");
+    CHECK(unknown.paths.cutNonSpin == std::vector<std::string>{"LC00"});
+    // Bound 0 cannot show a hang in a loop with side effects (it needs two iterations).
+    const Expanded zero =
+        expand(" LC00: ;\n atom.relaxed.gpu.exch r0, x, 1 ;\n bne r0, 0, LC00 ;\n", 0);
+    CHECK(zero.paths.cutNonSpin == std::vector<std::string>{"LC00"});
 }
 
 TEST_CASE("a counted barrier may wait for ever; an uncounted one is only a barrier") {
