@@ -20,8 +20,9 @@ TerminationOutcome decideTermination(const Program& program, const ProgramPaths&
     const MemoryModel fair = withFairRepetition(model);
     // No observable: one witness of any hang is enough (the explicit engine's outcome mode stops
     // each candidate's search at its first witness).
-    const EngineRequest request{
-        program, hang, fair, disabledAxioms, false, std::vector<Observable>{}, deadline, nullptr};
+    EngineRequest request{program,  hang,   fair, disabledAxioms, false, std::vector<Observable>{},
+                          deadline, nullptr};
+    request.firstWitnessOnly = true;
     const EngineResult found = smt ? runSmt(request) : runExplicit(request);
     TerminationOutcome out;
     out.candidates = found.candidates;

@@ -4,6 +4,9 @@
 #include "model/EventSets.hpp"
 #include "model/Names.hpp"
 
+#include <algorithm>
+#include <iterator>
+
 namespace ptx {
 
 std::uint64_t ProgramPaths::combinations() const {
@@ -26,9 +29,13 @@ ProgramPaths expandProgram(const Program& program, int unroll, const Deadline& d
 
 ProgramPaths hangQuery(const ProgramPaths& paths) {
     ProgramPaths out = paths;
+    auto needed = [](const ThreadPath& p) { return !p.repeatsSpin; };
     for (ThreadPaths& t : out.threads) {
-        out.completeCount.push_back(t.paths.size());
-        t.paths.insert(t.paths.end(), t.stuck.begin(), t.stuck.end());
+        std::vector<ThreadPath> kept;
+        std::copy_if(t.paths.begin(), t.paths.end(), std::back_inserter(kept), needed);
+        out.completeCount.push_back(kept.size());
+        std::copy_if(t.stuck.begin(), t.stuck.end(), std::back_inserter(kept), needed);
+        t.paths = std::move(kept);
     }
     return out;
 }

@@ -29,7 +29,9 @@ struct ProgramPaths {
 [[nodiscard]] ProgramPaths expandProgram(const Program& program, int unroll,
                                          const Deadline& deadline);
 
-/// The paths of a hang query (termination): each thread's complete paths, then its stuck ones.
+/// The paths of a hang query (termination): each thread's complete paths, then its stuck ones,
+/// without those that repeat a spin iteration (ThreadPath::repeatsSpin: a shorter path covers
+/// them, docs/model.md).
 /// Its candidates are those where at least one thread stops for ever and every barrier a thread
 /// waits at for ever cannot fill (the others are skipped by forEachCandidate).
 [[nodiscard]] ProgramPaths hangQuery(const ProgramPaths& paths);

@@ -35,6 +35,8 @@ struct EngineRequest {
     Deadline deadline;
     /// When set, the engine counts candidates and executions here as it goes (for a display).
     std::shared_ptr<Progress> progress;
+    /// Stop at the first witness (a question of existence: termination's hang query).
+    bool firstWitnessOnly = false;
 };
 
 } // namespace ptx

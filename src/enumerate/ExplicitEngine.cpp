@@ -26,7 +26,7 @@ class ExplicitRun {
             ++result_.candidates;
             if (req_.progress) req_.progress->addCandidate();
             explore(c);
-            return true;
+            return !(req_.firstWitnessOnly && !result_.witnesses.empty());
         });
         return std::move(result_);
     }

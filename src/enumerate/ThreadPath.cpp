@@ -170,6 +170,9 @@ class PathWalker {
             if (const auto iteration = s.loops.repeat(to, static_cast<int>(s.path.events.size()))) {
                 if (!spins(s, *iteration)) nonSpin_.insert(br.target);
                 addStuckInLoop(s, *iteration, br.target, ins.pos);
+                // Another iteration follows one without side effects or carried registers: the
+                // path adds nothing to termination's question (a shorter path drops it).
+                if (!iteration->sideEffects && !iteration->writesExposed) s.path.repeatsSpin = true;
             }
         }
         if (to <= s.pc && ++s.backJumps[to] > unroll_) {

@@ -26,6 +26,9 @@ struct ThreadPath {
     std::vector<ValueId> conditions;
     std::map<std::string, ValueId> finalRegisters;
     std::optional<StuckAt> stuck; // set on the paths of ThreadPaths::stuck
+    /// It repeats an iteration that has no side effect and carries no register: dropping that
+    /// iteration gives another path, so a hang query needs only the shorter one (hangQuery).
+    bool repeatsSpin = false;
 };
 
 struct ThreadPaths {

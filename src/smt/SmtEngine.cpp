@@ -30,7 +30,7 @@ class SmtRun {
             ++result_.candidates;
             if (req_.progress) req_.progress->addCandidate();
             explore(c);
-            return true;
+            return !(req_.firstWitnessOnly && !result_.witnesses.empty());
         });
         return std::move(result_);
     }
