@@ -1,6 +1,7 @@
 #include "enumerate/ThreadPath.hpp"
 
 #include "enumerate/LoopIterations.hpp"
+#include "enumerate/StuckPaths.hpp"
 #include "enumerate/ValueDomains.hpp"
 
 #include "model/BarrierCount.hpp"
@@ -470,58 +471,8 @@ class PathWalker {
     /// in a loop with side effects shows only after two iterations: bound 0 cannot see it.
     bool spins(const State& s, const LoopIterations::Iteration& it) const {
         if (it.writesExposed || it.plainEffects) return false;
-        return !it.sideEffects || (unroll_ > 0 && writesBackWhatItReads(s.path, it));
+        return !it.sideEffects || (unroll_ > 0 && writesBackWhatItReads(s.path, it, domains_));
     }
-
-    /// Every atomic of the iteration writes the value it read, for all values its reads can take
-    /// (ValueDomains) that keep the path in the iteration.
-    bool writesBackWhatItReads(const ThreadPath& p, const LoopIterations::Iteration& it) const {
-        std::vector<ValueId> conditions(p.conditions.begin() +
-                                            static_cast<std::ptrdiff_t>(it.firstCondition),
-                                        p.conditions.end());
-        std::vector<std::pair<ValueId, ValueId>> same; // (written, read) of each atomic
-        for (const auto& [r, w] : p.rmw)
-            if (r >= it.start)
-                same.emplace_back(p.events[static_cast<std::size_t>(w)].value,
-                                  p.events[static_cast<std::size_t>(r)].value);
-        std::set<int> readSet;
-        auto collect = [&](ValueId v) {
-            for (const int r : p.values.readsOf(v))
-                readSet.insert(r);
-        };
-        for (const ValueId c : conditions)
-            collect(c);
-        for (const auto& [w, r] : same) {
-            collect(w);
-            collect(r);
-        }
-        const std::vector<int> reads(readSet.begin(), readSet.end());
-        std::vector<std::vector<std::int64_t>> choices;
-        std::size_t combinations = 1;
-        for (const int r : reads) {
-            const auto& d = domains_.of(p.events[static_cast<std::size_t>(r)].location);
-            if (!d) return false;
-            choices.emplace_back(d->begin(), d->end());
-            combinations *= d->size();
-            if (combinations > kMaxDomainCombinations) return false;
-        }
-        std::vector<std::int64_t> value(p.events.size(), 0);
-        for (std::size_t k = 0; k < combinations; ++k) {
-            std::size_t rest = k;
-            for (std::size_t i = 0; i < reads.size(); ++i) {
-                value[static_cast<std::size_t>(reads[i])] = choices[i][rest % choices[i].size()];
-                rest /= choices[i].size();
-            }
-            const bool stays = std::all_of(conditions.begin(), conditions.end(),
-                                           [&](ValueId c) { return p.values.evaluate(c, value); });
-            if (!stays) continue;
-            for (const auto& [w, r] : same)
-                if (p.values.evaluate(w, value) != p.values.evaluate(r, value)) return false;
-        }
-        return true;
-    }
-
-    static constexpr std::size_t kMaxDomainCombinations = 4096;
 
     /// Adds `path` (a copy of the walk so far, stuck) to the stuck paths.
     void addStuck(const State& s, ThreadPath path, StuckAt at) {
@@ -538,51 +489,15 @@ class PathWalker {
     /// The path stops at barrier `id` (a bar.sync or bar.red) for ever: it arrives but never
     /// passes. Whether the barrier can fill is decided per candidate (barrierBlocked).
     void addStuckAtBarrier(const State& s, int id, const SourcePos& pos) {
-        ThreadPath path = s.path;
-        path.events[static_cast<std::size_t>(id)].barrierArrive = true;
-        addStuck(s, std::move(path), {StuckAt::Kind::Barrier, "", pos, id, thread_.id});
+        addStuck(s, waitingForEver(s.path, id), {StuckAt::Kind::Barrier, "", pos, id, thread_.id});
     }
 
-    /// The path repeats `it`, the iteration it has just ended, for ever: its exposed registers
-    /// end as they started, and an iteration with side effects repeats the one before it exactly
-    /// (same instructions, same values read and written).
+    /// The path repeats `it`, the iteration it has just ended, for ever (StuckPaths.hpp).
     void addStuckInLoop(const State& s, const LoopIterations::Iteration& it,
                         const std::string& label, const SourcePos& pos) {
-        ThreadPath path = s.path;
-        ValuePool& vp = path.values;
-        bool possible = true;
-        auto require = [&](ValueId a, ValueId b) {
-            if (a == b) return;
-            const ValueId same = vp.binary(ValueOp::Eq, a, b);
-            if (const auto c = vp.constantValue(same)) {
-                possible = possible && *c != 0;
-                return;
-            }
-            path.conditions.push_back(same);
-        };
-        for (const auto& [name, start] : it.exposedAtStart) {
-            const auto now = s.regs.find(name);
-            require(start < 0 ? vp.constant(0) : start,
-                    now == s.regs.end() ? vp.constant(0) : now->second.value);
-        }
-        const int end = static_cast<int>(path.events.size());
-        if (it.sideEffects) {
-            if (!it.previous || it.previous->second != it.start ||
-                it.previous->second - it.previous->first != end - it.start)
-                return;
-            for (int i = 0; i < end - it.start && possible; ++i) {
-                const Event& a = path.events[static_cast<std::size_t>(it.previous->first + i)];
-                const Event& b = path.events[static_cast<std::size_t>(it.start + i)];
-                if (a.pos.line != b.pos.line || a.pos.col != b.pos.col || a.kind != b.kind ||
-                    a.location != b.location || a.isRmw != b.isRmw)
-                    return;
-                if (isMemory(a)) require(a.value, b.value);
-            }
-        }
-        if (!possible) return;
-        for (int e = it.start; e < end; ++e)
-            path.events[static_cast<std::size_t>(e)].repeated = true;
-        addStuck(s, std::move(path), {StuckAt::Kind::Loop, label, pos, -1, thread_.id});
+        std::map<std::string, ValueId> now = registerValues(s);
+        if (auto path = repeatingForEver(s.path, it, now))
+            addStuck(s, std::move(*path), {StuckAt::Kind::Loop, label, pos, -1, thread_.id});
     }
 
     const Program& program_;
