@@ -154,6 +154,7 @@ CheckResult checkWithin(const Program& program, const CheckOptions& options,
                                                      result.engine == "smt", deadline);
             result.termination = t.verdict;
             result.terminationCut = std::move(t.cutLoops);
+            result.terminationReason = std::move(t.reason);
         }
     } catch (const SmtFailure& e) {
         throw SolverFailure(e.what());

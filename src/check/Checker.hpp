@@ -56,6 +56,7 @@ struct CheckResult {
     /// Set for a test with loops or waiting barriers (when options.termination).
     std::optional<Termination> termination;
     std::vector<std::string> terminationCut; // UnknownBound: `P1 at LC00`, the loops cut
+    std::string terminationReason;           // Unknown: why
     std::string model;            // the model checked under (`ptx` resolved: ptx6 or ptx75)
     std::string engine;           // "smt" or "explicit": the engine that ran
     std::string engineReason;     // why (auto's estimate), shown with -v

@@ -2,6 +2,7 @@
 
 #include "enumerate/EngineRequest.hpp"
 #include "enumerate/ExplicitEngine.hpp"
+#include "model/Unsupported.hpp"
 #include "smt/SmtEngine.hpp"
 
 namespace ptx {
@@ -23,8 +24,15 @@ TerminationOutcome decideTermination(const Program& program, const ProgramPaths&
     EngineRequest request{program,  hang,   fair, disabledAxioms, false, std::vector<Observable>{},
                           deadline, nullptr};
     request.firstWitnessOnly = true;
-    const EngineResult found = smt ? runSmt(request) : runExplicit(request);
     TerminationOutcome out;
+    EngineResult found;
+    try {
+        found = smt ? runSmt(request) : runExplicit(request);
+    } catch (const Unsupported& e) {
+        out.verdict = Termination::Unknown;
+        out.reason = e.what();
+        return out;
+    }
     out.candidates = found.candidates;
     if (!found.witnesses.empty()) {
         out.verdict = Termination::MayHang;

@@ -21,14 +21,16 @@ struct TerminationOutcome {
     /// `P1 at LC00`: the loops cut by the bound that are not spin loops (UnknownBound).
     std::vector<std::string> cutLoops;
     std::uint64_t candidates = 0; // hang candidates examined
+    std::string reason;           // Unknown: what is not modelled
 };
 
 /// Whether termination is a question for this program: some path takes a backward branch or
 /// reaches a waiting barrier.
 [[nodiscard]] bool hasLoopsOrBarriers(const ProgramPaths& paths);
 
-/// Runs the hang query with the SMT engine when `smt`, else the explicit one. Throws as the
-/// engines do (TimeLimitExceeded, Interrupted, SmtFailure, Unsupported).
+/// Runs the hang query with the SMT engine when `smt`, else the explicit one. A construct that
+/// termination does not model gives Unknown with the reason (the outcomes stay decided); throws
+/// as the engines do otherwise (TimeLimitExceeded, Interrupted, SmtFailure).
 [[nodiscard]] TerminationOutcome
 decideTermination(const Program& program, const ProgramPaths& paths, const MemoryModel& model,
                   const std::set<std::string>& disabledAxioms, bool smt, const Deadline& deadline);

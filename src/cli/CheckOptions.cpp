@@ -115,6 +115,7 @@ void addCheckFlags(CLI::App& app, CheckFlags& f, std::initializer_list<CheckFlag
 int livenessExitCode(const CheckResult& result) {
     if (result.termination == Termination::MayHang) return kExitCheckFailed;
     if (result.termination == Termination::UnknownBound) return kExitResource;
+    if (result.termination == Termination::Unknown) return kExitBadInput;
     return kExitOk;
 }
 

@@ -59,7 +59,7 @@ void addCheckFlags(CLI::App& app, CheckFlags& flags);
 [[nodiscard]] CLI::Validator countValidator(std::uint64_t min, std::uint64_t max);
 
 /// The exit status `--liveness` gives a test with this termination verdict: 0 always terminates
-/// (or no loops nor barriers), 1 may hang, 3 unknown (bound).
+/// (or no loops nor barriers), 1 may hang, 3 unknown (bound), 2 unknown (not modelled).
 [[nodiscard]] int livenessExitCode(const CheckResult& result);
 
 /// `--timeout S`: the one definition, also used by `sim` and `explain`.

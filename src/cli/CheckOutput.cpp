@@ -70,6 +70,8 @@ std::string formatHerd(const Program& program, const CheckResult& r) {
             out << (i ? ", " : "") << r.terminationCut[i];
         out << "); a larger --unroll may find one\n";
     }
+    if (r.termination == Termination::Unknown)
+        out << "Warning " << r.name << " termination unknown: " << r.terminationReason << "\n";
     if (r.boundHit)
         out << "Warning " << r.name
             << " loop bound reached: some paths were cut by --unroll; outcomes that need more "

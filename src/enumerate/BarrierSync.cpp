@@ -41,24 +41,55 @@ bool hasCountedWaiter(const CandidateExecution& c, const std::vector<int>& group
 
 } // namespace
 
-bool stuckBarriersBlocked(const CandidateExecution& c) {
+bool hangBarriersHold(const CandidateExecution& c) {
+    // Without a thread stuck in a loop or at a counted barrier nothing can hold a barrier without
+    // a count: decided before any barrier's group is looked at (its id may depend on reads).
+    const bool grounded = std::any_of(c.stuck.begin(), c.stuck.end(), [&](const StuckAt& s) {
+        return s.kind == StuckAt::Kind::Loop ||
+               c.events.at(static_cast<std::size_t>(s.barrierEvent)).barrierCount.has_value();
+    });
+    if (!grounded) return false;
     auto key = [&](const Event& e) {
         const auto instance = c.values.constantValue(e.barrierInstance);
         const auto id = c.values.constantValue(e.barrierId);
         if (!instance || !id)
-            throw Unsupported("termination: a barrier's instance or id depends on a value read "
-                              "from memory (not modelled)");
+            throw Unsupported("a barrier's instance or id depends on a value read from memory "
+                              "(termination does not model that)");
         return GroupKey{e.cta, e.gpu, *instance, *id};
     };
-    for (const StuckAt& at : c.stuck) {
-        if (at.kind != StuckAt::Kind::Barrier) continue;
-        const Event& b = c.events[static_cast<std::size_t>(at.barrierEvent)];
+    std::map<GroupKey, std::set<int>> arrived; // group -> threads with a barrier event in it
+    for (const Event& e : c.events)
+        if (e.kind == EventKind::Barrier) arrived[key(e)].insert(e.thread);
+    // Whether a held thread of the CTA of `group` never arrives at it (other than `self`).
+    std::set<int> held;
+    auto missing = [&](const GroupKey& group, int self) {
+        for (const StuckAt& s : c.stuck)
+            if (s.thread != self && held.count(s.thread) && s.cta == std::get<0>(group) &&
+                s.gpu == std::get<1>(group) && !arrived[group].count(s.thread))
+                return true;
+        return false;
+    };
+    auto blocked = [&](const StuckAt& s) {
+        const Event& b = c.events.at(static_cast<std::size_t>(s.barrierEvent));
         const GroupKey group = key(b);
-        std::int64_t arrivals = 0;
-        for (const Event& e : c.events)
-            if (e.kind == EventKind::Barrier && key(e) == group) ++arrivals;
-        if (!b.barrierCount || *b.barrierCount <= arrivals) return false;
+        if (b.barrierCount)
+            return *b.barrierCount > static_cast<std::int64_t>(arrived[group].size());
+        return missing(group, s.thread);
+    };
+    for (const StuckAt& s : c.stuck)
+        if (s.kind == StuckAt::Kind::Loop) held.insert(s.thread);
+    for (bool grew = true; grew;) { // the least fixed point of `held`
+        grew = false;
+        for (const StuckAt& s : c.stuck)
+            if (s.kind == StuckAt::Kind::Barrier && !held.count(s.thread) && blocked(s))
+                grew = held.insert(s.thread).second || grew;
     }
+    for (const StuckAt& s : c.stuck)
+        if (!held.count(s.thread)) return false;
+    for (const Event& e : c.events)
+        if (e.kind == EventKind::Barrier && !e.barrierArrive && !e.barrierCount &&
+            missing(key(e), e.thread))
+            return false;
     return true;
 }
 

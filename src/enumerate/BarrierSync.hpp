@@ -34,10 +34,16 @@ struct BarrierChoices {
                                          const std::vector<std::int64_t>& readValue,
                                          const std::function<void()>& tick = {});
 
-/// Termination: every barrier where a thread of `c` waits for ever (c.stuck) cannot fill: it has a
-/// thread count larger than the number of barrier events of its group in `c`. Throws Unsupported
-/// when a barrier's instance or id depends on a value read from memory.
-[[nodiscard]] bool stuckBarriersBlocked(const CandidateExecution& c);
+/// Termination: the barriers of a hang candidate `c` behave (docs/model.md, "Termination").
+/// A thread is *held* when it is stuck in a loop, or waits at a barrier that is blocked:
+///  - a counted barrier is blocked when its group has fewer barrier events than its count;
+///  - a barrier without a count is blocked when a held thread of its CTA never arrives at its
+///    group (least fixed point: a cycle of uncounted barriers waiting for each other holds none,
+///    as for outcomes, where such a barrier synchronises with whoever arrives).
+/// They hold when every thread stuck at a barrier is held, and no thread passes a barrier without
+/// a count that a held thread of its CTA never arrives at. Throws Unsupported when a barrier's
+/// instance or id depends on a value read from memory.
+[[nodiscard]] bool hangBarriersHold(const CandidateExecution& c);
 
 /// True when some barrier's instance or id depends on a value read from memory.
 [[nodiscard]] bool barriersDependOnReads(const CandidateExecution& c);

@@ -129,7 +129,7 @@ void forEachCandidate(const Program& program, const ProgramPaths& paths, const D
         deadline.check(Phase::CandidateEnumeration);
         if (!hangs || someStuck()) {
             const CandidateExecution c = buildCandidate(program, paths, choice);
-            if (!hangs || stuckBarriersBlocked(c))
+            if (!hangs || hangBarriersHold(c))
                 if (!f(c)) return;
         }
         std::size_t t = n;

@@ -32,8 +32,8 @@ struct ProgramPaths {
 /// The paths of a hang query (termination): each thread's complete paths, then its stuck ones,
 /// without those that repeat a spin iteration (ThreadPath::repeatsSpin: a shorter path covers
 /// them, docs/model.md).
-/// Its candidates are those where at least one thread stops for ever and every barrier a thread
-/// waits at for ever cannot fill (the others are skipped by forEachCandidate).
+/// Its candidates are those where at least one thread stops for ever and the barriers behave
+/// (hangBarriersHold; the others are skipped by forEachCandidate).
 [[nodiscard]] ProgramPaths hangQuery(const ProgramPaths& paths);
 
 /// The candidate taking path `choice[t]` in thread t.

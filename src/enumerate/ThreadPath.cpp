@@ -396,9 +396,10 @@ class PathWalker {
             s.path.valueDeps.emplace_back(r, id);
         for (const int r : s.path.values.readsOf(bid.value))
             s.path.valueDeps.emplace_back(r, id);
-        if (!b.arrive) result_.hasWaitingBarrier = true;
-        // Only a counted barrier can block for ever (BarrierSync.hpp: barrierBlocked).
-        if (!b.arrive && b.count) addStuckAtBarrier(s, id, ins.pos);
+        if (!b.arrive) {
+            result_.hasWaitingBarrier = true;
+            addStuckAtBarrier(s, id, ins.pos); // whether it can block: hangBarriersHold
+        }
     }
 
     void exec(State& s, const Instruction&, const Local& l, const std::vector<int>&) {
@@ -489,7 +490,8 @@ class PathWalker {
     /// The path stops at barrier `id` (a bar.sync or bar.red) for ever: it arrives but never
     /// passes. Whether the barrier can fill is decided per candidate (barrierBlocked).
     void addStuckAtBarrier(const State& s, int id, const SourcePos& pos) {
-        addStuck(s, waitingForEver(s.path, id), {StuckAt::Kind::Barrier, "", pos, id, thread_.id});
+        addStuck(s, waitingForEver(s.path, id),
+                 {StuckAt::Kind::Barrier, "", pos, id, thread_.id, thread_.cta, thread_.gpu});
     }
 
     /// The path repeats `it`, the iteration it has just ended, for ever (StuckPaths.hpp).
@@ -497,7 +499,8 @@ class PathWalker {
                         const std::string& label, const SourcePos& pos) {
         std::map<std::string, ValueId> now = registerValues(s);
         if (auto path = repeatingForEver(s.path, it, now))
-            addStuck(s, std::move(*path), {StuckAt::Kind::Loop, label, pos, -1, thread_.id});
+            addStuck(s, std::move(*path),
+                     {StuckAt::Kind::Loop, label, pos, -1, thread_.id, thread_.cta, thread_.gpu});
     }
 
     const Program& program_;

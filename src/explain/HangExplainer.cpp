@@ -89,14 +89,28 @@ void describeBarrier(std::ostream& out, const Execution& x, const StuckAt& s) {
             continue;
         arrivals.push_back("P" + std::to_string(e.thread));
     }
-    out << "  " << stuckText(s) << ": it needs " << b.barrierCount.value_or(0)
-        << " threads, and only " << arrivals.size() << " barrier "
-        << (arrivals.size() == 1 ? "event" : "events") << " of its CTA with instance " << instance;
-    if (id && *id != INT64_MIN) out << " and id " << *id;
-    out << " arrive (";
+    std::string group = "instance " + std::to_string(instance);
+    if (id && *id != INT64_MIN) group += " and id " + std::to_string(*id);
+    std::string who;
     for (std::size_t i = 0; i < arrivals.size(); ++i)
-        out << (i ? ", " : "") << arrivals[i];
-    out << ")\n";
+        who += (i ? ", " : "") + arrivals[i];
+    out << "  " << stuckText(s) << ": ";
+    if (b.barrierCount) {
+        out << "it needs " << *b.barrierCount << " threads, and only " << arrivals.size()
+            << " barrier " << (arrivals.size() == 1 ? "event" : "events") << " of its CTA with "
+            << group << " arrive (" << who << ")\n";
+        return;
+    }
+    std::string missing;
+    for (const StuckAt& o : x.candidate.stuck)
+        if (o.thread != s.thread && o.cta == s.cta && o.gpu == s.gpu &&
+            std::find(arrivals.begin(), arrivals.end(), "P" + std::to_string(o.thread)) ==
+                arrivals.end())
+            missing += (missing.empty() ? "P" : ", P") + std::to_string(o.thread);
+    out << "without a count it waits for the threads of its CTA, and " << missing
+        << ", stopped for ever, never "
+        << (missing.find(',') == std::string::npos ? "arrives" : "arrive") << " at " << group
+        << " (arrived: " << who << ")\n";
 }
 
 } // namespace
@@ -125,6 +139,8 @@ HangExplanation explainHang(const Program& program, const ExplainOptions& option
     const TerminationOutcome decided = decideTermination(program, paths, base, {}, false, deadline);
     out.verdict = decided.verdict;
     out.cutLoops = decided.cutLoops;
+    out.reason = decided.reason;
+    if (out.verdict == Termination::Unknown) return out;
     std::set<std::string> seen;
     forEachCandidate(program, hangQuery(paths), deadline, [&](const CandidateExecution& c) {
         CandidateQuery q(c, fair, deadline, Phase::Explanation);
@@ -157,6 +173,10 @@ std::string formatHangExplanation(const HangExplanation& e) {
         return out.str();
     }
     out << terminationName(e.verdict) << "\n";
+    if (e.verdict == Termination::Unknown) {
+        out << "Not decided: " << e.reason << "\n";
+        return out.str();
+    }
     if (e.witness) {
         const Execution& x = *e.witness;
         out << "A hang: this finite execution is consistent with the model, and repeating the "

@@ -32,6 +32,7 @@ struct HangExplanation {
     std::vector<RuledOutHang> ruledOut; // otherwise: at most maxWays, distinct
     bool ruledOutCapped = false;
     std::vector<std::string> cutLoops; // UnknownBound: `P1 at LC10`
+    std::string reason;                // Unknown: what termination does not model
 };
 
 /// Throws as explain() does.

@@ -21,13 +21,14 @@ using EventPair = std::pair<int, int>;
 struct StuckAt {
     enum class Kind {
         Loop,    // repeats its last iteration (the events marked Event::repeated) for ever
-        Barrier, // waits at its last event, a counted barrier that never fills
+        Barrier, // waits at its last event, a barrier that never completes
     };
     Kind kind = Kind::Loop;
     std::string label;     // Loop: the label the backward branch goes to
     SourcePos pos;         // Loop: the backward branch; Barrier: the barrier
     int barrierEvent = -1; // Barrier: its event
-    int thread = -1;       // set in a candidate
+    int thread = -1;
+    int cta = 0, gpu = 0; // the thread's
 };
 
 struct CandidateExecution {

@@ -10,13 +10,15 @@ const char* terminationName(Termination t) {
         return "may hang";
     case Termination::UnknownBound:
         return "unknown (bound)";
+    case Termination::Unknown:
+        return "unknown";
     }
     return "?";
 }
 
 std::optional<Termination> terminationNamed(const std::string& text) {
-    for (const Termination t :
-         {Termination::AlwaysTerminates, Termination::MayHang, Termination::UnknownBound})
+    for (const Termination t : {Termination::AlwaysTerminates, Termination::MayHang,
+                                Termination::UnknownBound, Termination::Unknown})
         if (text == terminationName(t)) return t;
     return std::nullopt;
 }

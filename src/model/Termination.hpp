@@ -19,9 +19,11 @@ enum class Termination {
     AlwaysTerminates, // no hang witness, and the loop bound cut no loop that could hide one
     MayHang,          // a hang witness is consistent
     UnknownBound,     // no hang witness within the loop bound, but a cut loop could hide one
+    Unknown,          // not decided: the test uses what termination does not model (a reason)
 };
 
-/// `always terminates`, `may hang`, `unknown (bound)`: the words of the output and of X.expected.
+/// `always terminates`, `may hang`, `unknown (bound)`, `unknown`: the words of the output and of
+/// X.expected.
 [[nodiscard]] const char* terminationName(Termination t);
 /// The verdict called `text`, if any.
 [[nodiscard]] std::optional<Termination> terminationNamed(const std::string& text);

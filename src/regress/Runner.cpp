@@ -88,7 +88,12 @@ void judgeAgainstFile(const TestCase& test, const Program& program, const CheckR
         return;
     }
     r.status = Status::Failed;
-    r.message = "outcomes differ from " + test.expected;
+    Expectation withoutTermination = compared;
+    withoutTermination.termination = expected ? expected->termination : std::nullopt;
+    r.message =
+        (expected && sameVerdict(*expected, withoutTermination) ? "termination differs from "
+                                                                : "outcomes differ from ") +
+        test.expected;
 }
 
 /// The termination verdict, `always terminates` for a test without loops or waiting barriers.
@@ -108,7 +113,7 @@ void judgeTerminationAgainstCsv(const TestCase& test, const CheckResult& result,
     r.status = Status::Failed;
     r.message = std::string("expected termination `") + terminationName(expected) + "` (CSV " +
                 (test.csvOk.value_or(false) ? "1" : "0") + "), got `" + terminationName(actual) +
-                "`";
+                "`" + (result.terminationReason.empty() ? "" : ": " + result.terminationReason);
     r.diff = std::string("- Termination ") + terminationName(expected) + "\n+ Termination " +
              terminationName(actual) + "\n";
 }
@@ -118,7 +123,10 @@ void judgeLiveness(const CheckResult& result, TestReport& r) {
     const Termination t = terminationOf(result);
     r.status = t == Termination::AlwaysTerminates ? Status::Passed
                : t == Termination::MayHang        ? Status::Failed
+               : t == Termination::Unknown        ? Status::Unsupported
                                                   : Status::Error;
+    if (t == Termination::Unknown)
+        r.message = "termination unknown (--liveness): " + result.terminationReason;
     if (t == Termination::MayHang)
         r.message = "may hang (--liveness): `ptxlitmus explain --hang` shows how";
     else if (t == Termination::UnknownBound)
@@ -217,7 +225,8 @@ TestReport runTest(const TestCase& test, const RunOptions& options) {
         } else {
             judgeAgainstFile(test, program, result, options, r);
         }
-        if (result.boundHit && !options.failOnBound && r.status == Status::Failed)
+        if (result.boundHit && !options.failOnBound && r.status == Status::Failed &&
+            r.message.rfind("outcomes differ", 0) == 0)
             r.message += " (loop bound reached: try a larger --unroll)";
     } catch (const Unsupported& e) {
         r.status = Status::Unsupported;
