@@ -6,11 +6,11 @@
 // evaluated on those outcomes. Each test is checked under the default model (ptx75 for tests that
 // use proxies, ptx6 otherwise). Only tests the enumerator cannot model (EnumerationError
 // "unsupported") are skipped, and they are counted in the summary.
-//   engine_differential FOLDER [--jobs J] [--max-candidates N]
+//   engine_differential FOLDER [--jobs J] [--max-candidates N] [--hang-queries N]
 // --max-candidates skips tests with more path combinations (for quick manual runs only; CTest
 // runs every test). Each test also checks the explicit engine's outcome mode (witnesses not
 // counted, a register-only projection) against the full search's register states, and, for a test
-// with stuck paths, the two engines on its hang query (termination: the same hang witnesses).
+// with stuck paths, the two engines on its hang query (termination: both find a hang or neither).
 // Exit status: 0 all equal, 1 some difference or error, 77 the folder is
 // absent or holds no test.
 #include "enumerate/ExplicitEngine.hpp"
@@ -24,6 +24,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <limits>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <string>
@@ -97,7 +98,17 @@ bool outcomeModeAgrees(const Program& program, const ProgramPaths& paths, const 
     return false;
 }
 
-Verdict compare(const std::string& file, std::uint64_t maxCandidates, std::string& message) {
+/// Hang queries compared (--hang-queries N: those of at most N path combinations; the solver
+/// checks every hang candidate, which costs minutes on the largest CADP folders), and those left
+/// out for their size.
+struct HangTally {
+    std::uint64_t limit = 0; // 0: no hang query compared
+    std::atomic<int> compared{0}, skipped{0};
+    std::atomic<long long> microseconds{0}; // spent comparing them
+};
+
+Verdict compare(const std::string& file, std::uint64_t maxCandidates, HangTally& hangs,
+                std::string& message) {
     try {
         const Program program = parseLitmusFile(file);
         const ProgramPaths paths = [&] {
@@ -123,17 +134,26 @@ Verdict compare(const std::string& file, std::uint64_t maxCandidates, std::strin
         }
         if (!outcomeModeAgrees(program, paths, model, explicitResult, message))
             return Verdict::Different;
-        // Termination: the hang query (stuck paths, FairRepetition): the same final states.
+        // Termination: the hang query (stuck paths, FairRepetition): the same answer.
         const bool stuck = std::any_of(paths.threads.begin(), paths.threads.end(),
                                        [](const ThreadPaths& t) { return !t.stuck.empty(); });
-        if (stuck) {
-            const ProgramPaths hang = hangQuery(paths);
+        const std::optional<ProgramPaths> hang =
+            stuck ? std::optional<ProgramPaths>(hangQuery(paths)) : std::nullopt;
+        if (hang && hang->combinations() > hangs.limit) {
+            ++hangs.skipped;
+        } else if (hang) {
+            ++hangs.compared;
             const MemoryModel fair = withFairRepetition(model);
-            // Full states without witness counts: what the hang query decides is which
-            // stuck executions are consistent; counting them would cost the solver minutes.
-            const EngineRequest hangRequest{program,         hang,   fair, {}, false, std::nullopt,
-                                            ptx::Deadline(), nullptr};
+            // Whether a hang exists, per test (no observable: each engine reports at most one
+            // witness). Comparing final states instead costs the solver minutes per folder.
+            const EngineRequest hangRequest{
+                program,         *hang,  fair, {}, false, std::vector<Observable>{},
+                ptx::Deadline(), nullptr};
+            const auto start = std::chrono::steady_clock::now();
             const EngineResult a = runExplicit(hangRequest), b = runSmt(hangRequest);
+            hangs.microseconds += std::chrono::duration_cast<std::chrono::microseconds>(
+                                      std::chrono::steady_clock::now() - start)
+                                      .count();
             if (a.witnesses != b.witnesses || a.candidates != b.candidates) {
                 message = "    hang query (termination):\n" + difference(a, b);
                 return Verdict::Different;
@@ -153,15 +173,18 @@ Verdict compare(const std::string& file, std::uint64_t maxCandidates, std::strin
 
 int main(int argc, char** argv) {
     if (argc < 2) {
-        std::fprintf(stderr, "usage: engine_differential FOLDER [--jobs J] [--max-candidates N]\n");
+        std::fprintf(stderr, "usage: engine_differential FOLDER [--jobs J] [--max-candidates N] "
+                             "[--hang-queries N]\n");
         return 2;
     }
     const std::string folder = argv[1];
     std::uint64_t maxCandidates = std::numeric_limits<std::uint64_t>::max();
     unsigned jobs = 2;
+    HangTally hangs;
     for (int i = 2; i + 1 < argc; i += 2) {
         if (std::string(argv[i]) == "--max-candidates") maxCandidates = std::stoull(argv[i + 1]);
         if (std::string(argv[i]) == "--jobs") jobs = static_cast<unsigned>(std::stoul(argv[i + 1]));
+        if (std::string(argv[i]) == "--hang-queries") hangs.limit = std::stoull(argv[i + 1]);
     }
     if (!fs::is_directory(folder)) {
         std::printf("SKIPPED: %s is absent\n", folder.c_str());
@@ -184,7 +207,7 @@ int main(int argc, char** argv) {
         pool.emplace_back([&] {
             for (std::size_t i = next++; i < files.size(); i = next++) {
                 const auto start = std::chrono::steady_clock::now();
-                verdicts[i] = compare(files[i], maxCandidates, messages[i]);
+                verdicts[i] = compare(files[i], maxCandidates, hangs, messages[i]);
                 seconds[i] =
                     std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
             }
@@ -214,5 +237,9 @@ int main(int argc, char** argv) {
     std::printf("SUMMARY: %d same, %d different, %d errors, %d unsupported (skipped), %d over "
                 "--max-candidates (skipped), of %zu tests\n",
                 counts[0], counts[1], counts[4], counts[2], counts[3], files.size());
+    std::printf("hang queries (termination): %d compared in %.1f s, %d with more than %llu path "
+                "combinations left out\n",
+                hangs.compared.load(), static_cast<double>(hangs.microseconds.load()) / 1e6,
+                hangs.skipped.load(), static_cast<unsigned long long>(hangs.limit));
     return counts[1] + counts[4] > 0 ? 1 : 0;
 }
