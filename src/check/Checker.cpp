@@ -99,13 +99,7 @@ CheckResult checkWithin(const Program& program, const CheckOptions& options,
             throw InputError("model " + model.name + " has no axiom named " + name +
                              " (its axioms: " + names + ")");
     }
-    ProgramPaths paths = [&] {
-        try {
-            return expandProgram(program, options.unroll, deadline);
-        } catch (const EnumerationError& e) {
-            throw Unsupported(e.what());
-        }
-    }();
+    ProgramPaths paths = expandSupported(program, options.unroll, deadline);
 
     CheckResult result;
     result.name = program.name;

@@ -3,6 +3,7 @@
 #include "enumerate/BarrierSync.hpp"
 #include "model/EventSets.hpp"
 #include "model/Names.hpp"
+#include "model/Unsupported.hpp"
 
 #include <algorithm>
 #include <iterator>
@@ -25,6 +26,14 @@ ProgramPaths expandProgram(const Program& program, int unroll, const Deadline& d
             out.cutNotes.push_back("P" + std::to_string(t.id) + " at " + label);
     }
     return out;
+}
+
+ProgramPaths expandSupported(const Program& program, int unroll, const Deadline& deadline) {
+    try {
+        return expandProgram(program, unroll, deadline);
+    } catch (const EnumerationError& e) {
+        throw Unsupported(e.what());
+    }
 }
 
 ProgramPaths hangQuery(const ProgramPaths& paths) {

@@ -29,6 +29,11 @@ struct ProgramPaths {
 [[nodiscard]] ProgramPaths expandProgram(const Program& program, int unroll,
                                          const Deadline& deadline);
 
+/// expandProgram for a checker or an explanation: a construct the enumerator cannot model is
+/// Unsupported (exit 2, the test outside what is modelled).
+[[nodiscard]] ProgramPaths expandSupported(const Program& program, int unroll,
+                                           const Deadline& deadline);
+
 /// The paths of a hang query (termination): each thread's complete paths, then its stuck ones,
 /// without those that repeat a spin iteration (ThreadPath::repeatsSpin: a shorter path covers
 /// them, docs/model.md).

@@ -108,13 +108,7 @@ MemoryModel modelOf(ModelKind kind, const Program& program) {
 Explanation explain(const Program& program, const ExplainOptions& options) {
     const MemoryModel model = modelOf(options.model, program);
     const Deadline deadline(options.timeoutSeconds, options.stop);
-    const ProgramPaths paths = [&] {
-        try {
-            return expandProgram(program, options.unroll, deadline);
-        } catch (const EnumerationError& e) {
-            throw Unsupported(e.what());
-        }
-    }();
+    const ProgramPaths paths = expandSupported(program, options.unroll, deadline);
     CondExpr target = options.outcome ? *options.outcome : conditionOutcome(program);
     Explanation out;
     out.test = program.name;

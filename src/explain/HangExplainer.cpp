@@ -123,13 +123,7 @@ HangExplanation explainHang(const Program& program, const ExplainOptions& option
     const MemoryModel base = modelOf(options.model, program);
     const MemoryModel fair = withFairRepetition(base);
     const Deadline deadline(options.timeoutSeconds, options.stop);
-    const ProgramPaths paths = [&] {
-        try {
-            return expandProgram(program, options.unroll, deadline);
-        } catch (const EnumerationError& e) {
-            throw Unsupported(e.what());
-        }
-    }();
+    const ProgramPaths paths = expandSupported(program, options.unroll, deadline);
     HangExplanation out;
     out.test = program.name;
     out.model = base.name;

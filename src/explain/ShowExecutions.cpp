@@ -30,13 +30,7 @@ std::string showExecutions(const Program& program, const CheckOptions& options, 
                            std::size_t cap) {
     const MemoryModel model = modelOf(options.model, program);
     const Deadline deadline(options.timeoutSeconds, options.stop);
-    const ProgramPaths paths = [&] {
-        try {
-            return expandProgram(program, options.unroll, deadline);
-        } catch (const EnumerationError& e) {
-            throw Unsupported(e.what());
-        }
-    }();
+    const ProgramPaths paths = expandSupported(program, options.unroll, deadline);
     std::vector<Observable> observables;
     collectObservables(program.condition.expr, observables);
     const auto locationIndex = [&](const std::string& name) { return paths.locations.find(name); };
