@@ -28,11 +28,9 @@ void LoopIterations::writeRegister(const std::string& name) {
     }
 }
 
-void LoopIterations::sideEffect(bool atomic) {
-    for (auto& [pc, v] : visits_) {
+void LoopIterations::sideEffect() {
+    for (auto& [pc, v] : visits_)
         v.iteration.sideEffects = true;
-        v.iteration.plainEffects = v.iteration.plainEffects || !atomic;
-    }
 }
 
 std::optional<LoopIterations::Iteration> LoopIterations::repeat(int pc, int eventCount) {

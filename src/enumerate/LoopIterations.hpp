@@ -24,7 +24,6 @@ class LoopIterations {
         /// Each exposed register's value at the start (-1: not yet set, so 0).
         std::map<std::string, ValueId> exposedAtStart;
         bool sideEffects = false;   // a write, an atom/red or a barrier
-        bool plainEffects = false;  // a side effect other than an atom/red: a store, a barrier
         bool writesExposed = false; // writes a register it read first (a loop-carried value)
         /// The iteration just before it, [first, end), when the path repeated the loop into it.
         std::optional<std::pair<int, int>> previous;
@@ -36,8 +35,8 @@ class LoopIterations {
                     const std::map<std::string, ValueId>& registers);
     void readRegister(const std::string& name);
     void writeRegister(const std::string& name);
-    /// A write, an atom/red (`atomic`) or a barrier.
-    void sideEffect(bool atomic);
+    /// A write, an atom/red or a barrier.
+    void sideEffect();
     /// A backward branch to the label at `pc` is taken with `eventCount` events: the iteration it
     /// ends, if the path passed that label.
     [[nodiscard]] std::optional<Iteration> repeat(int pc, int eventCount);

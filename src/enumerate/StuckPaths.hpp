@@ -1,11 +1,10 @@
 // The paths that stop for ever (termination, model/Termination.hpp), built from the path walker's
-// state: a loop iteration repeated for ever, a barrier waited at for ever, and whether a loop
-// iteration is one of a spin loop (docs/model.md, "Termination").
+// state: a loop iteration repeated for ever, and a barrier waited at for ever (docs/model.md,
+// "Termination").
 #pragma once
 
 #include "enumerate/LoopIterations.hpp"
 #include "enumerate/ThreadPath.hpp"
-#include "enumerate/ValueDomains.hpp"
 
 #include <map>
 #include <optional>
@@ -24,11 +23,5 @@ repeatingForEver(ThreadPath path, const LoopIterations::Iteration& it,
 
 /// `path` stopping at its barrier event `barrier` for ever: it arrives but never passes.
 [[nodiscard]] ThreadPath waitingForEver(ThreadPath path, int barrier);
-
-/// Every atomic of iteration `it` (the last events of `p`) writes the value it read, for all
-/// values its reads can take (`domains`) that keep the path in the iteration: a failed
-/// `atom.exch` on a held lock changes nothing.
-[[nodiscard]] bool writesBackWhatItReads(const ThreadPath& p, const LoopIterations::Iteration& it,
-                                         const ValueDomains& domains);
 
 } // namespace ptx

@@ -2,7 +2,6 @@
 
 #include "enumerate/LoopIterations.hpp"
 #include "enumerate/StuckPaths.hpp"
-#include "enumerate/ValueDomains.hpp"
 
 #include "model/BarrierCount.hpp"
 #include "model/Names.hpp"
@@ -49,7 +48,7 @@ class PathWalker {
     PathWalker(const Program& program, const Thread& thread, const LocationTable& locations,
                int unroll, const Deadline& deadline, int maxPaths)
         : program_(program), thread_(thread), locations_(locations), unroll_(unroll),
-          maxPaths_(maxPaths), deadline_(deadline), domains_(program, locations) {
+          maxPaths_(maxPaths), deadline_(deadline) {
         for (std::size_t i = 0; i < thread.code.size(); ++i)
             if (const auto* l = std::get_if<Label>(&thread.code[i].body))
                 labels_[l->name] = static_cast<int>(i);
@@ -169,11 +168,11 @@ class PathWalker {
         if (to <= s.pc) {
             result_.hasLoop = true;
             if (const auto iteration = s.loops.repeat(to, static_cast<int>(s.path.events.size()))) {
-                if (!spins(s, *iteration)) nonSpin_.insert(br.target);
+                if (!spins(*iteration)) nonSpin_.insert(br.target);
                 addStuckInLoop(s, *iteration, br.target, ins.pos);
                 // Another iteration follows one without side effects or carried registers: the
                 // path adds nothing to termination's question (a shorter path drops it).
-                if (!iteration->sideEffects && !iteration->writesExposed) s.path.repeatsSpin = true;
+                if (spins(*iteration)) s.path.repeatsSpin = true;
             }
         }
         if (to <= s.pc && ++s.backJumps[to] > unroll_) {
@@ -256,7 +255,7 @@ class PathWalker {
         auto [loc, vloc, addrDeps] = resolve(s, st.addr);
         const RegValue v = operand(s, st.value);
         Event e;
-        s.loops.sideEffect(false);
+        s.loops.sideEffect();
         e.kind = EventKind::Write;
         e.sem = st.isVolatile ? Sem::Relaxed : st.sem;
         e.scope = st.isVolatile ? Scope::Sys : st.scope.value_or(Scope::Sys);
@@ -282,7 +281,7 @@ class PathWalker {
         const std::string name = addressText(at.addr, loc);
         const bool acquire = at.sem == Sem::Acquire || at.sem == Sem::AcqRel;
         const bool release = at.sem == Sem::Release || at.sem == Sem::AcqRel;
-        s.loops.sideEffect(true);
+        s.loops.sideEffect();
         Event r;
         r.kind = EventKind::Read;
         r.sem = acquire ? Sem::Acquire : Sem::Relaxed;
@@ -366,7 +365,7 @@ class PathWalker {
 
     void exec(State& s, const Instruction& ins, const Barrier& b,
               const std::vector<int>& extraCtrl) {
-        s.loops.sideEffect(false);
+        s.loops.sideEffect();
         const RegValue inst = operand(s, b.instance);
         const RegValue bid =
             b.id ? operand(s, *b.id) : RegValue{s.path.values.constant(INT64_MIN), {}};
@@ -466,13 +465,12 @@ class PathWalker {
     }
 
     /// Whether iteration `it` (just ended) is one of a spin loop, which the loop bound cannot hide
-    /// a hang behind (docs/model.md, "Termination"): it writes no register it reads first, and it
-    /// has no side effect, or only atomics that write back the value they read (a failed
-    /// `atom.exch` on a held lock). Such an iteration can be dropped from any execution. A hang
-    /// in a loop with side effects shows only after two iterations: bound 0 cannot see it.
-    bool spins(const State& s, const LoopIterations::Iteration& it) const {
-        if (it.writesExposed || it.plainEffects) return false;
-        return !it.sideEffects || (unroll_ > 0 && writesBackWhatItReads(s.path, it, domains_));
+    /// a hang behind (docs/model.md, "Termination"): no side effect (a write, an atomic, a
+    /// barrier) and no register it writes after reading it. Such an iteration can be dropped
+    /// from any execution. (An atomic that writes back the value it read cannot: other threads
+    /// may read its write; tests/model/termination-corners/writeback-chain.litmus.)
+    static bool spins(const LoopIterations::Iteration& it) {
+        return !it.sideEffects && !it.writesExposed;
     }
 
     /// Adds `path` (a copy of the walk so far, stuck) to the stuck paths.
@@ -511,7 +509,6 @@ class PathWalker {
     const Deadline& deadline_;
     std::map<std::string, int> labels_;
     std::set<std::string> nonSpin_; // loop labels with an iteration that is not a spin
-    ValueDomains domains_;
     ThreadPaths result_;
 };
 
