@@ -12,11 +12,14 @@ the ptx6 model, to cross-check `ptxlitmus --json`'s "termination" field.
     termination_reference.py --emit-random N --seed S DIR
                         write N small random loop/barrier tests to DIR
   options: --unroll N (default 2), -j N (processes), --max-checks N, --co min|all|total,
-           --strict-bound, --spin-writeback, --off NAME (mutation testing), -v
+           --strict-bound, --spin-writeback, --nocount-never-blocks, --off NAME (mutation
+           testing: NoThinAir FenceSC Atomicity SCPerLocation Causality Coherence FR1 FR2 FR3
+           exposed infix count sync_barrier), -v
 
 Written from /work/notes/termination-spec.md (hang witnesses, stuck paths, FairRepetition, spin
-loops, `unknown (bound)`), docs/model.md and shared/model (ptx6: relations and axioms) without
-reading ptxlitmus's sources; the frame parser (init block, thread headers, rows) and small
+loops, `unknown (bound)`), docs/model.md and shared/model (ptx6: relations and axioms), and for
+the later barrier rule docs/model.md's Termination section on main, without reading ptxlitmus's
+sources; the frame parser (init block, thread headers, rows) and small
 helpers come from proxy_reference.py. (Only after the comparison showed the spin-loop
 disagreement below was the diff of ptxlitmus commit c928265 read, to understand it.)
 
@@ -51,11 +54,16 @@ the bound. --strict-bound makes stuck paths obey the bound too (then such hangs 
                  effect (a write, an atom, a waiting barrier) the iteration before it (the infix,
                  which must itself end with the jump back to L) executes the same instructions
                  with the same values read and written;
-  stuck at bar   it ends at a counted barrier `bar.cta.sync a, b, c`: accepted exactly when fewer
-                 than c barrier events of the candidate have its group (CTA, a, b); a member
-                 whose count exceeds its group's size is stuck there in every candidate (its
-                 path must end there), the others pass. A barrier without a count never blocks.
-                 A stuck barrier counts as an arrival (it synchronises nobody after it).
+  stuck at bar   it ends at a waiting barrier, accepted exactly when that barrier is blocked,
+                 and no path passes a blocked barrier. Blocked: `bar.cta.sync a, b, c` when
+                 fewer than c barrier events of the candidate have its group (CTA, a, b); a
+                 barrier without a count when a *held* thread of its CTA has no event in its
+                 group, held meaning stuck in a loop or at a blocked barrier (the least fixed
+                 point, from the loops and the counted barriers). That rule for barriers without
+                 a count is docs/model.md's on main since ptxlitmus 6e1e667 (as on hardware: a
+                 thread spinning before `bar.cta.sync 1` holds its CTA's threads waiting there);
+                 termination-spec.md said such a barrier never blocks, which
+                 --nocount-never-blocks restores. A stuck barrier counts as an arrival.
 A loop (label L of a thread) is a *spin loop* when every iteration seen in the enumeration (for
 every value of the domains) is free of side effects and writes none of its exposed registers.
 
@@ -147,7 +155,7 @@ OFF = set()
 # end with the one the bound cuts); --spin-writeback: ptxlitmus's extension of spin loops since
 # c928265 (an iteration whose only side effects are atomics writing back what they read spins),
 # not in termination-spec.md and unsound (header, "Spin loops and ptxlitmus")
-SETTINGS = {"strict_bound": False, "writeback": False}
+SETTINGS = {"strict_bound": False, "writeback": False, "nocount_passes": False}
 OFF_NAMES = {"NoThinAir", "FenceSC", "Atomicity", "SCPerLocation", "Causality", "Coherence",
              "FR1", "FR2", "FR3", "exposed", "infix", "count", "sync_barrier"}
 
@@ -447,7 +455,7 @@ def thread_paths(t, tid, dom, bound, info, limit):
                 evs = evs + (TEvent("F", ins, fence=ins.fence, dep=ctrl),)
             elif ins.op == "bar":
                 evs = evs + (TEvent("B", ins, bar=ins.bar, count=ins.count, dep=ctrl),)
-                if ins.count is not None:
+                if ins.count is not None or not SETTINGS["nocount_passes"]:
                     out.append(Path(evs, "bar"))
             elif ins.op == "br":
                 if ins.cond:
@@ -736,24 +744,54 @@ class Candidate:
         return r
 
     def barrier_choices(self, t, combo, base):
-        """None when the combination's stuck barriers are not exactly the unfillable groups;
-        else every sync_barrier the arrival orders allow."""
+        """None when the combination's stuck and passed barriers do not fit the blocked groups;
+        else every sync_barrier the arrival orders allow.
+
+        Blocked (docs/model.md on main since 6e1e667, "stuck at a barrier"): a counted barrier
+        when fewer than its count of barrier events have its group; a barrier without a count
+        when a *held* thread of its CTA (stuck in a loop, or at a blocked barrier: the least
+        fixed point from the loops and the counted barriers) has no event in its group. A path
+        ends at a barrier exactly when that barrier is blocked. --nocount-never-blocks: the
+        rule of termination-spec.md, where a barrier without a count is never blocked."""
         groups = {}
         for tid, p in enumerate(combo):
             for i, e in enumerate(p.events):
                 if e.kind == "B":
-                    stuck = p.status == "bar" and i == len(p.events) - 1
                     groups.setdefault((t.threads[tid], e.bar), []).append(
-                        (base[tid] + i, e.count, stuck))
+                        (base[tid] + i, None if "count" in OFF else e.count, tid))
+        n_of = {k: len(m) for k, m in groups.items()}
+        stuck_at = {}                           # tid -> (group key, count) of its last event
+        for tid, p in enumerate(combo):
+            if p.status == "bar":
+                e = p.events[-1]
+                stuck_at[tid] = ((t.threads[tid], e.bar), None if "count" in OFF else e.count)
+        in_group = {k: {m[2] for m in mem} for k, mem in groups.items()}
+        held = {tid for tid, p in enumerate(combo) if p.status == "loop"}
+        held |= {tid for tid, (k, c) in stuck_at.items() if c is not None and n_of[k] < c}
+
+        def blocks(k):                          # a held thread of the CTA never arrives at k
+            return any(t.threads[h] == k[0] and h not in in_group[k] for h in held)
+
+        while not SETTINGS["nocount_passes"]:
+            more = {tid for tid, (k, c) in stuck_at.items()
+                    if c is None and tid not in held and blocks(k)}
+            if not more:
+                break
+            held |= more
+        if any(tid not in held for tid in stuck_at):
+            return None                         # stuck at a barrier that is not blocked
         per_group = []
         for key, mem in groups.items():
             ids = [m[0] for m in mem]
-            count = {m[0]: (None if "count" in OFF else m[1]) for m in mem}
-            # a member is stuck exactly when its own count exceeds the group's arrivals
-            stuck = {m[0] for m in mem if count[m[0]] is not None and len(mem) < count[m[0]]}
-            if stuck != {m[0] for m in mem if m[2]}:
-                return None
+            count = {m[0]: m[1] for m in mem}
+            stuck = {m[0] for m in mem if m[2] in stuck_at and combo[m[2]].events
+                     and base[m[2]] + len(combo[m[2]].events) - 1 == m[0]}
             released = [b for b in ids if b not in stuck]
+            for b in released:                  # passing a blocked barrier
+                if count[b] is not None and len(mem) < count[b]:
+                    return None
+                if count[b] is None and not SETTINGS["nocount_passes"] and blocks(key):
+                    return None
             if all(count[b] is None or len(mem) <= count[b] for b in released):
                 perms = [ids]                  # every arrival order gives the same sync
             else:
@@ -1193,6 +1231,8 @@ def options(argv):
             o.seed = int(next(it))
         elif a == "--strict-bound":
             SETTINGS["strict_bound"] = True
+        elif a == "--nocount-never-blocks":
+            SETTINGS["nocount_passes"] = True
         elif a == "--spin-writeback":
             SETTINGS["writeback"] = True
         elif a == "--max-checks":
@@ -1354,8 +1394,9 @@ class Gen:
         """An exch or cas lock; usually a correct one (one GPU, gpu/sys scopes, a strong
         release), sometimes with random scopes and placements, sometimes never released."""
         proper = self.rnd.random() < 0.6
-        # three threads on a correct lock cost the search seconds each: one in ten
-        nthreads = self.rnd.choice([2] * 9 + [3] if proper else [2, 2, 3])
+        # three threads on a lock cost this search (correct locks) and ptxlitmus (the others)
+        # seconds each: one lock in ten
+        nthreads = self.rnd.choice([2] * 9 + [3])
         if proper:
             tids = [self.thread(self.rnd.choice([(0, 0), (1, 0)])) for _ in range(nthreads)]
         else:
