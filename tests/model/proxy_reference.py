@@ -96,7 +96,9 @@ class Test:
     pass
 
 
-def parse(path):
+def parse(path, condition=True):
+    """The test's frame; condition=False leaves the condition unparsed (t.cond None), for
+    termination_reference.py, to which it does not matter."""
     with open(path, encoding="utf-8", errors="replace") as f:
         text = strip_comments(f.read())
     t = Test()
@@ -179,7 +181,7 @@ def parse(path):
         for k, c in enumerate(cells):
             if c.strip():
                 t.code[k].append(c.strip())
-    t.cond = parse_condition(cond.strip())
+    t.cond = parse_condition(cond.strip()) if condition else None
     return t
 
 
@@ -187,6 +189,47 @@ SEMS = {"weak", "relaxed", "acquire", "release", "volatile"}
 SCOPES = {"cta", "gpu", "sys"}
 MEM_OPS = {"ld": ("R", "generic"), "st": ("W", "generic"), "tld": ("R", "texture"),
            "suld": ("R", "surface"), "sust": ("W", "surface"), "cold": ("R", "constant")}
+
+
+def access_semantics(quals, is_write, ins):
+    """(strong, scope, acquire, release) of a load or store from its qualifiers: weak without
+    one, volatile = relaxed.sys, a scope exactly on the strong ones (also termination_reference)."""
+    sem = [q for q in quals if q in SEMS]
+    scope = [q for q in quals if q in SCOPES]
+    if len(sem) > 1 or len(scope) > 1 or len(sem) + len(scope) != len(quals):
+        raise Refused(f"qualifiers of {ins!r}")
+    sem = sem[0] if sem else "weak"
+    if sem == "volatile":
+        if scope:
+            raise Refused(f"scope on volatile {ins!r}")
+        return True, "sys", False, False
+    if sem == "weak":
+        if scope:
+            raise Refused(f"scope on a weak access {ins!r}")
+        return False, None, False, False
+    if not scope:
+        raise Refused(f"no scope {ins!r}")
+    if (sem == "acquire" and is_write) or (sem == "release" and not is_write):
+        raise Refused(f"semantics of {ins!r}")
+    return True, scope[0], sem == "acquire", sem == "release"
+
+
+def location_operand(t, tid, text, ins):
+    """The name an address operand (`x` or `[x]`) gives; a name used without a declaration is a
+    location that starts at 0. Registers and immediates are refused."""
+    lm = re.fullmatch(r"\[?\s*(\w+)\s*\]?", text)
+    if not lm:
+        raise Refused(f"address {text!r}")
+    name = lm.group(1)
+    if (tid, name) in t.reginit or re.fullmatch(r"%?r\d+", name):
+        raise Refused(f"address in a register {ins!r}")
+    if name not in t.locs:
+        if parse_int(name) is not None:
+            raise Refused(f"immediate operand {ins!r} (register move)")
+        t.locs[name] = (name, name, "generic")
+        t.init[name] = 0
+        t.order.append(name)
+    return name
 
 
 def build_events(t):
@@ -203,42 +246,10 @@ def build_events(t):
             e.text = f"P{tid}: {ins}"
             if parts[0] in MEM_OPS:
                 e.kind, e.proxy = MEM_OPS[parts[0]]
-                quals = parts[1:]
-                sem = [q for q in quals if q in SEMS]
-                scope = [q for q in quals if q in SCOPES]
-                if len(sem) > 1 or len(scope) > 1 or len(sem) + len(scope) != len(quals):
-                    raise Refused(f"qualifiers of {ins!r}")
-                sem = sem[0] if sem else "weak"
-                if sem == "volatile":
-                    if scope:
-                        raise Refused(f"scope on volatile {ins!r}")
-                    sem, scope = "relaxed", ["sys"]
-                if sem == "weak":
-                    if scope:
-                        raise Refused(f"scope on a weak access {ins!r}")
-                else:
-                    if not scope:
-                        raise Refused(f"no scope {ins!r}")
-                    e.strong, e.scope = True, scope[0]
-                if (sem == "acquire" and e.kind == "W") or (sem == "release" and e.kind == "R"):
-                    raise Refused(f"semantics of {ins!r}")
-                e.acq, e.rel = sem == "acquire", sem == "release"
+                e.strong, e.scope, e.acq, e.rel = access_semantics(parts[1:], e.kind == "W", ins)
                 if len(ops) != 2:
                     raise Refused(f"operands of {ins!r}")
-                locname = ops[1] if e.kind == "R" else ops[0]
-                lm = re.fullmatch(r"\[?\s*(\w+)\s*\]?", locname)
-                if not lm:
-                    raise Refused(f"address {locname!r}")
-                locname = lm.group(1)
-                if (tid, locname) in t.reginit or re.fullmatch(r"%?r\d+", locname):
-                    raise Refused(f"address in a register {ins!r}")
-                if locname not in t.locs:
-                    if parse_int(locname) is not None:
-                        raise Refused(f"immediate operand {ins!r} (register move)")
-                    # a location used without being declared starts at 0
-                    t.locs[locname] = (locname, locname, "generic")
-                    t.init[locname] = 0
-                    t.order.append(locname)
+                locname = location_operand(t, tid, ops[1] if e.kind == "R" else ops[0], ins)
                 if e.kind == "W" and t.locs[locname][2] in ("texture", "constant"):
                     raise Refused(f"store through a read-only proxy name: {ins!r}")
                 e.vaddr, e.ploc, _ = t.locs[locname]
@@ -645,6 +656,24 @@ def key(state):
     return json.dumps(state, sort_keys=True)
 
 
+def ptxlitmus_json(exe, args, files, chunk=200):
+    """{file: JSON object} from `exe --json ARGS FILES` run on chunks of files, and the standard
+    error of the last chunk that failed ("" if none did)."""
+    out, err = {}, ""
+    for i in range(0, len(files), chunk):
+        run = subprocess.run([exe, "--json"] + args + files[i:i + chunk],
+                             capture_output=True, text=True)
+        for line in run.stdout.splitlines():
+            try:
+                j = json.loads(line)
+            except ValueError:
+                continue
+            out[j.get("file")] = j
+        if run.returncode != 0:
+            err = run.stderr or f"exit status {run.returncode}"
+    return out, err
+
+
 def compare(argv):
     exe = os.path.join(os.path.dirname(__file__), "..", "..", "build", "ptxlitmus")
     require = False
@@ -673,19 +702,9 @@ def compare(argv):
             mine[f] = check(f)
         except Refused as r:
             skipped[f] = str(r)
-    tool = {}
-    todo = sorted(mine)
-    for i in range(0, len(todo), 200):
-        run = subprocess.run([exe, "--json", "--all", "--model", "ptx75", "-j2"] + engine +
-                             todo[i:i + 200], capture_output=True, text=True)
-        for line in run.stdout.splitlines():
-            try:
-                j = json.loads(line)
-            except ValueError:
-                continue
-            tool[j.get("file")] = j
-        if run.returncode not in (0,) and not tool:
-            print(f"ptxlitmus failed ({run.returncode}): {run.stderr[:500]}")
+    tool, err = ptxlitmus_json(exe, ["--all", "--model", "ptx75", "-j2"] + engine, sorted(mine))
+    if err and not tool:
+        print(f"ptxlitmus failed: {err[:500]}")
     same = differ = failed = 0
     for f in files:
         if f in skipped:
