@@ -1,20 +1,25 @@
 // `ptxlitmus sim FILE`: run a test on the simulated SIMT GPU (src/sim), random schedules with a
-// litmus7 histogram, or every schedule (--exhaustive).
+// litmus7 histogram, or every schedule (--exhaustive); with --hang, whether some schedule hangs
+// under the chosen scheduler, and the stuck threads.
 #include "check/Checker.hpp"
 #include "cli/CheckOptions.hpp"
 #include "cli/Commands.hpp"
 #include "cli/TestArguments.hpp"
 #include "model/Observables.hpp"
+#include "model/Termination.hpp"
 #include "parser/OutcomeText.hpp"
 #include "parser/Parser.hpp"
 #include "sim/Condition.hpp"
 #include "sim/Histogram.hpp"
+#include "sim/Scheduler.hpp"
 #include "sim/Simulator.hpp"
 #include "support/Errors.hpp"
+#include "support/Failure.hpp"
 #include "support/Text.hpp"
 
 #include <CLI/CLI.hpp>
 #include <charconv>
+#include <iomanip>
 #include <iostream>
 #include <limits>
 #include <memory>
@@ -32,6 +37,10 @@ struct SimArgs {
     std::uint64_t bound = 500000;
     std::uint64_t maxSteps = 20000;
     std::string simt = "its";
+    std::string scheduler; // empty: the machine --simt/--pack-warps describe
+    int resident = 1;
+    bool hang = false;
+    bool hangTrace = false;
     bool colocate = false;
     bool packWarps = false;
     int window = 4;
@@ -72,6 +81,56 @@ const char* countsName(sim::CountKind k) {
     return "runs";
 }
 
+/// The termination verdict of an exhaustive run: a hang found, none in a complete graph, or the
+/// state bound hit first.
+Termination terminationOf(const sim::SimResult& r) {
+    if (r.hangReachable) return Termination::MayHang;
+    return r.boundHit ? Termination::UnknownBound : Termination::AlwaysTerminates;
+}
+
+nlohmann::json hangJson(const sim::HangReport& h) {
+    nlohmann::json threads = nlohmann::json::array();
+    for (const auto& t : h.threads)
+        threads.push_back({{"thread", t.name},
+                           {"where", t.where},
+                           {"stuck", t.stuck},
+                           {"status", t.status},
+                           {"registers", t.registers}});
+    return {{"kind", h.deadlock ? "deadlock" : "livelock"},
+            {"cycle_states", h.cycleStates},
+            {"schedule_steps", h.schedule.size()},
+            {"threads", threads},
+            {"memory", h.memory}};
+}
+
+/// The --hang report: the verdict, then (on a hang) the stuck threads and the state.
+void printHang(const sim::Simulator& simulator, const sim::SimResult& r, const SimArgs& a) {
+    const Termination verdict = terminationOf(r);
+    std::cout << "Termination " << r.name << " " << terminationName(verdict);
+    if (verdict == Termination::UnknownBound)
+        std::cout << " (the state bound was hit after " << r.states
+                  << " machine states: raise --bound)";
+    std::cout << "\n";
+    if (!r.hang) return;
+    const auto& h = *r.hang;
+    std::cout << "Hang "
+              << (h.deadlock
+                      ? "deadlock: no thread can move"
+                      : "livelock: the machine cycles through " + std::to_string(h.cycleStates) +
+                            " states and no schedule from them ends")
+              << ", reached after " << h.schedule.size() << " steps"
+              << (a.hangTrace ? "" : " (--hang-trace prints them)") << "\n";
+    for (const auto& t : h.threads)
+        std::cout << "  " << t.name << " (" << t.where << "): " << t.status
+                  << (t.registers.empty() ? "" : "; " + t.registers) << "\n";
+    std::cout << "  memory (coherence-last values): " << h.memory << "\n";
+    if (a.hangTrace) {
+        std::cout << "Schedule to the hung state\n";
+        for (const auto& l : simulator.replay(h.schedule, false))
+            std::cout << l << "\n";
+    }
+}
+
 nlohmann::json toJson(const Program& p, const sim::SimResult& r) {
     nlohmann::json j;
     j["name"] = r.name;
@@ -98,6 +157,8 @@ nlohmann::json toJson(const Program& p, const sim::SimResult& r) {
     if (r.exhaustive) {
         j["machine_states_explored"] = r.states;
         j["hangReachable"] = r.hangReachable;
+        j["termination"] = terminationName(terminationOf(r));
+        if (r.hang) j["hang_report"] = hangJson(*r.hang);
     } else {
         j["runs"] = r.runs;
         j["unfinishedRuns"] = r.unfinishedRuns;
@@ -123,6 +184,8 @@ int runSim(const SimArgs& a, const CLI::Option* traceOpt, const StopToken& stop)
         o.machine.sharedBanks = a.banks;
         o.machine.layout.l2Views = a.l2Views;
         o.machine.warmCaches = !a.coldCaches;
+        const auto scheduler = sim::parseScheduler(a.scheduler);
+        if (scheduler) sim::applyScheduler(*scheduler, a.resident, o.machine);
         o.everyLocationShared = a.allShared;
         o.deadline =
             Deadline(a.timeout > 0 ? std::optional<double>(a.timeout) : std::nullopt, stop);
@@ -148,9 +211,28 @@ int runSim(const SimArgs& a, const CLI::Option* traceOpt, const StopToken& stop)
             return 0;
         }
         const auto r = a.exhaustive ? simulator.runExhaustive() : simulator.runRandom();
+        const int status = a.hang ? (terminationOf(r) == Termination::MayHang ? kExitCheckFailed
+                                     : terminationOf(r) == Termination::UnknownBound ? kExitResource
+                                                                                     : kExitOk)
+                                  : kExitOk;
         if (a.json) {
-            std::cout << jsonText(toJson(program, r)) << "\n";
-            return 0;
+            nlohmann::json j = toJson(program, r);
+            if (scheduler) {
+                j["scheduler"] = sim::schedulerName(*scheduler);
+                if (*scheduler == sim::Scheduler::Occupancy) j["resident_ctas"] = a.resident;
+            }
+            std::cout << jsonText(j) << "\n";
+            return status;
+        }
+        if (scheduler)
+            std::cout << "Scheduler " << sim::schedulerName(*scheduler) << ": "
+                      << sim::describeScheduler(*scheduler, a.resident) << "\n";
+        if (a.hang) {
+            printHang(simulator, r, a);
+            std::cout << "Machine states " << r.states << " explored\n";
+            std::cout << "Time " << program.name << " " << std::fixed << std::setprecision(4)
+                      << r.seconds << "\n\n";
+            return status;
         }
         std::cout << sim::formatHistogram(program.name, program.condition, r.histogram,
                                           countsLine(r));
@@ -165,7 +247,8 @@ int runSim(const SimArgs& a, const CLI::Option* traceOpt, const StopToken& stop)
                       << (r.exhaustive ? std::string("reachable")
                                        : std::to_string(r.hungRuns) + " runs")
                       << ": " << r.hangWhere.value_or("") << "\n";
-        std::cout << "Time " << program.name << " " << r.seconds << "\n\n";
+        std::cout << "Time " << program.name << " " << std::fixed << std::setprecision(4)
+                  << r.seconds << "\n\n";
         return 0;
     }
 }
@@ -192,11 +275,36 @@ void addSimCommand(CLI::App& app, CommandContext& context) {
     cmd->add_option("--max-steps", args->maxSteps,
                     "Random mode: steps per run before giving up (1 to 10^9, default 20000)")
         ->check(countValidator(1, 1'000'000'000));
-    cmd->add_option("--simt", args->simt,
-                    "SIMT mode: its (independent thread scheduling) or lockstep")
-        ->check(CLI::IsMember({"its", "lockstep"}));
+    CLI::Option* simtOpt =
+        cmd->add_option("--simt", args->simt,
+                        "SIMT mode: its (independent thread scheduling) or lockstep")
+            ->check(CLI::IsMember({"its", "lockstep"}));
     cmd->add_flag("--colocate", args->colocate, "Place every CTA of a GPU on one SM (shared L1)");
-    cmd->add_flag("--pack-warps", args->packWarps, "Pack a CTA's threads into one warp");
+    CLI::Option* packOpt =
+        cmd->add_flag("--pack-warps", args->packWarps, "Pack a CTA's threads into one warp");
+    CLI::Option* schedulerOpt =
+        cmd->add_option(
+               "--scheduler", args->scheduler,
+               "Scheduler (docs/simulator.md): fair (independent thread scheduling, every CTA "
+               "resident), lockstep (a CTA's threads are lanes of one warp under a "
+               "reconvergence stack: --simt lockstep --pack-warps), occupancy (only --resident "
+               "CTAs per GPU at a time, each until its threads end, launched in any order)")
+            ->check(CLI::IsMember({"fair", "lockstep", "occupancy"}))
+            ->excludes(simtOpt)
+            ->excludes(packOpt);
+    cmd->add_option("--resident", args->resident,
+                    "With --scheduler occupancy: CTAs of a GPU resident at once (1 to 64, "
+                    "default 1)")
+        ->check(countValidator(1, 64))
+        ->needs(schedulerOpt);
+    CLI::Option* hangOpt = cmd->add_flag(
+        "--hang", args->hang,
+        "With --exhaustive: make termination the verdict. Prints `Termination NAME VERDICT` "
+        "(always terminates, may hang, unknown (bound)) and, on a hang, the stuck threads and "
+        "the state; exit 1 may hang, 3 unknown (bound), 0 always terminates");
+    cmd->add_flag("--hang-trace", args->hangTrace,
+                  "With --hang: also print the schedule that reaches the hung state")
+        ->needs(hangOpt);
     cmd->add_option("--window", args->window,
                     "Out-of-order window in instructions (1 to 31, default 4; 1 = in order)")
         ->check(countValidator(1, 31));
@@ -224,7 +332,11 @@ void addSimCommand(CLI::App& app, CommandContext& context) {
                "(\"1:r0=1 /\\ 1:r1=0\", \"P1:r0 == 1\", a herd state line \"1:r0=1; 1:r1=0;\"; "
                "names checked); without a value, a run satisfying the condition")
             ->expected(0, 1);
-    cmd->callback([args, traceOpt, &context] {
+    hangOpt->needs(cmd->get_option("--exhaustive"));
+    hangOpt->excludes(cmd->get_option("--trace"));
+    cmd->callback([args, traceOpt, cmd, &context] {
+        if (cmd->get_option("--resident")->count() > 0 && args->scheduler != "occupancy")
+            throw CLI::ValidationError("--resident", "needs --scheduler occupancy");
         try {
             context.raise(runSim(*args, traceOpt, context.stop));
         } catch (...) {

@@ -4,6 +4,9 @@
 
 #include "sim/Condition.hpp"
 
+#include <algorithm>
+#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/strong_components.hpp>
 #include <chrono>
 #include <cstdint>
 #include <limits>
@@ -136,6 +139,30 @@ struct StateGraph {
         return paths;
     }
 
+    /// A state that cannot finish, in a bottom strongly connected component (none of whose
+    /// transitions leaves it): the threads that have not ended there never end. `comp`: each
+    /// state's component. nullopt when every state can finish.
+    [[nodiscard]] std::optional<std::uint32_t> bottomHungState(const std::vector<bool>& ok,
+                                                               std::vector<int>& comp) const {
+        if (std::find(ok.begin(), ok.end(), false) == ok.end()) return std::nullopt;
+        using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS>;
+        Graph graph(succ.size());
+        for (std::uint32_t a = 0; a < succ.size(); ++a)
+            for (auto b : succ[a])
+                boost::add_edge(a, b, graph);
+        comp.assign(succ.size(), 0);
+        const int n = boost::strong_components(
+            graph, boost::make_iterator_property_map(comp.begin(),
+                                                     boost::get(boost::vertex_index, graph)));
+        std::vector<bool> bottom(static_cast<std::size_t>(n), true);
+        for (std::uint32_t a = 0; a < succ.size(); ++a)
+            for (auto b : succ[a])
+                if (comp[a] != comp[b]) bottom[static_cast<std::size_t>(comp[a])] = false;
+        for (std::uint32_t id = 0; id < succ.size(); ++id)
+            if (!ok[id] && bottom[static_cast<std::size_t>(comp[id])]) return id;
+        return std::nullopt;
+    }
+
     [[nodiscard]] std::vector<Transition> pathTo(std::uint32_t id) const {
         std::vector<Transition> path;
         while (parent[id].first != kNone) {
@@ -145,6 +172,45 @@ struct StateGraph {
         return {path.rbegin(), path.rend()};
     }
 };
+
+/// Walks the strongly connected component of state `hung` (reached by `path`): which threads
+/// execute instructions inside it (they spin), and how many states it has.
+std::pair<std::vector<bool>, std::uint64_t>
+walkComponent(const Machine& m, const StateGraph& g, const std::vector<int>& comp,
+              std::uint32_t hung, const std::vector<Transition>& path, const Deadline& deadline) {
+    std::vector<bool> moving(m.program().threads.size(), false);
+    std::uint64_t states = 0;
+    std::vector<bool> seen(comp.size(), false);
+    std::vector<MachineState> work;
+    MachineState start = m.initialState();
+    for (const auto& t : path)
+        m.apply(start, t);
+    work.push_back(std::move(start));
+    seen[hung] = true;
+    std::vector<Transition> trans;
+    std::string key;
+    while (!work.empty()) {
+        deadline.check(Phase::Simulation);
+        const MachineState s = std::move(work.back());
+        work.pop_back();
+        ++states;
+        m.enabled(s, trans);
+        for (const auto& t : trans) {
+            MachineState next = s;
+            m.apply(next, t);
+            key.clear();
+            next.appendKey(key, m.physicalLocations());
+            const auto it = g.ids.find(key);
+            if (it == g.ids.end() || comp[it->second] != comp[hung]) continue;
+            if (t.kind == TransitionKind::Exec) moving[static_cast<std::size_t>(t.thread)] = true;
+            if (!seen[it->second]) {
+                seen[it->second] = true;
+                work.push_back(std::move(next));
+            }
+        }
+    }
+    return {moving, states};
+}
 
 } // namespace
 
@@ -180,15 +246,18 @@ SimResult Simulator::runExhaustive() const {
         n += add;
     }
     if (!g.boundHit) {
-        const auto ok = g.canFinish();
-        for (std::uint32_t id = 0; id < ok.size(); ++id)
-            if (!ok[id]) {
-                r.hangReachable = true;
-                r.hangWhere = g.succ[id].empty()
-                                  ? "deadlock: no thread can move (barrier or inactive lanes)"
-                                  : "livelock: a reachable state from which no schedule terminates";
-                break;
-            }
+        std::vector<int> comp;
+        if (const auto hung = g.bottomHungState(g.canFinish(), comp)) {
+            r.hangReachable = true;
+            const bool deadlock = g.succ[*hung].empty();
+            r.hangWhere = deadlock
+                              ? "deadlock: no thread can move (barrier or inactive lanes)"
+                              : "livelock: a reachable state from which no schedule terminates";
+            const auto path = g.pathTo(*hung);
+            const auto [moving, states] =
+                walkComponent(machine_, g, comp, *hung, path, options_.deadline);
+            r.hang = describeHang(path, deadlock, states, moving);
+        }
     }
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return r;

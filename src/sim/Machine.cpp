@@ -57,6 +57,8 @@ Machine::Machine(SimProgram program, MachineOptions options)
         if (hasShared_ && t.regNames.size() > 64)
             throw Unsupported("sim: a thread with more than 64 registers in a test using .shared");
     checkConstantBarrierCounts();
+    if (options_.residentCtas > 0 && topology_.ctaGpu.size() > 64)
+        throw Unsupported("sim: occupancy-bound scheduling of more than 64 CTAs");
 }
 
 void Machine::checkConstantBarrierCounts() const {
@@ -118,17 +120,6 @@ int Machine::location(const ThreadState& ts, const SimInstr& ins) const {
     throw Unsupported("sim: `" + ins.text + "` accesses an address that names no location");
 }
 
-bool Machine::schedulable(const MachineState& s, int thread) const {
-    const auto& code = program_.threads[static_cast<std::size_t>(thread)].code;
-    if (s.threads[static_cast<std::size_t>(thread)].pc >= static_cast<int>(code.size()))
-        return false;
-    if (options_.simt == SimtMode::Lockstep) {
-        const auto& p = topology_.threads[static_cast<std::size_t>(thread)];
-        return (s.warps[static_cast<std::size_t>(p.warp)].activeMask() >> p.lane) & 1u;
-    }
-    return true;
-}
-
 int Machine::barrierCount(const ThreadState& ts, int thread, const SimInstr& ins) const {
     const std::int64_t count = value(ts, ins.c);
     if (!validBarrierCount(count)) {
@@ -138,20 +129,6 @@ int Machine::barrierCount(const ThreadState& ts, int thread, const SimInstr& ins
         throw InputError(barrierCountError(t.id, reg, count));
     }
     return static_cast<int>(count);
-}
-
-bool Machine::barrierReady(const MachineState& s, int thread) const {
-    const auto& ts = s.threads[static_cast<std::size_t>(thread)];
-    const auto& mine = ts.arrivals[static_cast<std::size_t>(ts.waiting)];
-    const auto& me = program_.threads[static_cast<std::size_t>(thread)];
-    int arrived = 0;
-    for (std::size_t u = 0; u < s.threads.size(); ++u) {
-        const auto& other = program_.threads[u];
-        if (other.gpu != me.gpu || other.cta != me.cta) continue;
-        for (const auto& a : s.threads[u].arrivals)
-            if (a.instance == mine.instance && a.id == mine.id && a.count >= mine.count) ++arrived;
-    }
-    return arrived >= ts.waitQuorum;
 }
 
 void Machine::addExec(const MachineState& s, int thread, int offset,
@@ -205,6 +182,7 @@ void Machine::enabled(const MachineState& s, std::vector<Transition>& out) const
     }
     if (hasShared_) addBankServes(s, out);
     if (program_.usesProxies) addSurfaceWriteBacks(s, out);
+    if (options_.residentCtas > 0) addLaunches(s, out);
     addMoves(s, out);
 }
 
@@ -279,6 +257,10 @@ void Machine::apply(MachineState& s, const Transition& t, std::vector<std::strin
     }
     if (t.kind == TransitionKind::SurfaceWriteBack) {
         surfaceWriteBack(s, t.thread, static_cast<std::size_t>(t.index), trace);
+        return;
+    }
+    if (t.kind == TransitionKind::Launch) {
+        launch(s, t.thread, trace);
         return;
     }
     if (t.kind == TransitionKind::WriteBack || t.kind == TransitionKind::Propagate ||
@@ -442,7 +424,7 @@ void Machine::exec(MachineState& s, int thread, int offset, int choice,
                              std::to_string(id) + " (arrival " + std::to_string(it->count) + ")");
         if (!ins.arrive) {
             ts.waiting = static_cast<int>(it - ts.arrivals.begin());
-            ts.waitQuorum = ins.hasC ? barrierCount(ts, thread, ins) : ins.defaultQuorum;
+            ts.waitQuorum = ins.hasC ? barrierCount(ts, thread, ins) : 0;
             return; // stays at this pc until the quorum is reached
         }
         break;

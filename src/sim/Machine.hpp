@@ -24,6 +24,10 @@ struct MachineOptions {
     /// Every L1 and L2 view starts holding every location's initial value (false: they start
     /// empty, and only reads and writes fill them).
     bool warmCaches = true;
+    /// Occupancy-bound scheduling: at most this many CTAs of a GPU are resident at once; a CTA
+    /// is launched (in any order) when a slot is free and stays until all its threads have
+    /// ended, with no preemption. 0: every CTA is resident from the start.
+    int residentCtas = 0;
 };
 
 /// Where a load's (or an atomic's) value comes from.
@@ -46,7 +50,8 @@ enum class TransitionKind : std::uint8_t {
     WriteBack,
     Propagate,
     Flush,
-    SurfaceWriteBack
+    SurfaceWriteBack,
+    Launch
 };
 
 /// An enabled step. Exec: thread executes instruction pc+index, taking read source `choice`.
@@ -56,7 +61,8 @@ enum class TransitionKind : std::uint8_t {
 /// SM's L2 view. Propagate: L2 view `thread`'s line of location `index` reaches L2 view `choice`
 /// of the same GPU. Flush: L2 view `thread`'s line of location `index` reaches system memory.
 /// SurfaceWriteBack: SM `thread`'s surface write buffer entry `index` is written back into the
-/// SM's L1 (ProxyAccess.cpp).
+/// SM's L1 (ProxyAccess.cpp). Launch: CTA `thread` (Topology::ctaThreads) becomes resident
+/// (occupancy-bound scheduling, Progress.cpp).
 struct Transition {
     TransitionKind kind = TransitionKind::Exec;
     std::int16_t thread = 0;
@@ -79,6 +85,15 @@ class Machine {
     [[nodiscard]] bool finished(const MachineState& s) const;
     [[nodiscard]] Outcome outcome(const MachineState& s,
                                   const std::vector<Observable>& projection) const;
+    /// Has the thread run to its end (its store buffer may still hold writes)?
+    [[nodiscard]] bool ended(const MachineState& s, int thread) const;
+    /// Why the thread cannot execute now (waiting at a barrier, an inactive lane under lockstep,
+    /// its CTA not launched, an outstanding shared-memory request), or nullopt when it can or
+    /// has ended. For hang reports.
+    [[nodiscard]] std::optional<std::string> blockedBecause(const MachineState& s,
+                                                            int thread) const;
+    /// Where the thread is: `ended`, or its next instruction (`at \`ld ...\``).
+    [[nodiscard]] std::string position(const MachineState& s, int thread) const;
 
     [[nodiscard]] const SimProgram& program() const { return program_; }
     [[nodiscard]] const Topology& topology() const { return topology_; }
@@ -96,7 +111,12 @@ class Machine {
         int n = 0;
     };
 
+    // Forward progress (Progress.cpp): which threads may issue, barriers, CTA launches.
     [[nodiscard]] bool schedulable(const MachineState& s, int thread) const;
+    [[nodiscard]] bool ctaEnded(const MachineState& s, int cta) const;
+    [[nodiscard]] bool launchable(const MachineState& s, int cta) const;
+    void addLaunches(const MachineState& s, std::vector<Transition>& out) const;
+    void launch(MachineState& s, int cta, std::vector<std::string>* trace) const;
     /// The physical location of a location (a virtual address; SimLocation::phys).
     [[nodiscard]] int phys(int loc) const { return program_.phys(loc); }
     [[nodiscard]] int location(const ThreadState& ts, const SimInstr& ins) const;

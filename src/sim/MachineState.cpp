@@ -128,6 +128,7 @@ void MachineState::appendKey(std::string& out, const std::vector<int>& phys) con
     }
     for (const auto& w : warps)
         put(out, static_cast<std::int64_t>(w.depth()));
+    put(out, static_cast<std::int64_t>(launched));
 }
 
 } // namespace ptx::sim

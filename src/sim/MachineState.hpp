@@ -2,7 +2,7 @@
 // buffer, per-location coherence floor, a release still to perform, barrier arrivals, outstanding
 // shared-memory requests), the memory hierarchy (coherence order, memory, L1s, L2 views, each
 // SM's shared-memory bank queues, each SM's proxy caches) and, under lockstep SIMT, each warp's
-// reconvergence stack.
+// reconvergence stack, and which CTAs an occupancy-bound machine has launched.
 #pragma once
 
 #include "sim/Cache.hpp"
@@ -38,8 +38,10 @@ struct ThreadState {
     /// level the thread's writes so far must reach before its next write; -1: none.
     std::int8_t pendingRelease = -1;
     std::vector<BarrierArrivals> arrivals;
-    int waiting = -1;   // index into arrivals while blocked in bar.sync
-    int waitQuorum = 0; // threads that must have arrived (this generation) to pass
+    int waiting = -1; // index into arrivals while blocked in bar.sync
+    /// A counted barrier: threads that must have arrived (this generation) to pass; 0: a barrier
+    /// without a count, which waits for the CTA's threads that use it and have not ended.
+    int waitQuorum = 0;
     /// Bit r: register r awaits a shared-memory load or atomic still queued at its bank; no
     /// instruction reading or writing it may issue until the bank serves the request.
     std::uint64_t pendingRegs = 0;
@@ -57,6 +59,9 @@ struct MachineState {
     std::vector<SharedMemory> shared;      // per SM (empty when no location is .shared)
     std::vector<ProxyCaches> proxies;      // per SM (empty when the program uses no proxy)
     std::vector<ReconvergenceStack> warps; // lockstep only (empty under ITS)
+    /// Occupancy-bound scheduling (MachineOptions::residentCtas): bit c, CTA c
+    /// (Topology::ctaThreads) has been launched. Unused (0) when every CTA is resident.
+    std::uint64_t launched = 0;
     friend bool operator==(const MachineState&, const MachineState&) = default;
 
     /// A canonical byte key for state hashing: coherence versions are replaced by their rank

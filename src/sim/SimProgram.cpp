@@ -452,8 +452,8 @@ class Compiler {
         return s;
     }
 
-    /// A barrier without a count waits for every thread of its CTA whose code holds a barrier
-    /// with the same instance (and the same constant id, or a register id).
+    /// A barrier without a count waits for the threads of its CTA whose code holds a barrier
+    /// with the same instance (and the same constant id, or a register id), unless they ended.
     void computeQuorums() {
         auto sameKey = [](const SimInstr& x, const SimInstr& y) {
             if (x.a.isReg || y.a.isReg) return true;
@@ -465,16 +465,15 @@ class Compiler {
         for (auto& t : out_.threads)
             for (auto& ins : t.code) {
                 if (ins.kind != OpKind::Barrier) continue;
-                int n = 0;
-                for (const auto& u : out_.threads) {
-                    if (u.gpu != t.gpu || u.cta != t.cta) continue;
-                    for (const auto& other : u.code)
-                        if (other.kind == OpKind::Barrier && sameKey(ins, other)) {
-                            ++n;
+                for (std::size_t u = 0; u < out_.threads.size(); ++u) {
+                    const SimThread& other = out_.threads[u];
+                    if (other.gpu != t.gpu || other.cta != t.cta) continue;
+                    for (const auto& o : other.code)
+                        if (o.kind == OpKind::Barrier && sameKey(ins, o)) {
+                            ins.quorumThreads.push_back(static_cast<int>(u));
                             break;
                         }
                 }
-                ins.defaultQuorum = n;
             }
     }
 

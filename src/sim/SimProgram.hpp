@@ -45,9 +45,11 @@ struct SimInstr {
     CmpOp cmp = CmpOp::Eq;
     bool hasCondition = false; // branch: conditional
     FenceKind fence = FenceKind::Sc;
-    bool arrive = false;   // barrier: bar.arrive
-    int defaultQuorum = 0; // barrier without count: threads of the CTA using this barrier
-    int target = -1;       // branch target (instruction index)
+    bool arrive = false; // barrier: bar.arrive
+    /// A barrier without a count: the threads of the CTA whose code holds this barrier (itself
+    /// included); it waits for those that have not ended (Progress.cpp).
+    std::vector<int> quorumThreads;
+    int target = -1; // branch target (instruction index)
     int guardReg = -1;
     bool guardNegated = false;
     std::vector<int> reads;     // registers read (operands, address, guard)

@@ -114,12 +114,13 @@ SimResult Simulator::runRandom() const {
     return r;
 }
 
-std::vector<std::string> Simulator::replay(const std::vector<Transition>& path) const {
+std::vector<std::string> Simulator::replay(const std::vector<Transition>& path,
+                                           bool finalLine) const {
     std::vector<std::string> lines;
     MachineState s = machine_.initialState();
     for (const auto& t : path)
         machine_.apply(s, t, &lines);
-    lines.push_back("final: " + formatOutcome(machine_.outcome(s, projection_)));
+    if (finalLine) lines.push_back("final: " + formatOutcome(machine_.outcome(s, projection_)));
     return lines;
 }
 

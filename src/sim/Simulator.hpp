@@ -38,6 +38,25 @@ enum class CountKind {
                  // distinct final machine states with the outcome
 };
 
+/// A hang the exhaustive search found: a reachable machine state from which no schedule ends,
+/// chosen in a bottom strongly connected component of the state graph, so that the threads that
+/// have not ended there never will (docs/simulator.md, "Hangs").
+struct HangReport {
+    /// No transition is enabled; otherwise the machine cycles through the component's states.
+    bool deadlock = false;
+    std::uint64_t cycleStates = 1;    // states of the component (1 for a deadlock)
+    std::vector<Transition> schedule; // from the initial state to the reported state
+    struct ThreadLine {
+        std::string name;      // "P0"
+        std::string where;     // "CTA 0, GPU 0, warp 0 lane 0"
+        std::string status;    // "ended", or where it is and why it does not end
+        bool stuck = false;    // never ends
+        std::string registers; // "r0=0 r1=1"
+    };
+    std::vector<ThreadLine> threads;
+    std::string memory; // each location's coherence-last value, "x=0 y=1"
+};
+
 struct SimResult {
     std::string name;
     bool exhaustive = false;
@@ -53,6 +72,7 @@ struct SimResult {
     bool boundHit = false;                // some schedule was cut: outcomes may be incomplete
     bool hangReachable = false;           // some reachable state can never terminate (exhaustive)
     std::optional<std::string> hangWhere; // a description of one hung state
+    std::optional<HangReport> hang;       // exhaustive: the stuck threads and the state
     double seconds = 0;
 };
 
@@ -81,6 +101,11 @@ class Simulator {
     [[nodiscard]] std::optional<std::vector<std::string>> trace(const CondExpr& target,
                                                                 bool exhaustive) const;
 
+    /// The mechanism-by-mechanism trace of a schedule from the initial state; with finalLine,
+    /// ends with the outcome reached.
+    [[nodiscard]] std::vector<std::string> replay(const std::vector<Transition>& path,
+                                                  bool finalLine = true) const;
+
     [[nodiscard]] const Machine& machine() const { return machine_; }
     [[nodiscard]] const std::vector<Observable>& projection() const { return projection_; }
 
@@ -94,7 +119,11 @@ class Simulator {
     RunEnd randomRun(MachineState& s, Rng& rng, std::vector<Transition>& scratch,
                      std::vector<Transition>* path) const;
     [[nodiscard]] Exploration canTerminate(const MachineState& from, std::uint64_t bound) const;
-    [[nodiscard]] std::vector<std::string> replay(const std::vector<Transition>& path) const;
+    /// The report of a hung state reached by `path` (Hang.cpp); `moving`: threads that execute
+    /// instructions inside the state's component (they spin), by thread index.
+    [[nodiscard]] HangReport describeHang(std::vector<Transition> path, bool deadlock,
+                                          std::uint64_t cycleStates,
+                                          const std::vector<bool>& moving) const;
     [[nodiscard]] std::optional<std::vector<std::string>>
     exhaustiveTrace(const CondExpr& target) const;
 

@@ -43,6 +43,20 @@ Topology placeThreads(const SimProgram& program, const LayoutOptions& options) {
         ++topo.warpLanes[static_cast<std::size_t>(p.warp)];
         topo.threads.push_back(p);
     }
+    // CTAs, numbered in (GPU, CTA) order (an occupancy-bound machine launches them in any order).
+    std::map<std::pair<int, int>, int> ctaIndex;
+    for (const auto& t : program.threads)
+        ctaIndex.try_emplace({t.gpu, t.cta}, 0);
+    for (auto& [key, index] : ctaIndex) {
+        index = static_cast<int>(topo.ctaGpu.size());
+        topo.ctaGpu.push_back(gpuIndex.at(key.first));
+        topo.ctaThreads.emplace_back();
+    }
+    for (std::size_t i = 0; i < program.threads.size(); ++i) {
+        const int c = ctaIndex.at({program.threads[i].gpu, program.threads[i].cta});
+        topo.threadCta.push_back(c);
+        topo.ctaThreads[static_cast<std::size_t>(c)].push_back(static_cast<int>(i));
+    }
     topo.gpus = static_cast<int>(gpuIndex.size());
     topo.sms = static_cast<int>(smIndex.size());
     topo.smGpu.assign(static_cast<std::size_t>(topo.sms), 0);

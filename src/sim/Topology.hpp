@@ -38,6 +38,10 @@ struct Topology {
     std::vector<int> warpLanes;             // lanes per warp
     /// Threads sharing a warp are index-ordered by lane.
     std::vector<std::vector<int>> warpThreads;
+    /// CTAs, numbered in (GPU, CTA) order: each thread's CTA, each CTA's GPU and threads.
+    std::vector<int> threadCta;
+    std::vector<int> ctaGpu;
+    std::vector<std::vector<int>> ctaThreads;
 };
 
 [[nodiscard]] Topology placeThreads(const SimProgram& program, const LayoutOptions& options);

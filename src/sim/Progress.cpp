@@ -1,0 +1,172 @@
+// Forward progress: which threads may issue (lockstep reconvergence, occupancy-bound CTA
+// residency), when a barrier lets its waiting threads pass, CTA launches, and what a thread that
+// cannot move is waiting for (hang reports). docs/simulator.md, "Schedulers" and "Hangs".
+#include "sim/Machine.hpp"
+
+#include <algorithm>
+
+namespace ptx::sim {
+
+bool Machine::ended(const MachineState& s, int thread) const {
+    return s.threads[static_cast<std::size_t>(thread)].pc >=
+           static_cast<int>(program_.threads[static_cast<std::size_t>(thread)].code.size());
+}
+
+bool Machine::ctaEnded(const MachineState& s, int cta) const {
+    const auto& threads = topology_.ctaThreads[static_cast<std::size_t>(cta)];
+    return std::all_of(threads.begin(), threads.end(), [&](int t) { return ended(s, t); });
+}
+
+bool Machine::schedulable(const MachineState& s, int thread) const {
+    if (ended(s, thread)) return false;
+    if (options_.residentCtas > 0 &&
+        !((s.launched >> topology_.threadCta[static_cast<std::size_t>(thread)]) & 1u))
+        return false;
+    if (options_.simt == SimtMode::Lockstep) {
+        const auto& p = topology_.threads[static_cast<std::size_t>(thread)];
+        return (s.warps[static_cast<std::size_t>(p.warp)].activeMask() >> p.lane) & 1u;
+    }
+    return true;
+}
+
+// Occupancy-bound execution (the GPU forward-progress literature: only the CTAs that fit are
+// resident, and a resident CTA keeps its SM until all its threads have ended): a CTA may be
+// launched while fewer than residentCtas CTAs of its GPU are launched and not ended.
+bool Machine::launchable(const MachineState& s, int cta) const {
+    if ((s.launched >> cta) & 1u) return false;
+    const int gpu = topology_.ctaGpu[static_cast<std::size_t>(cta)];
+    int resident = 0;
+    for (int c = 0; c < static_cast<int>(topology_.ctaGpu.size()); ++c)
+        if (topology_.ctaGpu[static_cast<std::size_t>(c)] == gpu && ((s.launched >> c) & 1u) &&
+            !ctaEnded(s, c))
+            ++resident;
+    return resident < options_.residentCtas;
+}
+
+void Machine::addLaunches(const MachineState& s, std::vector<Transition>& out) const {
+    for (int c = 0; c < static_cast<int>(topology_.ctaGpu.size()); ++c)
+        if (launchable(s, c))
+            out.push_back(Transition{TransitionKind::Launch, static_cast<std::int16_t>(c), 0, 0});
+}
+
+void Machine::launch(MachineState& s, int cta, std::vector<std::string>* trace) const {
+    s.launched |= std::uint64_t{1} << cta;
+    if (!trace) return;
+    const auto& threads = topology_.ctaThreads[static_cast<std::size_t>(cta)];
+    const SimThread& first = program_.threads[static_cast<std::size_t>(threads.front())];
+    std::string who;
+    for (int t : threads)
+        who += (who.empty() ? "P" : ", P") +
+               std::to_string(program_.threads[static_cast<std::size_t>(t)].id);
+    trace->push_back("launch CTA " + std::to_string(first.cta) + " of GPU " +
+                     std::to_string(first.gpu) + " (" + who + "): resident until its threads end");
+}
+
+// bar.sync: a counted barrier passes once `count` threads of the CTA have arrived at this
+// generation. A barrier without a count waits for every thread of the CTA that uses it, except
+// those that have ended: PTX ISA, `exit`: "if the exiting threads are holding up the barrier,
+// the barrier is released"; `barrier`: it waits for the "non-exited threads" taking part.
+bool Machine::barrierReady(const MachineState& s, int thread) const {
+    const auto& ts = s.threads[static_cast<std::size_t>(thread)];
+    const auto& mine = ts.arrivals[static_cast<std::size_t>(ts.waiting)];
+    const auto& me = program_.threads[static_cast<std::size_t>(thread)];
+    auto arrived = [&](std::size_t u) {
+        return std::any_of(s.threads[u].arrivals.begin(), s.threads[u].arrivals.end(),
+                           [&](const BarrierArrivals& a) {
+                               return a.instance == mine.instance && a.id == mine.id &&
+                                      a.count >= mine.count;
+                           });
+    };
+    if (ts.waitQuorum == 0) {
+        const auto& users = me.code[static_cast<std::size_t>(ts.pc)].quorumThreads;
+        return std::all_of(users.begin(), users.end(), [&](int u) {
+            return arrived(static_cast<std::size_t>(u)) || ended(s, u);
+        });
+    }
+    int count = 0;
+    for (std::size_t u = 0; u < s.threads.size(); ++u) {
+        const auto& other = program_.threads[u];
+        if (other.gpu == me.gpu && other.cta == me.cta && arrived(u)) ++count;
+    }
+    return count >= ts.waitQuorum;
+}
+
+std::string Machine::position(const MachineState& s, int thread) const {
+    if (ended(s, thread)) return "ended";
+    const auto& ts = s.threads[static_cast<std::size_t>(thread)];
+    const auto& code = program_.threads[static_cast<std::size_t>(thread)].code;
+    return "at instruction " + std::to_string(ts.pc + 1) + " of " + std::to_string(code.size()) +
+           " `" + code[static_cast<std::size_t>(ts.pc)].text + "`";
+}
+
+std::optional<std::string> Machine::blockedBecause(const MachineState& s, int thread) const {
+    if (ended(s, thread)) return std::nullopt;
+    const auto& ts = s.threads[static_cast<std::size_t>(thread)];
+    const auto& me = program_.threads[static_cast<std::size_t>(thread)];
+    auto name = [&](int t) {
+        return "P" + std::to_string(program_.threads[static_cast<std::size_t>(t)].id);
+    };
+    if (options_.residentCtas > 0 &&
+        !((s.launched >> topology_.threadCta[static_cast<std::size_t>(thread)]) & 1u)) {
+        std::string holders;
+        const int gpu = topology_.ctaGpu[static_cast<std::size_t>(
+            topology_.threadCta[static_cast<std::size_t>(thread)])];
+        for (int c = 0; c < static_cast<int>(topology_.ctaGpu.size()); ++c)
+            if (topology_.ctaGpu[static_cast<std::size_t>(c)] == gpu && ((s.launched >> c) & 1u) &&
+                !ctaEnded(s, c))
+                holders += (holders.empty() ? "CTA " : ", CTA ") +
+                           std::to_string(
+                               program_
+                                   .threads[static_cast<std::size_t>(
+                                       topology_.ctaThreads[static_cast<std::size_t>(c)].front())]
+                                   .cta);
+        return "its CTA is not launched: the " + std::to_string(options_.residentCtas) +
+               " resident slot(s) of its GPU are held by " + holders +
+               " until all their threads end (occupancy-bound, no preemption)";
+    }
+    if (options_.simt == SimtMode::Lockstep) {
+        const auto& p = topology_.threads[static_cast<std::size_t>(thread)];
+        const std::uint32_t active = s.warps[static_cast<std::size_t>(p.warp)].activeMask();
+        if (!((active >> p.lane) & 1u)) {
+            std::string running;
+            for (int u : topology_.warpThreads[static_cast<std::size_t>(p.warp)])
+                if ((active >> topology_.threads[static_cast<std::size_t>(u)].lane) & 1u)
+                    running += (running.empty() ? "" : ", ") + name(u);
+            return "inactive lane " + std::to_string(p.lane) + " of its warp: the reconvergence " +
+                   "stack runs " + (running.empty() ? std::string("no lane") : running) +
+                   " until it ends (lockstep SIMT)";
+        }
+    }
+    if (ts.waiting >= 0 && !barrierReady(s, thread)) {
+        const auto& a = ts.arrivals[static_cast<std::size_t>(ts.waiting)];
+        const std::string which = "barrier " + std::to_string(a.instance) + "/" +
+                                  std::to_string(a.id) + " (arrival " + std::to_string(a.count) +
+                                  ")";
+        if (ts.waitQuorum > 0) {
+            int count = 0;
+            for (std::size_t u = 0; u < s.threads.size(); ++u) {
+                const auto& other = program_.threads[u];
+                if (other.gpu != me.gpu || other.cta != me.cta) continue;
+                for (const auto& b : s.threads[u].arrivals)
+                    if (b.instance == a.instance && b.id == a.id && b.count >= a.count) ++count;
+            }
+            return "waits at " + which + ": " + std::to_string(count) + " of its count " +
+                   std::to_string(ts.waitQuorum) + " arrived";
+        }
+        std::string missing;
+        for (int u : me.code[static_cast<std::size_t>(ts.pc)].quorumThreads) {
+            if (ended(s, u)) continue;
+            const auto& arr = s.threads[static_cast<std::size_t>(u)].arrivals;
+            if (std::none_of(arr.begin(), arr.end(), [&](const BarrierArrivals& b) {
+                    return b.instance == a.instance && b.id == a.id && b.count >= a.count;
+                }))
+                missing += (missing.empty() ? "" : ", ") + name(u);
+        }
+        return "waits at " + which + " (no count) for " + missing +
+               ", which has neither arrived nor ended";
+    }
+    if (ts.blockedOnBank) return "waits for a shared-memory bank to serve its request";
+    return std::nullopt;
+}
+
+} // namespace ptx::sim
