@@ -59,8 +59,8 @@ struct MemoryModel {
 /// shared/model/ptx-memory-model.md.
 [[nodiscard]] MemoryModel ptx6Model();
 
-/// Sequential consistency with the same base relations: acyclic(po | rf | co | fr), total co,
-/// atomic RMWs.
+/// Sequential consistency with the same base relations: acyclic(po | rf | co | fr |
+/// po;sync_barrier;po), total co, atomic RMWs.
 [[nodiscard]] MemoryModel scModel();
 
 /// The mixed-proxy PTX model (PTX ISA 7.5 and later): ptx6 with virtual addresses, proxies and

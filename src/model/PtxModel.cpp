@@ -53,8 +53,12 @@ MemoryModel scModel() {
             {empty((seq(W, loc, W) - base(BaseRel::Id)) - (co | inverse(co)))});
     m.axiom("Atomicity", "no write comes between the read and the write of an atomic operation",
             {empty(rmw & seq(fr, co))});
-    m.axiom("SequentialConsistency", "po | rf | co | fr | sync_barrier is acyclic",
-            {acyclic(po | rf | co | fr | base(BaseRel::SyncBarrier))});
+    // A barrier orders what each thread did before it before what every thread it synchronises
+    // with does after it: po ; sync_barrier ; po. (sync_barrier itself is symmetric, so putting
+    // it in the union would make every pair of synchronising barriers a cycle.)
+    const RelExpr barrierOrder = m.define("bar-order", seq(po, base(BaseRel::SyncBarrier), po));
+    m.axiom("SequentialConsistency", "po | rf | co | fr | po;sync_barrier;po is acyclic",
+            {acyclic(po | rf | co | fr | barrierOrder)});
     return m;
 }
 

@@ -51,6 +51,34 @@ TEST_CASE("SB: fence.sc forbids both reads of 0; relaxed accesses alone allow it
           Outcomes{{0, 1}, {1, 0}, {1, 1}});
 }
 
+TEST_CASE("SC with a barrier: it orders the two sides, and every execution is not forbidden") {
+    // LB and MP through bar.cta.sync in one CTA: under SC the loads before the barrier read the
+    // initial values and the loads after it the stores before it. (A symmetric sync_barrier in
+    // SC's acyclicity made every execution of a test with a barrier a cycle: States 0; the first
+    // GPU run flagged LB+bar+same-cta's only outcome as "not SC" because of it.)
+    const Prepared lb = prepare("PTX lb-bar\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n"
+                                " ld.weak r0, x | ld.weak r0, y ;\n"
+                                " bar.cta.sync 0 | bar.cta.sync 0 ;\n"
+                                " st.weak y, 1 | st.weak x, 1 ;\n"
+                                "exists (P0:r0 == 1 /\\ P1:r0 == 1)\n");
+    CHECK(outcomes(runExplicitOn(lb, scModel()), {{0, "r0"}, {1, "r0"}}) == Outcomes{{0, 0}});
+    const Prepared mp = prepare("PTX mp-bar\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n"
+                                " st.weak x, 1 | ld.weak r0, y ;\n"
+                                " bar.cta.sync 0 | bar.cta.sync 0 ;\n"
+                                " st.weak y, 1 | ld.weak r1, x ;\n"
+                                "exists (P1:r0 == 1 /\\ P1:r1 == 0)\n");
+    CHECK(outcomes(runExplicitOn(mp, scModel()), {{1, "r0"}, {1, "r1"}}) == Outcomes{{0, 1}});
+    // Without synchronisation (different CTAs) SC allows every interleaving.
+    const Prepared apart = prepare("PTX mp-bar-apart\n{ x=0; y=0; }\n"
+                                   " P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
+                                   " st.weak x, 1 | ld.weak r0, y ;\n"
+                                   " bar.cta.sync 0 | bar.cta.sync 0 ;\n"
+                                   " st.weak y, 1 | ld.weak r1, x ;\n"
+                                   "exists (P1:r0 == 1 /\\ P1:r1 == 0)\n");
+    CHECK(outcomes(runExplicitOn(apart, scModel()), {{1, "r0"}, {1, "r1"}}) ==
+          Outcomes{{0, 0}, {0, 1}, {1, 1}});
+}
+
 TEST_CASE("LB: allowed without dependencies, forbidden by No-Thin-Air with data dependencies") {
     const MemoryModel m = ptx6Model();
     const Prepared plain = prepare(twoThreads("ld.relaxed.gpu r0, x", "st.relaxed.gpu y, 1",
