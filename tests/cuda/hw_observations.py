@@ -1,0 +1,59 @@
+#!/usr/bin/env python3
+"""The model against what a real GPU showed: `ptxlitmus validate` over the committed histograms
+of litmus/hw/DEVICE/ (docs/hardware.md, "Results").
+
+  hw_observations.py PTXLITMUS REPO_ROOT DEVICE EXPECTED_FORBIDDEN...
+
+Runs every test of litmus/hw/DEVICE/tests.txt against its plain and `+stress` histograms (two
+GPU labels, `DEVICE` and `DEVICE-stress`) and requires: every histogram matched, nothing
+undecided, and the tests with a forbidden observation exactly the EXPECTED_FORBIDDEN names (the
+known compiler artefacts; a model change that forbids anything else the GPU did shows up here).
+Exit 0 when so, 1 otherwise.
+"""
+import glob
+import json
+import os
+import subprocess
+import sys
+
+
+def main():
+    ptx, root, device = sys.argv[1:4]
+    expected = set(sys.argv[4:])
+    folder = os.path.join(root, "litmus", "hw", device)
+    with open(os.path.join(folder, "tests.txt")) as f:
+        tests = [os.path.join(root, line.strip()) for line in f if line.strip()]
+    observed = []
+    for path in sorted(glob.glob(os.path.join(folder, "*.txt"))):
+        if os.path.basename(path) == "tests.txt":
+            continue
+        label = device + "-stress" if path.endswith("+stress.txt") else device
+        observed.append(label + "=" + path)
+    p = subprocess.run([ptx, "validate", "--tests", *tests, "--observed", *observed, "--json",
+                        "-j", "2"], capture_output=True, text=True)
+    lines = [json.loads(line) for line in p.stdout.splitlines() if line.strip()]
+    if not lines or "summary" not in lines[-1]:
+        print("validate gave no summary (exit %d): %s" % (p.returncode, p.stderr.strip()))
+        return 1
+    summary = lines[-1]["summary"]
+    forbidden = {r["test"] for r in lines[:-1] if r.get("status") == "FORBIDDEN-OBSERVED"}
+    print("%d tests, %d records: %d ok, %d weak-seen, %d forbidden-observed, %d undecided, "
+          "%d unmatched" % (len(tests), summary["records"], summary["ok"], summary["weakSeen"],
+                            summary["forbiddenObserved"], summary["undecided"],
+                            summary["unmatched"]))
+    failures = []
+    if summary["records"] != 2 * len(tests):
+        failures.append("expected %d records (each test plain and with stress), got %d" %
+                        (2 * len(tests), summary["records"]))
+    if summary["undecided"] or summary["unmatched"] or summary["testsWithoutData"]:
+        failures.append("undecided, unmatched or tests without data: %s" % json.dumps(summary))
+    if forbidden != expected:
+        failures.append("forbidden observations in %s, expected in %s" % (
+            sorted(forbidden), sorted(expected)))
+    for f in failures:
+        print("FAIL: " + f)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
