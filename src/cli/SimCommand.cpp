@@ -45,6 +45,7 @@ struct SimArgs {
     bool packWarps = false;
     int window = 4;
     int banks = 32;
+    int storeBuffer = 8;
     int l2Views = 0;
     bool coldCaches = false;
     bool allShared = false;
@@ -182,6 +183,7 @@ int runSim(const SimArgs& a, const CLI::Option* traceOpt, const StopToken& stop)
         o.machine.layout.packWarps = a.packWarps;
         o.machine.window = a.window;
         o.machine.sharedBanks = a.banks;
+        o.machine.storeBuffer = a.storeBuffer;
         o.machine.layout.l2Views = a.l2Views;
         o.machine.warmCaches = !a.coldCaches;
         const auto scheduler = sim::parseScheduler(a.scheduler);
@@ -312,6 +314,10 @@ void addSimCommand(CLI::App& app, CommandContext& context) {
                     "Banks of an SM's shared memory (1 to 32, default 32; 1 serialises every "
                     ".shared access of an SM)")
         ->check(countValidator(1, 32));
+    cmd->add_option("--store-buffer", args->storeBuffer,
+                    "Entries of each thread's store buffer (1 to 64, default 8); a store waits "
+                    "while its buffer is full")
+        ->check(countValidator(1, 64));
     cmd->add_option("--l2-views", args->l2Views,
                     "Views of each GPU's L2 (its partitions as SMs see them): SM j reads view "
                     "j mod N; 0 (default): one per SM, every SM may see a write at its own time "

@@ -48,6 +48,7 @@ Machine::Machine(SimProgram program, MachineOptions options)
       topology_(placeThreads(program_, options.layout)) {
     options_.window = std::clamp(options_.window, 1, 31);
     options_.sharedBanks = std::clamp(options_.sharedBanks, 1, 32);
+    options_.storeBuffer = std::clamp(options_.storeBuffer, 1, 64);
     for (const auto& l : program_.locations) {
         hasShared_ = hasShared_ || l.shared;
         phys_.push_back(l.phys);
@@ -157,6 +158,7 @@ void Machine::addExec(const MachineState& s, int thread, int offset,
     }
     if (!guardOff && ins.kind == OpKind::Barrier && ts.waiting >= 0 && !barrierReady(s, thread))
         return;
+    if (!guardOff && entersFullBuffer(ts, ins)) return;
     out.push_back(t);
 }
 

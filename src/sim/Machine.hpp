@@ -28,6 +28,9 @@ struct MachineOptions {
     /// is launched (in any order) when a slot is free and stays until all its threads have
     /// ended, with no preemption. 0: every CTA is resident from the start.
     int residentCtas = 0;
+    /// Entries a thread's store buffer holds; a store that would enter a full buffer waits until
+    /// an entry drains. Bounds the machine's states (a loop that stores on every iteration).
+    int storeBuffer = 8;
 };
 
 /// Where a load's (or an atomic's) value comes from.
@@ -155,6 +158,9 @@ class Machine {
     void performPendingRelease(MachineState& s, int thread, std::vector<std::string>* trace) const;
     [[nodiscard]] bool barrierReady(const MachineState& s, int thread) const;
     void addExec(const MachineState& s, int thread, int offset, std::vector<Transition>& out) const;
+    /// A generic global store that would enter a full store buffer (one that a release does not
+    /// drain first): it waits (MachineOptions::storeBuffer).
+    [[nodiscard]] bool entersFullBuffer(const ThreadState& ts, const SimInstr& ins) const;
     // Shared memory (SharedAccess.cpp): bank queues, registers awaiting a bank, ordering waits.
     [[nodiscard]] bool isShared(int loc) const {
         return program_.locations[static_cast<std::size_t>(loc)].shared;

@@ -91,6 +91,13 @@ bool Machine::barrierReady(const MachineState& s, int thread) const {
     return count >= ts.waitQuorum;
 }
 
+bool Machine::entersFullBuffer(const ThreadState& ts, const SimInstr& ins) const {
+    if (ins.kind != OpKind::Store || ins.proxy != Proxy::Generic) return false;
+    if (static_cast<int>(ts.buffer.size()) < options_.storeBuffer) return false;
+    if (ins.sem == Sem::Release || ts.pendingRelease >= 0) return false; // drains first
+    return !isShared(location(ts, ins));
+}
+
 std::string Machine::position(const MachineState& s, int thread) const {
     if (ended(s, thread)) return "ended";
     const auto& ts = s.threads[static_cast<std::size_t>(thread)];

@@ -158,3 +158,38 @@ TEST_CASE("scheduler names and presets") {
     CHECK_FALSE(m.layout.packWarps);
     CHECK(m.residentCtas == 3);
 }
+
+TEST_CASE("a loop that stores on every iteration has finitely many states: the store buffer is "
+          "bounded") {
+    // Without a bound each iteration added a buffer entry: every state was new, and the
+    // exhaustive search ran out of memory (24 GB) before its state bound.
+    const std::string written = "PTX spin-store-written\n{ f=0; y=0; }\n"
+                                " P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
+                                " LS0:           | st.weak f, 1   ;\n"
+                                " st.weak y, 1   |                ;\n"
+                                " ld.weak r0, f  |                ;\n"
+                                " beq r0, 0, LS0 |                ;\n"
+                                "exists (y == 1)\n";
+    const auto fair = under(written, Scheduler::Fair);
+    CHECK_FALSE(fair.boundHit);
+    CHECK_FALSE(fair.hangReachable);
+    CHECK(fair.states < 100000);
+    const std::string never = "PTX spin-store-never\n{ f=0; y=0; }\n"
+                              " P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
+                              " LS0:           | st.weak y, 2   ;\n"
+                              " st.weak y, 1   |                ;\n"
+                              " ld.weak r0, f  |                ;\n"
+                              " beq r0, 0, LS0 |                ;\n"
+                              "exists (y == 1)\n";
+    const auto hang = under(never, Scheduler::Fair);
+    CHECK_FALSE(hang.boundHit);
+    REQUIRE(hang.hang.has_value());
+    CHECK(contains(hang.hang->threads[0].status, "keeps executing"));
+    // A buffer of one entry: the same answers, fewer states.
+    SimOptions one;
+    one.machine.storeBuffer = 1;
+    const auto small = Simulator(parseLitmus(written, "t.litmus"), one).runExhaustive();
+    CHECK_FALSE(small.boundHit);
+    CHECK_FALSE(small.hangReachable);
+    CHECK(small.states < fair.states);
+}
