@@ -6,6 +6,7 @@
 #include "regress/HerdLog.hpp"
 #include "regress/JUnitWriter.hpp"
 #include "regress/ProgressBar.hpp"
+#include "regress/ReportMerge.hpp"
 #include "regress/Runner.hpp"
 #include "regress/Shard.hpp"
 #include "regress/SuiteDiscovery.hpp"
@@ -24,14 +25,15 @@ namespace ptx::cli {
 namespace {
 
 struct RegressArgs {
-    std::vector<std::string> paths, logs;
-    std::string csv, root = ".", junit, json, shard, property;
+    std::vector<std::string> paths, logs, merge;
+    std::string csv, root = ".", junit, json, shard, shardCosts, property;
     bool update = false, forceReviewed = false, failOnBound = false, allowEmpty = false,
          plain = false;
     CheckFlags flags;
 };
 
-std::vector<regress::TestCase> collectTests(const RegressArgs& a) {
+/// The tests of the whole suite, in suite order (each with its index), cut to the --shard.
+std::vector<regress::TestCase> collectTests(const RegressArgs& a, regress::RunScope& scope) {
     std::vector<regress::TestCase> tests;
     if (!a.paths.empty()) {
         // herd7's index files (`@list.txt`) name tests and folders; standard input cannot
@@ -52,7 +54,33 @@ std::vector<regress::TestCase> collectTests(const RegressArgs& a) {
         tests.insert(tests.end(), fromCsv.begin(), fromCsv.end());
     }
     const std::size_t all = tests.size();
-    if (!a.shard.empty()) tests = regress::shardOf(tests, regress::parseShard(a.shard));
+    for (std::size_t k = 0; k < all; ++k)
+        tests[k].index = k;
+    scope.suite = a.csv.empty() ? "ptxlitmus regress" : "ptxlitmus regress " + a.csv;
+    scope.shard = a.shard;
+    scope.suiteSize = all;
+    if (!a.shard.empty() && !a.shardCosts.empty()) {
+        // Balanced by an earlier run's times; a test it does not know costs their mean.
+        const regress::Shard shard = regress::parseShard(a.shard);
+        const auto known = regress::readTestCosts(a.shardCosts);
+        double sum = 0;
+        for (const auto& [id, seconds] : known)
+            sum += seconds;
+        const double mean = known.empty() ? 1.0 : sum / static_cast<double>(known.size());
+        std::vector<double> costs;
+        for (const auto& t : tests) {
+            const auto it = known.find(t.id);
+            costs.push_back(it == known.end() ? mean : it->second);
+        }
+        const auto shardOfTest = regress::balancedShards(costs, shard.count);
+        std::vector<regress::TestCase> mine;
+        for (std::size_t k = 0; k < all; ++k)
+            if (shardOfTest[k] == shard.index) mine.push_back(tests[k]);
+        tests = std::move(mine);
+    } else if (!a.shard.empty()) {
+        tests = regress::shardOf(tests, regress::parseShard(a.shard));
+    }
+    scope.shardSize = tests.size();
     if (tests.empty() && !a.allowEmpty)
         throw InputError(all == 0 ? "no tests to run (--allow-empty accepts that)"
                                   : "shard " + a.shard + " of " + countNoun(all, "test") +
@@ -90,7 +118,52 @@ std::string summaryText(const regress::Summary& s, const std::string& shard, boo
     return out;
 }
 
+int exitCodeOf(const regress::Summary& summary) {
+    return summary.signal != 0 ? interruptedExitCode(summary.signal)
+           : summary.success() ? kExitOk
+                               : kExitCheckFailed;
+}
+
+/// Writes the reports asked for; the failures to write them (reported after the verdict line).
+std::vector<Failure> writeReports(const RegressArgs& a, const std::vector<regress::TestReport>& r,
+                                  const regress::Summary& summary, const regress::RunScope& scope) {
+    std::vector<Failure> failures;
+    auto write = [&](const std::string& path, const std::string& text) {
+        try {
+            writeOutput(path, text, std::cout);
+        } catch (...) {
+            failures.push_back(describeFailure(std::current_exception(), "regress"));
+        }
+    };
+    if (!a.junit.empty()) write(a.junit, regress::junitXml(scope.suite, r, summary));
+    if (!a.json.empty()) write(a.json, jsonText(regress::reportJson(r, summary, scope), 2) + "\n");
+    return failures;
+}
+
+/// `regress --merge SHARD.json...`: one report of the whole suite from its shards' reports.
+void runMerge(const RegressArgs& a, CommandContext& context) {
+    if (!a.paths.empty() || !a.csv.empty() || !a.shard.empty() || a.update || !a.logs.empty())
+        throw InputError("--merge combines reports; it runs no test (drop the paths, --csv, "
+                         "--shard, --update and --expect-log)");
+    const regress::MergedRun m = regress::mergeShardReports(a.merge);
+    std::ostream& human = a.json == "-" ? std::cerr : std::cout;
+    for (const regress::TestReport& r : m.reports)
+        if (r.status != regress::Status::Passed)
+            human << regress::statusText(r) << " " << r.test.id
+                  << (r.message.empty() ? "" : ": " + r.message) << "\n";
+    const std::vector<Failure> failures = writeReports(a, m.reports, m.summary, m.scope);
+    human << "regress: merged " << countNoun(a.merge.size(), "report") << " of "
+          << countNoun(m.scope.suiteSize, "test") << "\n"
+          << summaryText(m.summary, "", failures.empty()) << std::flush;
+    for (const Failure& f : failures)
+        context.report(f);
+    context.raise(exitCodeOf(m.summary));
+}
+
 void runRegress(const RegressArgs& a, CommandContext& context) {
+    if (!a.merge.empty()) return runMerge(a, context);
+    if (!a.shardCosts.empty() && a.shard.empty())
+        throw InputError("--shard-costs balances the shards of --shard I/N; no --shard given");
     if (a.update && !a.csv.empty())
         throw InputError("--update rewrites .expected files; it does not apply to --csv");
     if (a.forceReviewed && !a.update) throw InputError("--force-reviewed goes with --update");
@@ -98,7 +171,8 @@ void runRegress(const RegressArgs& a, CommandContext& context) {
         throw InputError("--property says what a --csv file's verdicts are about; no --csv given");
     regress::RunOptions options;
     options.logged = regress::readExpectationLogs(a.logs);
-    const std::vector<regress::TestCase> tests = collectTests(a);
+    regress::RunScope scope;
+    const std::vector<regress::TestCase> tests = collectTests(a, scope);
     options.check = a.flags.options();
     options.check.stop = context.stop;
     options.threads = a.flags.threads();
@@ -132,23 +206,11 @@ void runRegress(const RegressArgs& a, CommandContext& context) {
         });
     progress.finish();
     // The reports are written before the verdict line, which then says whether they were.
-    std::vector<Failure> failures;
-    auto write = [&](const std::string& path, const std::string& text) {
-        try {
-            writeOutput(path, text, std::cout);
-        } catch (...) {
-            failures.push_back(describeFailure(std::current_exception(), "regress"));
-        }
-    };
-    const std::string suite = a.csv.empty() ? "ptxlitmus regress" : "ptxlitmus regress " + a.csv;
-    if (!a.junit.empty()) write(a.junit, regress::junitXml(suite, reports, summary));
-    if (!a.json.empty()) write(a.json, jsonText(regress::reportJson(reports, summary), 2) + "\n");
+    const std::vector<Failure> failures = writeReports(a, reports, summary, scope);
     human << summaryText(summary, a.shard, failures.empty()) << std::flush;
     for (const Failure& f : failures)
         context.report(f);
-    context.raise(summary.signal != 0 ? interruptedExitCode(summary.signal)
-                  : summary.success() ? kExitOk
-                                      : kExitCheckFailed);
+    context.raise(exitCodeOf(summary));
 }
 
 } // namespace
@@ -173,7 +235,16 @@ void addRegressCommand(CLI::App& app, CommandContext& context) {
     cmd->add_option("--junit", args->junit, "Write a JUnit XML report to FILE");
     cmd->add_option("--json", args->json, "Write a JSON report to FILE (- for stdout)");
     cmd->add_option("--shard", args->shard,
-                    "Run only slice I of N (1-based): test k runs in shard k mod N + 1");
+                    "Run only slice I of N (1-based): test k runs in shard k mod N + 1, or, with "
+                    "--shard-costs, the slice a cost-balanced split gives it");
+    cmd->add_option("--shard-costs", args->shardCosts,
+                    "With --shard: balance the N shards by the per-test times of an earlier "
+                    "run's --json report (longest first, each to the lightest shard; a test the "
+                    "report lacks costs the mean); every shard must be given the same file");
+    cmd->add_option("--merge", args->merge,
+                    "Merge the --json reports of the N shards of one suite into the report of "
+                    "the whole suite (--json, --junit, the summary and the exit status of an "
+                    "unsharded run; times are the shards' sum); runs no test");
     cmd->add_flag("--update", args->update,
                   "Rewrite expectation files that disagree or are missing (shows the diff); "
                   "hand-reviewed ones are left (and fail) unless --force-reviewed");

@@ -86,10 +86,12 @@ std::string junitXml(const std::string& suite, const std::vector<TestReport>& re
     return out;
 }
 
-nlohmann::json reportJson(const std::vector<TestReport>& reports, const Summary& summary) {
+nlohmann::json reportJson(const std::vector<TestReport>& reports, const Summary& summary,
+                          const RunScope& scope) {
     nlohmann::json tests = nlohmann::json::array();
     for (const TestReport& r : reports) {
-        tests.push_back({{"id", r.test.id},
+        tests.push_back({{"index", r.test.index},
+                         {"id", r.test.id},
                          {"file", r.test.litmus},
                          {"name", r.name},
                          {"status", statusName(r.status)},
@@ -103,7 +105,11 @@ nlohmann::json reportJson(const std::vector<TestReport>& reports, const Summary&
     }
     return {
         {"summary",
-         {{"total", summary.total()},
+         {{"suite", scope.suite},
+          {"shard", scope.shard.empty() ? nlohmann::json(nullptr) : nlohmann::json(scope.shard)},
+          {"suite_size", scope.suiteSize},
+          {"shard_size", scope.shardSize},
+          {"total", summary.total()},
           {"passed", summary.passed},
           {"failed", summary.failed},
           {"errors", summary.errors},

@@ -21,10 +21,20 @@ namespace ptx::regress {
 [[nodiscard]] std::string junitXml(const std::string& suite, const std::vector<TestReport>& reports,
                                    const Summary& summary);
 
-/// {"summary": {"total", "passed", "failed", "errors", "unsupported", "updated",
-/// "bound_reached", "not_run", "interrupted", "seconds", "success"}, "tests": [{"id", "file",
-/// "name", "status", "message", "diff", "engine", "expectation", "bound_reached", "seconds"}]}
+/// Where a run's tests came from: the JUnit suite name, the shard (empty: the whole suite), how
+/// many tests the whole suite and this shard have. `regress --merge` checks the shards with it.
+struct RunScope {
+    std::string suite = "ptxlitmus regress";
+    std::string shard; // `I/N`, or empty
+    std::size_t suiteSize = 0;
+    std::size_t shardSize = 0;
+};
+
+/// {"summary": {"suite", "shard", "suite_size", "shard_size", "total", "passed", "failed",
+/// "errors", "unsupported", "updated", "bound_reached", "not_run", "interrupted", "seconds",
+/// "success"}, "tests": [{"index", "id", "file", "name", "status", "message", "diff", "engine",
+/// "expectation", "bound_reached", "seconds"}]}; `index`: the test's place in the whole suite.
 [[nodiscard]] nlohmann::json reportJson(const std::vector<TestReport>& reports,
-                                        const Summary& summary);
+                                        const Summary& summary, const RunScope& scope);
 
 } // namespace ptx::regress

@@ -2,7 +2,9 @@
 
 #include "support/Errors.hpp"
 
+#include <algorithm>
 #include <charconv>
+#include <numeric>
 
 namespace ptx::regress {
 namespace {
@@ -30,6 +32,22 @@ Shard parseShard(const std::string& text) {
 
 bool inShard(const Shard& shard, std::size_t k) {
     return k % shard.count + 1 == shard.index;
+}
+
+std::vector<std::size_t> balancedShards(const std::vector<double>& costs, std::size_t n) {
+    std::vector<std::size_t> order(costs.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return costs[a] > costs[b]; });
+    std::vector<double> load(n, 0.0);
+    std::vector<std::size_t> shardOfTest(costs.size(), 1);
+    for (const std::size_t k : order) {
+        const auto lightest =
+            static_cast<std::size_t>(std::min_element(load.begin(), load.end()) - load.begin());
+        load[lightest] += costs[k];
+        shardOfTest[k] = lightest + 1;
+    }
+    return shardOfTest;
 }
 
 } // namespace ptx::regress

@@ -1,6 +1,8 @@
 // `--shard I/N`: a deterministic slice of a suite, so N machines can split it. Shards are
 // numbered 1..N; test k (0-based, in the suite's sorted order) belongs to shard (k mod N) + 1,
-// so every test is in exactly one shard and the shards' sizes differ by at most one.
+// so every test is in exactly one shard and the shards' sizes differ by at most one. With
+// costs (`--shard-costs`: the per-test times of an earlier run), the shards are balanced by
+// cost instead (balancedShards).
 #pragma once
 
 #include <cstddef>
@@ -20,6 +22,12 @@ struct Shard {
 
 /// True when the k-th test (0-based) belongs to the shard.
 [[nodiscard]] bool inShard(const Shard& shard, std::size_t k);
+
+/// Balanced shards: the shard (1..n) of each test, given each test's cost. Longest cost first,
+/// each to the shard with the least total so far (ties: the lower test index, the lower shard),
+/// so every machine given the same costs computes the same split.
+[[nodiscard]] std::vector<std::size_t> balancedShards(const std::vector<double>& costs,
+                                                      std::size_t n);
 
 /// The elements of `all` that belong to the shard, order kept.
 template <class T>

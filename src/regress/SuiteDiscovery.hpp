@@ -29,6 +29,7 @@ struct TestCase {
     ExpectationSource source = ExpectationSource::File;
     std::string expected;      // ExpectationSource::File: the `.expected` path
     std::optional<bool> csvOk; // ExpectationSource::Csv: the expected verdict
+    std::size_t index = 0;     // position in the whole suite (before --shard): reports sort by it
 };
 
 /// A path that does not exist, or a directory without tests.

@@ -76,3 +76,28 @@ TEST_CASE("shards partition a suite, deterministically and evenly") {
         CHECK(seen == all); // every test in exactly one shard
     }
 }
+
+TEST_CASE("balanced shards: longest first onto the lightest shard, every test in one shard") {
+    // One expensive test and many cheap ones: round robin puts the expensive one with a quarter
+    // of the cheap ones; balancing gives it a shard of its own.
+    std::vector<double> costs(13, 1.0);
+    costs[5] = 12.0;
+    const auto shard = balancedShards(costs, 4);
+    REQUIRE(shard.size() == costs.size());
+    std::vector<double> load(4, 0.0);
+    for (std::size_t k = 0; k < costs.size(); ++k) {
+        REQUIRE(shard[k] >= 1);
+        REQUIRE(shard[k] <= 4);
+        load[shard[k] - 1] += costs[k];
+    }
+    CHECK(load[shard[5] - 1] == 12.0); // alone
+    for (std::size_t k = 0; k < costs.size(); ++k)
+        if (k != 5) CHECK(shard[k] != shard[5]);
+    CHECK(*std::max_element(load.begin(), load.end()) == 12.0);
+    CHECK(balancedShards(costs, 4) == shard); // deterministic
+    // Equal costs: sizes differ by at most one.
+    const auto even = balancedShards(std::vector<double>(10, 1.0), 3);
+    CHECK(std::count(even.begin(), even.end(), 1U) == 4);
+    CHECK(std::count(even.begin(), even.end(), 2U) == 3);
+    CHECK(std::count(even.begin(), even.end(), 3U) == 3);
+}

@@ -78,7 +78,7 @@ TEST_CASE("the JSON report carries the summary and every test") {
     Summary s;
     for (const auto& r : reports)
         s.add(r.status);
-    const auto j = reportJson(reports, s);
+    const auto j = reportJson(reports, s, RunScope{});
     CHECK(j["summary"]["total"] == 2);
     CHECK(j["summary"]["failed"] == 1);
     CHECK(j["summary"]["success"] == false);
@@ -117,7 +117,7 @@ TEST_CASE("a bound reached shows in JUnit and JSON, an interruption counts the t
         CHECK(std::system(("xmllint --noout " + path.string()).c_str()) == 0);
         std::filesystem::remove(path);
     }
-    const auto j = reportJson(reports, s);
+    const auto j = reportJson(reports, s, RunScope{});
     CHECK(j["summary"]["bound_reached"] == 2);
     CHECK(j["summary"]["not_run"] == 3);
     CHECK(j["summary"]["interrupted"] == "interrupted (SIGINT)");
@@ -126,7 +126,7 @@ TEST_CASE("a bound reached shows in JUnit and JSON, an interruption counts the t
 
     Summary clean;
     clean.add(report("a.litmus", Status::Passed));
-    const auto k = reportJson({report("a.litmus", Status::Passed)}, clean);
+    const auto k = reportJson({report("a.litmus", Status::Passed)}, clean, RunScope{});
     CHECK(k["summary"]["interrupted"].is_null());
     CHECK(k["tests"][0]["bound_reached"].is_null());
     CHECK(junitXml("s", {report("a.litmus", Status::Passed)}, clean).find("not_run") ==
