@@ -112,11 +112,15 @@ void addCheckFlags(CLI::App& app, CheckFlags& f, std::initializer_list<CheckFlag
                      "Say on stderr which engine ran, why, and how many candidates");
 }
 
-int livenessExitCode(const CheckResult& result) {
-    if (result.termination == Termination::MayHang) return kExitCheckFailed;
-    if (result.termination == Termination::UnknownBound) return kExitResource;
-    if (result.termination == Termination::Unknown) return kExitBadInput;
+int terminationExitCode(std::optional<Termination> verdict) {
+    if (verdict == Termination::MayHang) return kExitCheckFailed;
+    if (verdict == Termination::UnknownBound) return kExitResource;
+    if (verdict == Termination::Unknown) return kExitBadInput;
     return kExitOk;
+}
+
+int livenessExitCode(const CheckResult& result) {
+    return terminationExitCode(result.termination);
 }
 
 CheckOptions CheckFlags::options() const {

@@ -58,8 +58,11 @@ void addCheckFlags(CLI::App& app, CheckFlags& flags);
 /// A whole number in [min, max], written with digits only (`-5` is not wrapped around).
 [[nodiscard]] CLI::Validator countValidator(std::uint64_t min, std::uint64_t max);
 
-/// The exit status `--liveness` gives a test with this termination verdict: 0 always terminates
-/// (or no loops nor barriers), 1 may hang, 3 unknown (bound), 2 unknown (not modelled).
+/// The exit status of a termination verdict (check --liveness, sim --hang): 0 always
+/// terminates (or none: no loops nor barriers), 1 may hang, 3 unknown (bound), 2 unknown (not
+/// modelled).
+[[nodiscard]] int terminationExitCode(std::optional<Termination> verdict);
+/// terminationExitCode of the result's verdict.
 [[nodiscard]] int livenessExitCode(const CheckResult& result);
 
 /// `--timeout S`: the one definition, also used by `sim` and `explain`.

@@ -213,10 +213,7 @@ int runSim(const SimArgs& a, const CLI::Option* traceOpt, const StopToken& stop)
             return 0;
         }
         const auto r = a.exhaustive ? simulator.runExhaustive() : simulator.runRandom();
-        const int status = a.hang ? (terminationOf(r) == Termination::MayHang ? kExitCheckFailed
-                                     : terminationOf(r) == Termination::UnknownBound ? kExitResource
-                                                                                     : kExitOk)
-                                  : kExitOk;
+        const int status = a.hang ? terminationExitCode(terminationOf(r)) : kExitOk;
         if (a.json) {
             nlohmann::json j = toJson(program, r);
             if (scheduler) {
@@ -229,11 +226,14 @@ int runSim(const SimArgs& a, const CLI::Option* traceOpt, const StopToken& stop)
         if (scheduler)
             std::cout << "Scheduler " << sim::schedulerName(*scheduler) << ": "
                       << sim::describeScheduler(*scheduler, a.resident) << "\n";
+        auto printTime = [&] {
+            std::cout << "Time " << program.name << " " << std::fixed << std::setprecision(4)
+                      << r.seconds << "\n\n";
+        };
         if (a.hang) {
             printHang(simulator, r, a);
             std::cout << "Machine states " << r.states << " explored\n";
-            std::cout << "Time " << program.name << " " << std::fixed << std::setprecision(4)
-                      << r.seconds << "\n\n";
+            printTime();
             return status;
         }
         std::cout << sim::formatHistogram(program.name, program.condition, r.histogram,
@@ -249,8 +249,7 @@ int runSim(const SimArgs& a, const CLI::Option* traceOpt, const StopToken& stop)
                       << (r.exhaustive ? std::string("reachable")
                                        : std::to_string(r.hungRuns) + " runs")
                       << ": " << r.hangWhere.value_or("") << "\n";
-        std::cout << "Time " << program.name << " " << std::fixed << std::setprecision(4)
-                  << r.seconds << "\n\n";
+        printTime();
         return 0;
     }
 }

@@ -173,19 +173,15 @@ struct StateGraph {
     }
 };
 
-/// Walks the strongly connected component of state `hung` (reached by `path`): which threads
-/// execute instructions inside it (they spin), and how many states it has.
+/// Walks the strongly connected component of state `hung` (whose machine state is `start`):
+/// which threads execute instructions inside it (they spin), and how many states it has.
 std::pair<std::vector<bool>, std::uint64_t>
 walkComponent(const Machine& m, const StateGraph& g, const std::vector<int>& comp,
-              std::uint32_t hung, const std::vector<Transition>& path, const Deadline& deadline) {
+              std::uint32_t hung, const MachineState& start, const Deadline& deadline) {
     std::vector<bool> moving(m.program().threads.size(), false);
     std::uint64_t states = 0;
     std::vector<bool> seen(comp.size(), false);
-    std::vector<MachineState> work;
-    MachineState start = m.initialState();
-    for (const auto& t : path)
-        m.apply(start, t);
-    work.push_back(std::move(start));
+    std::vector<MachineState> work{start};
     seen[hung] = true;
     std::vector<Transition> trans;
     std::string key;
@@ -254,9 +250,10 @@ SimResult Simulator::runExhaustive() const {
                               ? "deadlock: no thread can move (barrier or inactive lanes)"
                               : "livelock: a reachable state from which no schedule terminates";
             const auto path = g.pathTo(*hung);
+            const MachineState hungState = stateAfter(path);
             const auto [moving, states] =
-                walkComponent(machine_, g, comp, *hung, path, options_.deadline);
-            r.hang = describeHang(path, deadlock, states, moving);
+                walkComponent(machine_, g, comp, *hung, hungState, options_.deadline);
+            r.hang = describeHang(hungState, path, deadlock, states, moving);
         }
     }
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -4,15 +4,12 @@
 
 namespace ptx::sim {
 
-HangReport Simulator::describeHang(std::vector<Transition> path, bool deadlock,
-                                   std::uint64_t cycleStates,
+HangReport Simulator::describeHang(const MachineState& s, std::vector<Transition> path,
+                                   bool deadlock, std::uint64_t cycleStates,
                                    const std::vector<bool>& moving) const {
     HangReport h;
     h.deadlock = deadlock;
     h.cycleStates = cycleStates;
-    MachineState s = machine_.initialState();
-    for (const auto& t : path)
-        machine_.apply(s, t);
     h.schedule = std::move(path);
     const SimProgram& program = machine_.program();
     const Topology& topo = machine_.topology();

@@ -117,6 +117,15 @@ class Machine {
     // Forward progress (Progress.cpp): which threads may issue, barriers, CTA launches.
     [[nodiscard]] bool schedulable(const MachineState& s, int thread) const;
     [[nodiscard]] bool ctaEnded(const MachineState& s, int cta) const;
+    /// Occupancy-bound scheduling: has the thread's CTA been launched?
+    [[nodiscard]] bool ctaLaunched(const MachineState& s, int thread) const;
+    /// The CTAs of a GPU that hold a resident slot: launched, some thread not ended.
+    [[nodiscard]] std::vector<int> residentCtas(const MachineState& s, int gpu) const;
+    /// Has thread u arrived at barrier (at.instance, at.id) at least at.count times?
+    [[nodiscard]] bool hasArrived(const MachineState& s, int u, const BarrierArrivals& at) const;
+    /// How many threads of the thread's CTA have arrived at `at` (hasArrived).
+    [[nodiscard]] int arrivedInCta(const MachineState& s, int thread,
+                                   const BarrierArrivals& at) const;
     [[nodiscard]] bool launchable(const MachineState& s, int cta) const;
     void addLaunches(const MachineState& s, std::vector<Transition>& out) const;
     void launch(MachineState& s, int cta, std::vector<std::string>* trace) const;

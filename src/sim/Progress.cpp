@@ -17,11 +17,22 @@ bool Machine::ctaEnded(const MachineState& s, int cta) const {
     return std::all_of(threads.begin(), threads.end(), [&](int t) { return ended(s, t); });
 }
 
+bool Machine::ctaLaunched(const MachineState& s, int thread) const {
+    return (s.launched >> topology_.threadCta[static_cast<std::size_t>(thread)]) & 1u;
+}
+
+std::vector<int> Machine::residentCtas(const MachineState& s, int gpu) const {
+    std::vector<int> out;
+    for (int c = 0; c < static_cast<int>(topology_.ctaGpu.size()); ++c)
+        if (topology_.ctaGpu[static_cast<std::size_t>(c)] == gpu && ((s.launched >> c) & 1u) &&
+            !ctaEnded(s, c))
+            out.push_back(c);
+    return out;
+}
+
 bool Machine::schedulable(const MachineState& s, int thread) const {
     if (ended(s, thread)) return false;
-    if (options_.residentCtas > 0 &&
-        !((s.launched >> topology_.threadCta[static_cast<std::size_t>(thread)]) & 1u))
-        return false;
+    if (options_.residentCtas > 0 && !ctaLaunched(s, thread)) return false;
     if (options_.simt == SimtMode::Lockstep) {
         const auto& p = topology_.threads[static_cast<std::size_t>(thread)];
         return (s.warps[static_cast<std::size_t>(p.warp)].activeMask() >> p.lane) & 1u;
@@ -35,12 +46,7 @@ bool Machine::schedulable(const MachineState& s, int thread) const {
 bool Machine::launchable(const MachineState& s, int cta) const {
     if ((s.launched >> cta) & 1u) return false;
     const int gpu = topology_.ctaGpu[static_cast<std::size_t>(cta)];
-    int resident = 0;
-    for (int c = 0; c < static_cast<int>(topology_.ctaGpu.size()); ++c)
-        if (topology_.ctaGpu[static_cast<std::size_t>(c)] == gpu && ((s.launched >> c) & 1u) &&
-            !ctaEnded(s, c))
-            ++resident;
-    return resident < options_.residentCtas;
+    return static_cast<int>(residentCtas(s, gpu).size()) < options_.residentCtas;
 }
 
 void Machine::addLaunches(const MachineState& s, std::vector<Transition>& out) const {
@@ -66,29 +72,33 @@ void Machine::launch(MachineState& s, int cta, std::vector<std::string>* trace) 
 // generation. A barrier without a count waits for every thread of the CTA that uses it, except
 // those that have ended: PTX ISA, `exit`: "if the exiting threads are holding up the barrier,
 // the barrier is released"; `barrier`: it waits for the "non-exited threads" taking part.
+bool Machine::hasArrived(const MachineState& s, int u, const BarrierArrivals& at) const {
+    const auto& arrivals = s.threads[static_cast<std::size_t>(u)].arrivals;
+    return std::any_of(arrivals.begin(), arrivals.end(), [&](const BarrierArrivals& a) {
+        return a.instance == at.instance && a.id == at.id && a.count >= at.count;
+    });
+}
+
 bool Machine::barrierReady(const MachineState& s, int thread) const {
     const auto& ts = s.threads[static_cast<std::size_t>(thread)];
     const auto& mine = ts.arrivals[static_cast<std::size_t>(ts.waiting)];
     const auto& me = program_.threads[static_cast<std::size_t>(thread)];
-    auto arrived = [&](std::size_t u) {
-        return std::any_of(s.threads[u].arrivals.begin(), s.threads[u].arrivals.end(),
-                           [&](const BarrierArrivals& a) {
-                               return a.instance == mine.instance && a.id == mine.id &&
-                                      a.count >= mine.count;
-                           });
-    };
     if (ts.waitQuorum == 0) {
         const auto& users = me.code[static_cast<std::size_t>(ts.pc)].quorumThreads;
-        return std::all_of(users.begin(), users.end(), [&](int u) {
-            return arrived(static_cast<std::size_t>(u)) || ended(s, u);
-        });
+        return std::all_of(users.begin(), users.end(),
+                           [&](int u) { return hasArrived(s, u, mine) || ended(s, u); });
     }
+    return arrivedInCta(s, thread, mine) >= ts.waitQuorum;
+}
+
+int Machine::arrivedInCta(const MachineState& s, int thread, const BarrierArrivals& at) const {
+    const auto& me = program_.threads[static_cast<std::size_t>(thread)];
     int count = 0;
-    for (std::size_t u = 0; u < s.threads.size(); ++u) {
-        const auto& other = program_.threads[u];
-        if (other.gpu == me.gpu && other.cta == me.cta && arrived(u)) ++count;
+    for (int u = 0; u < static_cast<int>(s.threads.size()); ++u) {
+        const auto& other = program_.threads[static_cast<std::size_t>(u)];
+        if (other.gpu == me.gpu && other.cta == me.cta && hasArrived(s, u, at)) ++count;
     }
-    return count >= ts.waitQuorum;
+    return count;
 }
 
 bool Machine::entersFullBuffer(const ThreadState& ts, const SimInstr& ins) const {
@@ -113,17 +123,14 @@ std::optional<std::string> Machine::blockedBecause(const MachineState& s, int th
     auto name = [&](int t) {
         return "P" + std::to_string(program_.threads[static_cast<std::size_t>(t)].id);
     };
-    if (options_.residentCtas > 0 &&
-        !((s.launched >> topology_.threadCta[static_cast<std::size_t>(thread)]) & 1u)) {
+    if (options_.residentCtas > 0 && !ctaLaunched(s, thread)) {
         std::string holders;
         const int gpu = topology_.ctaGpu[static_cast<std::size_t>(
             topology_.threadCta[static_cast<std::size_t>(thread)])];
-        for (int c = 0; c < static_cast<int>(topology_.ctaGpu.size()); ++c)
-            if (topology_.ctaGpu[static_cast<std::size_t>(c)] == gpu && ((s.launched >> c) & 1u) &&
-                !ctaEnded(s, c))
-                holders += (holders.empty() ? "CTA " : ", CTA ") +
-                           std::to_string(
-                               program_
+        for (const int c : residentCtas(s, gpu))
+            holders +=
+                (holders.empty() ? "CTA " : ", CTA ") +
+                std::to_string(program_
                                    .threads[static_cast<std::size_t>(
                                        topology_.ctaThreads[static_cast<std::size_t>(c)].front())]
                                    .cta);
@@ -150,23 +157,13 @@ std::optional<std::string> Machine::blockedBecause(const MachineState& s, int th
                                   std::to_string(a.id) + " (arrival " + std::to_string(a.count) +
                                   ")";
         if (ts.waitQuorum > 0) {
-            int count = 0;
-            for (std::size_t u = 0; u < s.threads.size(); ++u) {
-                const auto& other = program_.threads[u];
-                if (other.gpu != me.gpu || other.cta != me.cta) continue;
-                for (const auto& b : s.threads[u].arrivals)
-                    if (b.instance == a.instance && b.id == a.id && b.count >= a.count) ++count;
-            }
+            const int count = arrivedInCta(s, thread, a);
             return "waits at " + which + ": " + std::to_string(count) + " of its count " +
                    std::to_string(ts.waitQuorum) + " arrived";
         }
         std::string missing;
         for (int u : me.code[static_cast<std::size_t>(ts.pc)].quorumThreads) {
-            if (ended(s, u)) continue;
-            const auto& arr = s.threads[static_cast<std::size_t>(u)].arrivals;
-            if (std::none_of(arr.begin(), arr.end(), [&](const BarrierArrivals& b) {
-                    return b.instance == a.instance && b.id == a.id && b.count >= a.count;
-                }))
+            if (!ended(s, u) && !hasArrived(s, u, a))
                 missing += (missing.empty() ? "" : ", ") + name(u);
         }
         return "waits at " + which + " (no count) for " + missing +

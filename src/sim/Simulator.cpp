@@ -114,6 +114,13 @@ SimResult Simulator::runRandom() const {
     return r;
 }
 
+MachineState Simulator::stateAfter(const std::vector<Transition>& path) const {
+    MachineState s = machine_.initialState();
+    for (const auto& t : path)
+        machine_.apply(s, t);
+    return s;
+}
+
 std::vector<std::string> Simulator::replay(const std::vector<Transition>& path,
                                            bool finalLine) const {
     std::vector<std::string> lines;

@@ -119,10 +119,12 @@ class Simulator {
     RunEnd randomRun(MachineState& s, Rng& rng, std::vector<Transition>& scratch,
                      std::vector<Transition>* path) const;
     [[nodiscard]] Exploration canTerminate(const MachineState& from, std::uint64_t bound) const;
-    /// The report of a hung state reached by `path` (Hang.cpp); `moving`: threads that execute
+    /// The machine state a schedule from the initial state reaches.
+    [[nodiscard]] MachineState stateAfter(const std::vector<Transition>& path) const;
+    /// The report of hung state `s`, reached by `path` (Hang.cpp); `moving`: threads that execute
     /// instructions inside the state's component (they spin), by thread index.
-    [[nodiscard]] HangReport describeHang(std::vector<Transition> path, bool deadlock,
-                                          std::uint64_t cycleStates,
+    [[nodiscard]] HangReport describeHang(const MachineState& s, std::vector<Transition> path,
+                                          bool deadlock, std::uint64_t cycleStates,
                                           const std::vector<bool>& moving) const;
     [[nodiscard]] std::optional<std::vector<std::string>>
     exhaustiveTrace(const CondExpr& target) const;

@@ -62,20 +62,19 @@ TEST_CASE("SC with a barrier: it orders the two sides, and every execution is no
                                 " st.weak y, 1 | st.weak x, 1 ;\n"
                                 "exists (P0:r0 == 1 /\\ P1:r0 == 1)\n");
     CHECK(outcomes(runExplicitOn(lb, scModel()), {{0, "r0"}, {1, "r0"}}) == Outcomes{{0, 0}});
-    const Prepared mp = prepare("PTX mp-bar\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n"
-                                " st.weak x, 1 | ld.weak r0, y ;\n"
-                                " bar.cta.sync 0 | bar.cta.sync 0 ;\n"
-                                " st.weak y, 1 | ld.weak r1, x ;\n"
-                                "exists (P1:r0 == 1 /\\ P1:r1 == 0)\n");
-    CHECK(outcomes(runExplicitOn(mp, scModel()), {{1, "r0"}, {1, "r1"}}) == Outcomes{{0, 1}});
+    // MP through the barrier, its threads in one CTA or in two.
+    auto mpBar = [](int ctaOfP1) {
+        return prepare("PTX mp-bar\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta " +
+                       std::to_string(ctaOfP1) +
+                       ",gpu 0 ;\n"
+                       " st.weak x, 1 | ld.weak r0, y ;\n"
+                       " bar.cta.sync 0 | bar.cta.sync 0 ;\n"
+                       " st.weak y, 1 | ld.weak r1, x ;\n"
+                       "exists (P1:r0 == 1 /\\ P1:r1 == 0)\n");
+    };
+    CHECK(outcomes(runExplicitOn(mpBar(0), scModel()), {{1, "r0"}, {1, "r1"}}) == Outcomes{{0, 1}});
     // Without synchronisation (different CTAs) SC allows every interleaving.
-    const Prepared apart = prepare("PTX mp-bar-apart\n{ x=0; y=0; }\n"
-                                   " P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
-                                   " st.weak x, 1 | ld.weak r0, y ;\n"
-                                   " bar.cta.sync 0 | bar.cta.sync 0 ;\n"
-                                   " st.weak y, 1 | ld.weak r1, x ;\n"
-                                   "exists (P1:r0 == 1 /\\ P1:r1 == 0)\n");
-    CHECK(outcomes(runExplicitOn(apart, scModel()), {{1, "r0"}, {1, "r1"}}) ==
+    CHECK(outcomes(runExplicitOn(mpBar(1), scModel()), {{1, "r0"}, {1, "r1"}}) ==
           Outcomes{{0, 0}, {0, 1}, {1, 1}});
 }
 
