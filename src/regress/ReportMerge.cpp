@@ -2,10 +2,10 @@
 
 #include "regress/Shard.hpp"
 #include "support/Errors.hpp"
+#include "support/InputFile.hpp"
 
 #include <algorithm>
 #include <csignal>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
 
@@ -13,10 +13,9 @@ namespace ptx::regress {
 namespace {
 
 nlohmann::json readReport(const std::string& file) {
-    std::ifstream in(file);
-    if (!in) throw InputError(file + ": cannot read the report");
+    const std::string text = readInputFile(file, "regress report");
     try {
-        nlohmann::json j = nlohmann::json::parse(in);
+        nlohmann::json j = nlohmann::json::parse(text);
         if (!j.is_object() || !j.contains("summary") || !j.contains("tests") ||
             !j["tests"].is_array())
             throw InputError(file + ": not a `regress --json` report (no summary and tests)");

@@ -66,6 +66,10 @@ has "outside the suite or reported twice\|are in no report"
 echo '{"tests": []}' >bad.json
 expect_rc 2 "$exe" regress --merge bad.json
 has "bad.json: not a \`regress --json\` report"
+expect_rc 2 "$exe" regress --merge suite
+has "suite: error: cannot read the regress report: Is a directory"
+expect_rc 2 "$exe" regress --merge absent.json
+has "absent.json: error: cannot read the regress report: No such file or directory"
 expect_rc 2 "$exe" regress suite --merge rr1.json
 has "it runs no test"
 expect_rc 2 "$exe" regress suite --shard-costs whole.json
