@@ -1,5 +1,8 @@
 #include "gen/TestWriter.hpp"
 
+#include "gen/DependencyCode.hpp"
+#include "gen/TestLayout.hpp"
+
 #include "support/Errors.hpp"
 
 #include <algorithm>
@@ -21,19 +24,6 @@ std::string scopeOf(ScopeChoice s, std::size_t thread) {
         return thread % 2 == 0 ? "cta" : "gpu";
     }
     return "gpu";
-}
-
-std::string placementOf(Placement p, std::size_t thread) {
-    const std::string i = std::to_string(thread);
-    switch (p) {
-    case Placement::SameCta:
-        return "cta 0,gpu 0";
-    case Placement::DiffCta:
-        return "cta " + i + ",gpu 0";
-    case Placement::DiffGpu:
-        return "cta 0,gpu " + i;
-    }
-    return "cta 0,gpu 0";
 }
 
 /// The writer for one thread: its instructions and the registers it initialises.
@@ -85,29 +75,13 @@ class ThreadWriter {
             break;
         }
         pendingValueReg_.clear();
-        if (prev.kind != AccessKind::Read || v_.dep == Dependency::None) return next.location;
-        const std::string k1 = std::to_string(k);
-        switch (v_.dep) {
-        case Dependency::Ctrl:
-            code_.push_back("beq " + prev.reg + ", 99, LC" + k1); // falls through either way
-            code_.push_back("LC" + k1 + ":");
-            return next.location;
-        case Dependency::Data:
-            if (next.kind != AccessKind::Write) return next.location;
-            code_.push_back("xor rd" + k1 + ", " + prev.reg + ", " + prev.reg); // 0, from the read
-            code_.push_back("add rd" + k1 + ", rd" + k1 + ", " + std::to_string(next.value));
-            pendingValueReg_ = "rd" + k1;
-            return next.location;
-        case Dependency::Addr:
-            code_.push_back("xor rd" + k1 + ", " + prev.reg + ", " + prev.reg);
-            code_.push_back("add ra" + k1 + ", rp" + k1 + ", rd" + k1); // &next + 0
-            inits_.push_back("rp" + k1 + "=&" + next.location);
-            inits_.push_back("ra" + k1 + "=0");
-            return "[ra" + k1 + "]";
-        case Dependency::None:
-            break;
-        }
-        return next.location;
+        if (prev.kind != AccessKind::Read) return next.location;
+        DependencyCode dep = dependencyCode(v_.dep, prev.reg, next.location, next.value,
+                                            next.kind == AccessKind::Write, k);
+        code_.insert(code_.end(), dep.code.begin(), dep.code.end());
+        inits_.insert(inits_.end(), dep.inits.begin(), dep.inits.end());
+        pendingValueReg_ = dep.valueRegister;
+        return dep.address;
     }
 
     [[nodiscard]] const std::vector<std::string>& code() const { return code_; }
@@ -187,26 +161,13 @@ std::string writeTest(const Family& f, const Variant& v) {
             out += "P" + std::to_string(t) + ":" + init + ";\n";
     out += "}\n";
 
-    // Columns: the header row, then one row per instruction index, padded.
     std::vector<std::vector<std::string>> columns;
-    std::size_t rows = 0;
     for (std::size_t t = 0; t < writers.size(); ++t) {
-        std::vector<std::string> col{"P" + std::to_string(t) + "@" + placementOf(v.placement, t)};
+        std::vector<std::string> col{threadHeader(v.placement, t)};
         col.insert(col.end(), writers[t].code().begin(), writers[t].code().end());
-        rows = std::max(rows, col.size());
         columns.push_back(std::move(col));
     }
-    for (std::size_t r = 0; r < rows; ++r) {
-        for (std::size_t t = 0; t < columns.size(); ++t) {
-            std::size_t width = 0;
-            for (const std::string& cell : columns[t])
-                width = std::max(width, cell.size());
-            const std::string cell = r < columns[t].size() ? columns[t][r] : "";
-            out += " " + cell + std::string(width - cell.size() + 1, ' ');
-            out += t + 1 < columns.size() ? "|" : ";";
-        }
-        out += "\n";
-    }
+    out += programRows(columns);
     out += f.condition + "\n";
     return out;
 }

@@ -22,6 +22,8 @@ const char* phaseDescription(Phase phase) {
         return "drawing consistent executions (--show)";
     case Phase::Simulation:
         return "the simulator's runs";
+    case Phase::Generation:
+        return "generating cycles (gen --edges)";
     }
     return "checking";
 }
@@ -43,6 +45,8 @@ const char* phaseHint(Phase phase) {
         return "--show witness, a lower --max-graphs, or a larger --timeout";
     case Phase::Simulation:
         return "fewer --runs, a lower --bound, or a larger --timeout";
+    case Phase::Generation:
+        return "a smaller --size, fewer --edges, or a larger --timeout";
     }
     return "a larger --timeout";
 }

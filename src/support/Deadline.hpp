@@ -25,6 +25,7 @@ enum class Phase {
     Explanation,          // explain: the ways of producing an outcome
     Drawing,              // --show: consistent executions drawn as graphs
     Simulation,           // the operational simulator
+    Generation,           // gen: enumerating relaxation cycles
 };
 
 /// `the explicit engine's search (rf, fence-SC and co choices)`.

@@ -8,7 +8,7 @@ exe=$1
 
 # No family: an error that says so.
 expect_rc 2 "$exe" gen
-grep -q "ptxlitmus gen: error: name a family (or \`all\`); \`ptxlitmus gen --list\` lists them" "$tmp/out" ||
+grep -q "ptxlitmus gen: error: name a family (or \`all\`), or give --cycle or --edges; \`ptxlitmus gen --list\` lists the families" "$tmp/out" ||
   fail "gen without a family: $(cat "$tmp/out")"
 
 # -o and --output are the same option (as for `cuda`).

@@ -1,0 +1,18 @@
+// The layout both generators give a test: thread headers (`P1@cta 1,gpu 0`) and the program as
+// padded columns, one per thread, `|` between and `;` at the end of each row.
+#pragma once
+
+#include "gen/Variant.hpp"
+
+#include <string>
+#include <vector>
+
+namespace ptx::gen {
+
+/// `P<thread>@cta C,gpu G` for the placement.
+[[nodiscard]] std::string threadHeader(Placement placement, std::size_t thread);
+
+/// The rows of the program: column t is thread t's header followed by its instructions.
+[[nodiscard]] std::string programRows(const std::vector<std::vector<std::string>>& columns);
+
+} // namespace ptx::gen
