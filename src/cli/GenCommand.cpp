@@ -2,6 +2,7 @@
 // (--cycle), or of every cycle over a vocabulary of edges (--edges); --expect records each
 // test's expectation with the checker, as `regress --update` does (src/gen, src/regress).
 #include "cli/Commands.hpp"
+#include "cli/ProgressDisplay.hpp"
 #include "gen/CycleEnumeration.hpp"
 #include "gen/CycleTest.hpp"
 #include "gen/Family.hpp"
@@ -15,6 +16,7 @@
 #include "regress/Runner.hpp"
 #include "regress/SuiteDiscovery.hpp"
 
+#include <chrono>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -131,8 +133,27 @@ std::vector<Output> cycleTests(const GenArgs& a, const CommandContext& context) 
     if (!a.edges.empty()) {
         const auto [lo, hi] = threadRange(a.threads);
         const gen::CycleLimits limits{a.size, lo, hi};
+        // On a terminal, a long search shows how far it got (redrawn in place, then erased).
+        const bool terminal = stderrIsTerminal();
+        const auto start = std::chrono::steady_clock::now();
+        bool drawn = false;
+        struct EraseLine { // also when the search is interrupted
+            const bool& drawn;
+            ~EraseLine() {
+                if (drawn) std::cerr << "\r\033[K" << std::flush;
+            }
+        } erase{drawn};
+        const gen::CycleProgress progress = [&](std::size_t cycles, std::size_t sequences) {
+            const double seconds =
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            if (!terminal || seconds < 1) return;
+            std::cerr << "\rgen: " << cycles << " cycles, " << sequences
+                      << " edge sequences tried, " << static_cast<int>(seconds) << " s"
+                      << std::flush;
+            drawn = true;
+        };
         const gen::CycleSet set = gen::enumerateCycles(gen::parseCycle(a.edges, "--edges"), limits,
-                                                       Deadline({}, context.stop));
+                                                       Deadline({}, context.stop), progress);
         std::cerr << "gen: " << set.cycles.size() << " cycles of 2 to " << a.size << " edges with "
                   << a.threads << " threads (" << set.sequences << " edge sequences tried, "
                   << set.rejected << " without a test, " << set.outsideThreads

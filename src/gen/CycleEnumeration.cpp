@@ -13,8 +13,9 @@ namespace {
 /// one ends); a sequence that closes (the last edge ends where the first starts) is a cycle.
 class CycleSearch {
   public:
-    CycleSearch(const std::vector<Edge>& edges, const CycleLimits& limits, const Deadline& deadline)
-        : edges_(edges), limits_(limits), deadline_(deadline) {}
+    CycleSearch(const std::vector<Edge>& edges, const CycleLimits& limits, const Deadline& deadline,
+                const CycleProgress& progress)
+        : edges_(edges), limits_(limits), deadline_(deadline), progress_(progress) {}
 
     CycleSet run() {
         for (const Edge& first : edges_) {
@@ -28,7 +29,10 @@ class CycleSearch {
 
   private:
     void extend(int crossings) {
-        if ((++steps_ & 4095U) == 0) deadline_.check(Phase::Generation);
+        if ((++steps_ & 4095U) == 0) {
+            deadline_.check(Phase::Generation);
+            if (progress_) progress_(found_.size(), set_.sequences);
+        }
         // Two location changes in a row leave an access alone on its location: resolveCycle
         // refuses such a cycle, so the search does not build it.
         if (path_.size() >= 2 && path_.back().to == path_.front().from &&
@@ -66,6 +70,7 @@ class CycleSearch {
     const std::vector<Edge>& edges_;
     const CycleLimits& limits_;
     const Deadline& deadline_;
+    const CycleProgress& progress_;
     std::vector<Edge> path_;
     std::map<std::string, ResolvedCycle> found_;
     CycleSet set_;
@@ -84,9 +89,9 @@ std::vector<Edge> expandVocabulary(const std::vector<Edge>& vocabulary) {
 }
 
 CycleSet enumerateCycles(const std::vector<Edge>& vocabulary, const CycleLimits& limits,
-                         const Deadline& deadline) {
+                         const Deadline& deadline, const CycleProgress& progress) {
     const std::vector<Edge> edges = expandVocabulary(vocabulary);
-    return CycleSearch(edges, limits, deadline).run();
+    return CycleSearch(edges, limits, deadline, progress).run();
 }
 
 GeneratedSuite cycleTests(const std::vector<ResolvedCycle>& cycles,

@@ -8,6 +8,7 @@
 #include "support/Deadline.hpp"
 
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -29,9 +30,14 @@ struct CycleSet {
 /// each once, in the order given.
 [[nodiscard]] std::vector<Edge> expandVocabulary(const std::vector<Edge>& vocabulary);
 
-/// Every distinct cycle over the vocabulary within the limits. Checks the deadline as it goes.
+/// Called now and then during a search: the distinct cycles found so far, the sequences tried.
+using CycleProgress = std::function<void(std::size_t cycles, std::size_t sequences)>;
+
+/// Every distinct cycle over the vocabulary within the limits. Checks the deadline, and reports
+/// progress, as it goes.
 [[nodiscard]] CycleSet enumerateCycles(const std::vector<Edge>& vocabulary,
-                                       const CycleLimits& limits, const Deadline& deadline);
+                                       const CycleLimits& limits, const Deadline& deadline,
+                                       const CycleProgress& progress = {});
 
 struct GeneratedTest {
     std::string name;

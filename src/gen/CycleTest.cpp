@@ -4,6 +4,8 @@
 #include "gen/TestLayout.hpp"
 
 #include <cctype>
+#include <cstdint>
+#include <cstdio>
 
 namespace ptx::gen {
 namespace {
@@ -125,7 +127,17 @@ std::string cycleTestName(const ResolvedCycle& c, Placement placement) {
         if (e.programOrder()) name += "+" + decoration(e);
     for (const Edge& e : c.edges)
         if (e.communication() && (!e.scope.empty() || e.atom)) name += "+" + lowered(spell(e));
-    return name + "+" + gen::name(placement);
+    name += "+" + gen::name(placement);
+    if (name.size() <= kMaxNameLength) return name;
+    // Too long for a file name (255 bytes with `.litmus`, `.expected`): a prefix and the FNV-1a
+    // hash of the whole name, so that distinct names stay distinct and the same cycle keeps its
+    // name. The description line keeps the whole cycle.
+    std::uint64_t hash = 14695981039346656037ULL;
+    for (const unsigned char ch : name)
+        hash = (hash ^ ch) * 1099511628211ULL;
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hash));
+    return name.substr(0, kMaxNameLength - 17) + "~" + hex;
 }
 
 std::string writeCycleTest(const ResolvedCycle& c, Placement placement) {

@@ -13,8 +13,10 @@ namespace ptx::gen {
 
 /// The test's name: the shape, each program-order edge's decoration (`po`, `addr`,
 /// `fence.sc.gpu`, `po.rel.gpu`), each annotated communication edge (`rfe.gpu`), the placement:
-/// `MP+po.rel.gpu+po.acq.gpu+rfe.gpu+diff-cta`.
+/// `MP+po.rel.gpu+po.acq.gpu+rfe.gpu+diff-cta`. A name longer than kMaxNameLength is cut to
+/// its first kMaxNameLength - 17 characters, `~` and 16 hex digits of a hash of the whole name.
 [[nodiscard]] std::string cycleTestName(const ResolvedCycle& cycle, Placement placement);
+inline constexpr std::size_t kMaxNameLength = 200;
 
 /// The litmus text (deterministic: same cycle and placement, same bytes). Its description line
 /// gives the cycle's canonical spelling.

@@ -224,3 +224,19 @@ TEST_CASE("enumeration: an interrupted run stops") {
                                                       ptx::Deadline({}, source.token()))),
                     ptx::Interrupted);
 }
+
+TEST_CASE("cycle tests: a name too long for a file is cut and ends with a hash of the whole") {
+    std::string text, other;
+    for (int k = 0; k < 30; ++k) {
+        text += "PodWW Rfe PodRR Fre ";
+        other += k == 29 ? "PodWW Rfe DpAddrdR Fre " : "PodWW Rfe PodRR Fre ";
+    }
+    const std::string a = cycleTestName(resolved(text), Placement::DiffCta);
+    const std::string b = cycleTestName(resolved(other), Placement::DiffCta);
+    CHECK(a.size() == kMaxNameLength);
+    CHECK(b.size() == kMaxNameLength);
+    CHECK(a != b);
+    CHECK(a[kMaxNameLength - 17] == '~');
+    CHECK(a == cycleTestName(resolved(text), Placement::DiffCta));
+    CHECK(cycleTestName(resolved("PodWW Rfe PodRR Fre"), Placement::DiffCta).size() < 40);
+}
