@@ -267,7 +267,9 @@ void addGenCommand(CLI::App& app, CommandContext& context) {
                     "weak relaxed rel-acq fence.sc fence.acq_rel bar")
         ->delimiter(',');
     cmd->add_option("--scope", args->scopes, "cta gpu sys mixed")->delimiter(',');
-    cmd->add_option("--placement", args->placements, "same-cta diff-cta diff-gpu")->delimiter(',');
+    cmd->add_option("--placement", args->placements,
+                    "same-cta diff-cta diff-gpu same-warp (several: comma-separated)")
+        ->delimiter(',');
     cmd->add_option("--write", args->writes, "st exch cas add red")->delimiter(',');
     cmd->add_option("--dep", args->deps, "none addr data ctrl")->delimiter(',');
     cmd->add_option("--cycle", args->cycles,

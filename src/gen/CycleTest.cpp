@@ -158,6 +158,7 @@ std::string writeCycleTest(const ResolvedCycle& c, Placement placement) {
         columns.push_back(std::move(column));
     }
     out += programRows(columns);
+    out += placementTree(placement, p.code.size());
     return out + condition(c, p) + "\n";
 }
 

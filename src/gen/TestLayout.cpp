@@ -14,8 +14,18 @@ std::string threadHeader(Placement placement, std::size_t thread) {
         return p + "cta " + i + ",gpu 0";
     case Placement::DiffGpu:
         return p + "cta 0,gpu " + i;
+    case Placement::SameWarp:
+        return "P" + i;
     }
     return p + "cta 0,gpu 0";
+}
+
+std::string placementTree(Placement placement, std::size_t threads) {
+    if (placement != Placement::SameWarp) return {};
+    std::string tree = "scopeTree\n(device (cta (warp";
+    for (std::size_t t = 0; t < threads; ++t)
+        tree += " P" + std::to_string(t);
+    return tree + ")))\n";
 }
 
 std::string programRows(const std::vector<std::vector<std::string>>& columns) {

@@ -9,8 +9,13 @@
 
 namespace ptx::gen {
 
-/// `P<thread>@cta C,gpu G` for the placement.
+/// `P<thread>@cta C,gpu G` for the placement (`P<thread>` for same-warp, placed by the scope
+/// tree).
 [[nodiscard]] std::string threadHeader(Placement placement, std::size_t thread);
+
+/// What follows the program for the placement: for same-warp, the `scopeTree` that puts every
+/// thread in one warp of CTA 0; otherwise nothing.
+[[nodiscard]] std::string placementTree(Placement placement, std::size_t threads);
 
 /// The rows of the program: column t is thread t's header followed by its instructions.
 [[nodiscard]] std::string programRows(const std::vector<std::vector<std::string>>& columns);

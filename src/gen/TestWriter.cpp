@@ -168,6 +168,7 @@ std::string writeTest(const Family& f, const Variant& v) {
         columns.push_back(std::move(col));
     }
     out += programRows(columns);
+    out += placementTree(v.placement, writers.size());
     out += f.condition + "\n";
     return out;
 }

@@ -39,10 +39,11 @@ constexpr std::array<std::pair<ScopeChoice, const char*>, 4> kScopes{
      {ScopeChoice::Gpu, "gpu"},
      {ScopeChoice::Sys, "sys"},
      {ScopeChoice::Mixed, "mixed"}}};
-constexpr std::array<std::pair<Placement, const char*>, 3> kPlacements{
+constexpr std::array<std::pair<Placement, const char*>, 4> kPlacements{
     {{Placement::SameCta, "same-cta"},
      {Placement::DiffCta, "diff-cta"},
-     {Placement::DiffGpu, "diff-gpu"}}};
+     {Placement::DiffGpu, "diff-gpu"},
+     {Placement::SameWarp, "same-warp"}}};
 constexpr std::array<std::pair<WriteOp, const char*>, 5> kWrites{{{WriteOp::Store, "st"},
                                                                   {WriteOp::AtomExch, "exch"},
                                                                   {WriteOp::AtomCas, "cas"},

@@ -19,8 +19,9 @@ enum class Ordering {
 };
 /// The scope of strong accesses and fences. Mixed: cta on even threads, gpu on odd ones.
 enum class ScopeChoice { Cta, Gpu, Sys, Mixed };
-/// Where threads run: all in CTA 0 of GPU 0; each in its own CTA of GPU 0; each on its own GPU.
-enum class Placement { SameCta, DiffCta, DiffGpu };
+/// Where threads run: all in CTA 0 of GPU 0; each in its own CTA of GPU 0; each on its own GPU;
+/// all in one warp of CTA 0 (a `scopeTree` places them).
+enum class Placement { SameCta, DiffCta, DiffGpu, SameWarp };
 /// How writes are performed.
 enum class WriteOp { Store, AtomExch, AtomCas, AtomAdd, RedAdd };
 /// A dependency from each read to the next access of its thread (diy's Dp* edges).
@@ -36,7 +37,7 @@ struct Variant {
 
 /// Axis value names as used in test names and on the command line:
 /// weak relaxed rel-acq fence.sc fence.acq_rel bar; cta gpu sys mixed;
-/// same-cta diff-cta diff-gpu; st exch cas add red; none addr data ctrl.
+/// same-cta diff-cta diff-gpu same-warp; st exch cas add red; none addr data ctrl.
 [[nodiscard]] std::string name(Ordering v);
 [[nodiscard]] std::string name(ScopeChoice v);
 [[nodiscard]] std::string name(Placement v);

@@ -240,3 +240,16 @@ TEST_CASE("cycle tests: a name too long for a file is cut and ends with a hash o
     CHECK(a == cycleTestName(resolved(text), Placement::DiffCta));
     CHECK(cycleTestName(resolved("PodWW Rfe PodRR Fre"), Placement::DiffCta).size() < 40);
 }
+
+TEST_CASE("cycle tests: same-warp puts every thread in one warp with a scope tree") {
+    const std::string t = writeCycleTest(resolved("PodWW Rfe PodRR Fre"), Placement::SameWarp);
+    CHECK(t.find(" P0           | P1            ;") != std::string::npos);
+    CHECK(t.find("scopeTree\n(device (cta (warp P0 P1)))\n") != std::string::npos);
+    const ptx::Program p = ptx::parseLitmus(t, "same-warp.litmus");
+    REQUIRE(p.threads.size() == 2);
+    for (const auto& thread : p.threads) {
+        CHECK(thread.cta == 0);
+        CHECK(thread.gpu == 0);
+        CHECK(thread.warp == std::optional<int>(0));
+    }
+}
