@@ -30,6 +30,8 @@ enum class Observation { Never, Sometimes, Always };
 
 struct CheckOptions {
     ModelKind model = ModelKind::Ptx;
+    /// A model read from a cat file (--cat), used instead of `model` when set.
+    std::shared_ptr<const MemoryModel> catModel;
     EngineKind engine = EngineKind::Auto;
     int unroll = 2;                           // loop bound: backward jumps per label per path
     std::optional<double> timeoutSeconds;     // per test; past it: TimeLimitExceeded (exit 3)

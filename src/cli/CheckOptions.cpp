@@ -1,6 +1,7 @@
 #include "cli/CheckOptions.hpp"
 
 #include "model/MemoryModel.hpp"
+#include "model/cat/CatModel.hpp"
 #include "support/Errors.hpp"
 #include "support/Failure.hpp"
 
@@ -67,12 +68,22 @@ void addCheckFlags(CLI::App& app, CheckFlags& f) {
 }
 
 void addCheckFlags(CLI::App& app, CheckFlags& f, std::initializer_list<CheckFlag> which) {
-    if (wants(which, CheckFlag::Model))
-        app.add_option("--model", f.model,
-                       "Memory model: ptx (the PTX ISA's model, default: ptx75 for a test that "
-                       "uses proxies, ptx6 otherwise), ptx6 (no proxies), ptx75 (the mixed-proxy "
-                       "model) or sc (sequential consistency)")
-            ->check(CLI::IsMember(modelKindNames()));
+    if (wants(which, CheckFlag::Model)) {
+        CLI::Option* model =
+            app.add_option("--model", f.model,
+                           "Memory model: ptx (the PTX ISA's model, default: ptx75 for a test "
+                           "that uses proxies, ptx6 otherwise), ptx6 (no proxies), ptx75 (the "
+                           "mixed-proxy model) or sc (sequential consistency)")
+                ->check(CLI::IsMember(modelKindNames()));
+        app.add_option("--cat", f.cat,
+                       "A memory model in herd's cat language (e.g. Dat3M's ptx-v6.0.cat), used "
+                       "instead of --model; its checks are the axioms (docs/cat.md)")
+            ->excludes(model);
+        app.add_option("-I,--include", f.includeDirs,
+                       "With --cat: a folder where the model's `include`d files (and stdlib.cat) "
+                       "are looked for, after the model's own folder (repeatable)")
+            ->allow_extra_args(false);
+    }
     if (wants(which, CheckFlag::Engine))
         app.add_option("--engine", f.engine,
                        "smt (Z3), explicit (enumerate executions) or auto (pick per test, "
@@ -133,8 +144,13 @@ CheckOptions CheckFlags::options() const {
     o.countWitnesses = !noWitnesses;
     o.termination = !noTermination;
     if (timeout > 0) o.timeoutSeconds = timeout;
+    if (!includeDirs.empty() && cat.empty())
+        throw InputError("-I/--include names folders for --cat's includes; no --cat given");
+    if (!cat.empty())
+        o.catModel = std::make_shared<const MemoryModel>(cat::loadModel(cat, {includeDirs}));
     // ptx resolves to ptx6 or ptx75 per test; the two have the same axioms.
-    const MemoryModel m = o.model == ModelKind::Sc      ? scModel()
+    const MemoryModel m = o.catModel                    ? *o.catModel
+                          : o.model == ModelKind::Sc    ? scModel()
                           : o.model == ModelKind::Ptx75 ? ptx75Model()
                                                         : ptx6Model();
     std::stringstream items(axioms);
@@ -150,8 +166,9 @@ CheckOptions CheckFlags::options() const {
         const bool known = std::any_of(m.axioms.begin(), m.axioms.end(),
                                        [&](const Axiom& a) { return a.name == name; });
         if (!known)
-            throw InputError("--axioms: the model " + model + " has no axiom named '" + name +
-                             "' (its axioms: " + axiomNames(m) + ")");
+            throw InputError("--axioms: the model " + (cat.empty() ? model : cat) +
+                             " has no axiom named '" + name + "' (its axioms: " + axiomNames(m) +
+                             ")");
         o.disabledAxioms.insert(name);
     }
     return o;

@@ -32,6 +32,8 @@ inline constexpr std::initializer_list<CheckFlag> kAllCheckFlags = {
 
 struct CheckFlags {
     std::string model = "ptx";
+    std::string cat;                      // --cat FILE: a model in herd's cat language
+    std::vector<std::string> includeDirs; // -I DIR: where its includes are looked for
     std::string engine = "auto";
     std::string axioms; // `-NoThinAir,-Causality`
     int unroll = 2;

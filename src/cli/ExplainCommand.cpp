@@ -43,7 +43,7 @@ int runHang(const ExplainArgs& args, const Program& program, const explain::Expl
         std::cerr << args.file << ": no hang to draw (" << terminationName(e.verdict) << ")\n";
         return 0;
     }
-    explain::ConcreteModel m(*e.witness, explain::hangModelOf(o.model, program));
+    explain::ConcreteModel m(*e.witness, explain::hangModelOf(o.model, o.catModel, program));
     const std::string dot = explain::toDot(m, e.test, e.test + ": may hang (a hang witness)", {});
     if (!args.dot.empty()) writeFileAtomically(args.dot, dot);
     if (!args.svg.empty()) explain::renderDot(dot, "svg", args.svg);
@@ -105,6 +105,7 @@ int run(const ExplainArgs& args, const StopToken& stop) {
         explain::ExplainOptions options;
         const CheckOptions check = args.flags.options();
         options.model = check.model;
+        options.catModel = check.catModel;
         options.unroll = check.unroll;
         options.timeoutSeconds = check.timeoutSeconds;
         options.stop = stop;
@@ -114,7 +115,7 @@ int run(const ExplainArgs& args, const StopToken& stop) {
             options.outcome = parseOutcomeText(args.outcome, program, "--outcome");
         const explain::Explanation e = explain::explain(program, options);
         const std::size_t way = pickedWay(e, args.way);
-        const MemoryModel model = explain::modelOf(options.model, program);
+        const MemoryModel model = explain::modelOf(options.model, options.catModel, program);
         std::cout << explain::formatExplanation(e, model);
         checkStream(std::cout, "standard output");
         if (args.dot.empty() && args.svg.empty()) return 0;

@@ -101,12 +101,13 @@ class WayFinder {
 
 } // namespace
 
-MemoryModel modelOf(ModelKind kind, const Program& program) {
-    return modelFor(kind, program);
+MemoryModel modelOf(ModelKind kind, const std::shared_ptr<const MemoryModel>& cat,
+                    const Program& program) {
+    return cat ? catModelFor(*cat, program) : modelFor(kind, program);
 }
 
 Explanation explain(const Program& program, const ExplainOptions& options) {
-    const MemoryModel model = modelOf(options.model, program);
+    const MemoryModel model = modelOf(options.model, options.catModel, program);
     const Deadline deadline(options.timeoutSeconds, options.stop);
     const ProgramPaths paths = expandSupported(program, options.unroll, deadline);
     CondExpr target = options.outcome ? *options.outcome : conditionOutcome(program);

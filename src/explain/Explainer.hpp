@@ -23,6 +23,7 @@ namespace ptx::explain {
 
 struct ExplainOptions {
     ModelKind model = ModelKind::Ptx;
+    std::shared_ptr<const MemoryModel> catModel; // --cat: used instead of `model` when set
     int unroll = 2;
     std::optional<double> timeoutSeconds; // for the whole explanation
     StopToken stop;
@@ -57,7 +58,8 @@ struct Explanation {
 /// TimeLimitExceeded or Interrupted.
 [[nodiscard]] Explanation explain(const Program& program, const ExplainOptions& options);
 
-/// The model ExplainOptions::model names.
-[[nodiscard]] MemoryModel modelOf(ModelKind kind, const Program& program);
+/// The model explained: the cat model when there is one (--cat), else the one `kind` names.
+[[nodiscard]] MemoryModel modelOf(ModelKind kind, const std::shared_ptr<const MemoryModel>& cat,
+                                  const Program& program);
 
 } // namespace ptx::explain

@@ -115,12 +115,13 @@ void describeBarrier(std::ostream& out, const Execution& x, const StuckAt& s) {
 
 } // namespace
 
-MemoryModel hangModelOf(ModelKind kind, const Program& program) {
-    return withFairRepetition(modelOf(kind, program));
+MemoryModel hangModelOf(ModelKind kind, const std::shared_ptr<const MemoryModel>& cat,
+                        const Program& program) {
+    return withFairRepetition(modelOf(kind, cat, program));
 }
 
 HangExplanation explainHang(const Program& program, const ExplainOptions& options) {
-    const MemoryModel base = modelOf(options.model, program);
+    const MemoryModel base = modelOf(options.model, options.catModel, program);
     const MemoryModel fair = withFairRepetition(base);
     const Deadline deadline(options.timeoutSeconds, options.stop);
     const ProgramPaths paths = expandSupported(program, options.unroll, deadline);

@@ -42,6 +42,7 @@ struct HangExplanation {
 [[nodiscard]] std::string formatHangExplanation(const HangExplanation& e);
 
 /// The model a hang witness is checked against: the test's, with FairRepetition.
-[[nodiscard]] MemoryModel hangModelOf(ModelKind kind, const Program& program);
+[[nodiscard]] MemoryModel hangModelOf(ModelKind kind, const std::shared_ptr<const MemoryModel>& cat,
+                                      const Program& program);
 
 } // namespace ptx::explain

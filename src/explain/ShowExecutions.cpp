@@ -28,7 +28,7 @@ Outcome stateOf(const Execution& x, const std::vector<Observable>& observables,
 
 std::string showExecutions(const Program& program, const CheckOptions& options, ShowMode mode,
                            std::size_t cap) {
-    const MemoryModel model = modelOf(options.model, program);
+    const MemoryModel model = modelOf(options.model, options.catModel, program);
     const Deadline deadline(options.timeoutSeconds, options.stop);
     const ProgramPaths paths = expandSupported(program, options.unroll, deadline);
     std::vector<Observable> observables;

@@ -86,4 +86,9 @@ enum class ModelKind { Ptx, Ptx6, Ptx75, Sc };
 /// program uses proxies and the model has none (ptx6).
 [[nodiscard]] MemoryModel modelFor(ModelKind kind, const Program& program);
 
+/// A model read from a cat file, for `program`: throws Unsupported when the program uses
+/// proxies and the model never names `vloc` (a model without proxies, such as ptx-v6.0.cat,
+/// would silently treat aliases as distinct locations).
+[[nodiscard]] MemoryModel catModelFor(const MemoryModel& model, const Program& program);
+
 } // namespace ptx

@@ -79,4 +79,20 @@ MemoryModel modelFor(ModelKind kind, const Program& program) {
     return ptx6Model();
 }
 
+MemoryModel catModelFor(const MemoryModel& model, const Program& program) {
+    if (usesProxies(program)) {
+        bool vloc = false;
+        for (const Definition& d : model.definitions)
+            vloc = vloc || mentions(d.rel, BaseRel::VLoc);
+        for (const Axiom& a : model.axioms)
+            for (const Check& c : a.checks)
+                vloc = vloc || mentions(c.rel, BaseRel::VLoc);
+        if (!vloc)
+            throw Unsupported("the test uses proxies (aliases, tld/suld/sust/cold or "
+                              "fence.proxy), which the model " +
+                              model.name + " does not have (it never names vloc)");
+    }
+    return model;
+}
+
 } // namespace ptx

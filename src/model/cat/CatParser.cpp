@@ -1,0 +1,386 @@
+#include "model/cat/CatParser.hpp"
+
+#include "support/Errors.hpp"
+
+#include <cctype>
+#include <set>
+
+namespace ptx::cat {
+namespace {
+
+enum class Tok { Name, Quoted, Symbol, End };
+
+struct Token {
+    Tok kind = Tok::End;
+    std::string text;
+    SourcePos pos;
+    std::size_t offset = 0, end = 0; // where it stands in the text
+};
+
+bool nameChar(char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
+}
+
+const std::set<std::string>& keywords() {
+    static const std::set<std::string> words{
+        "let",  "rec",  "and",    "as",     "include", "acyclic", "irreflexive",     "empty",
+        "flag", "show", "unshow", "domain", "range",   "toid",    "undefined_unless"};
+    return words;
+}
+
+class Lexer {
+  public:
+    Lexer(std::string_view text, const std::string& file) : text_(text), file_(file) {}
+
+    std::vector<Token> tokens() {
+        std::vector<Token> out;
+        for (;;) {
+            skipBlanks();
+            Token t;
+            t.pos = {line_, col_};
+            t.offset = i_;
+            if (i_ >= text_.size()) {
+                t.kind = Tok::End;
+                t.text = "the end of the file";
+                t.end = i_;
+                out.push_back(t);
+                return out;
+            }
+            const char c = text_[i_];
+            if (nameChar(c)) {
+                t.kind = Tok::Name;
+                while (i_ < text_.size() && nameChar(text_[i_]))
+                    advance();
+            } else if (c == '"') {
+                t.kind = Tok::Quoted;
+                advance();
+                while (i_ < text_.size() && text_[i_] != '"' && text_[i_] != '\n')
+                    advance();
+                if (i_ >= text_.size() || text_[i_] != '"')
+                    fail(t.pos, "expected the closing `\"` of the string on this line");
+                advance();
+            } else if (c == '^') {
+                t.kind = Tok::Symbol;
+                advance();
+                if (text_.substr(i_, 2) != "-1") fail({line_, col_}, "expected `-1` after `^`");
+                advance();
+                advance();
+            } else if (std::string_view("|&\\;*+?~()[]=,").find(c) != std::string_view::npos) {
+                t.kind = Tok::Symbol;
+                advance();
+            } else {
+                fail(t.pos, std::string("unexpected character `") + c + "`");
+            }
+            t.end = i_;
+            t.text = std::string(text_.substr(t.offset, t.end - t.offset));
+            if (t.kind == Tok::Quoted) t.text = t.text.substr(1, t.text.size() - 2);
+            out.push_back(t);
+        }
+    }
+
+  private:
+    void advance() {
+        if (text_[i_] == '\n') {
+            ++line_;
+            col_ = 1;
+        } else {
+            ++col_;
+        }
+        ++i_;
+    }
+
+    void skipBlanks() {
+        for (;;) {
+            while (i_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[i_])))
+                advance();
+            if (text_.substr(i_, 2) == "//") {
+                while (i_ < text_.size() && text_[i_] != '\n')
+                    advance();
+            } else if (text_.substr(i_, 2) == "(*" || text_.substr(i_, 2) == "/*") {
+                const SourcePos start{line_, col_};
+                const std::string_view close = text_[i_] == '(' ? "*)" : "*/";
+                advance();
+                advance();
+                while (i_ < text_.size() && text_.substr(i_, 2) != close)
+                    advance();
+                if (i_ >= text_.size())
+                    fail(start, "a comment opened here is never closed (expected `" +
+                                    std::string(close) + "`)");
+                advance();
+                advance();
+            } else {
+                return;
+            }
+        }
+    }
+
+    [[noreturn]] void fail(SourcePos pos, const std::string& message) const {
+        throw LocatedInputError(file_ + ":" + std::to_string(pos.line) + ":" +
+                                std::to_string(pos.col) + ": error: " + message);
+    }
+
+    std::string_view text_;
+    const std::string& file_;
+    std::size_t i_ = 0;
+    int line_ = 1, col_ = 1;
+};
+
+class Parser {
+  public:
+    Parser(std::string_view text, const std::string& file)
+        : text_(text), file_(file), tokens_(Lexer(text, file).tokens()) {}
+
+    ModelFile parse() {
+        ModelFile m;
+        m.file = file_;
+        // The title: names (not keywords) and a quoted string before the first statement.
+        while (peek().kind == Tok::Name && !keywords().count(peek().text))
+            m.title += (m.title.empty() ? "" : " ") + next().text;
+        if (peek().kind == Tok::Quoted) next();
+        while (peek().kind != Tok::End)
+            m.statements.push_back(statement());
+        return m;
+    }
+
+  private:
+    const Token& peek(std::size_t ahead = 0) const {
+        return tokens_[std::min(k_ + ahead, tokens_.size() - 1)];
+    }
+    const Token& next() {
+        const Token& t = peek();
+        if (k_ < tokens_.size() - 1) ++k_;
+        return t;
+    }
+    bool at(const char* text) const {
+        return peek().kind != Tok::Quoted && peek().kind != Tok::End && peek().text == text;
+    }
+    static std::string describe(const Token& t) {
+        if (t.kind == Tok::End) return t.text;
+        if (t.kind == Tok::Quoted) return "the string \"" + t.text + "\"";
+        return "`" + t.text + "`";
+    }
+    [[noreturn]] void fail(const Token& at, const std::string& expected) const {
+        throw LocatedInputError(file_ + ":" + std::to_string(at.pos.line) + ":" +
+                                std::to_string(at.pos.col) + ": error: expected " + expected +
+                                ", found " + describe(at));
+    }
+    void expect(const char* symbol, const std::string& what) {
+        if (!at(symbol)) fail(peek(), what);
+        next();
+    }
+    std::string name(const std::string& what) {
+        if (peek().kind != Tok::Name || keywords().count(peek().text)) fail(peek(), what);
+        return next().text;
+    }
+
+    Statement statement() {
+        Statement s;
+        s.pos = peek().pos;
+        const std::size_t start = peek().offset;
+        if (at("let")) return let();
+        if (at("include")) {
+            next();
+            s.kind = Statement::Kind::Include;
+            if (peek().kind != Tok::Quoted) fail(peek(), "a file name in quotes after `include`");
+            s.path = next().text;
+            return s;
+        }
+        if (at("show") || at("unshow")) {
+            const bool show = next().text == "show";
+            s.kind = Statement::Kind::Show;
+            do {
+                if (show) {
+                    static_cast<void>(expression());
+                    if (at("as")) next(), name("a name after `as`");
+                } else {
+                    name("a name to unshow");
+                }
+            } while (at(",") && (next(), true));
+            return s;
+        }
+        if (at("undefined_unless"))
+            fail(peek(), "`let`, `include`, `show` or a check (`undefined_unless` checks are not "
+                         "supported)");
+        s.kind = Statement::Kind::Check;
+        if (at("flag")) next(), s.flag = true;
+        if (at("~")) {
+            if (!s.flag)
+                throw LocatedInputError(file_ + ":" + std::to_string(peek().pos.line) + ":" +
+                                        std::to_string(peek().pos.col) +
+                                        ": error: `~` negates only `flag` checks (write `flag "
+                                        "~empty ...`); an axiom cannot be negated");
+            next();
+            s.negated = true;
+        }
+        if (at("acyclic"))
+            s.property = Property::Acyclic;
+        else if (at("irreflexive"))
+            s.property = Property::Irreflexive;
+        else if (at("empty"))
+            s.property = Property::Empty;
+        else
+            fail(peek(), s.flag || s.negated
+                             ? "`acyclic`, `irreflexive` or `empty`"
+                             : "`let`, `include`, `show` or a check (`acyclic`, `irreflexive`, "
+                               "`empty`, `flag`)");
+        next();
+        s.checked = expression();
+        s.source = std::string(text_.substr(start, tokens_[k_ - 1].end - start));
+        if (at("as")) {
+            next();
+            s.as = name("a name after `as`");
+        }
+        return s;
+    }
+
+    Statement let() {
+        Statement s;
+        s.pos = next().pos; // `let`
+        if (at("rec")) {
+            next();
+            s.kind = Statement::Kind::LetRec;
+            s.bindings.push_back(binding(false));
+            while (at("and")) {
+                next();
+                s.bindings.push_back(binding(false));
+            }
+            return s;
+        }
+        s.kind = Statement::Kind::Let;
+        s.bindings.push_back(binding(true));
+        return s;
+    }
+
+    Binding binding(bool functions) {
+        Binding b;
+        b.pos = peek().pos;
+        b.name = name("the name being defined");
+        if (functions && at("(")) {
+            next();
+            b.params.push_back(name("a parameter name"));
+            while (at(",")) {
+                next();
+                b.params.push_back(name("a parameter name"));
+            }
+            expect(")", "`,` or `)` after a parameter");
+        }
+        expect("=", "`=` after the name being defined");
+        b.body = expression();
+        return b;
+    }
+
+    ExprPtr make(ExprOp op, SourcePos pos, std::vector<ExprPtr> args, std::string n = {}) {
+        auto e = std::make_shared<Expr>();
+        e->op = op;
+        e->pos = pos;
+        e->args = std::move(args);
+        e->name = std::move(n);
+        return e;
+    }
+
+    using Level = ExprPtr (Parser::*)();
+    ExprPtr binary(Level operand, const char* symbol, ExprOp op) {
+        ExprPtr left = (this->*operand)();
+        while (at(symbol)) {
+            const SourcePos pos = next().pos;
+            left = make(op, pos, {left, (this->*operand)()});
+        }
+        return left;
+    }
+
+    ExprPtr expression() { return binary(&Parser::sequence, "|", ExprOp::Union); }
+    ExprPtr sequence() { return binary(&Parser::difference, ";", ExprOp::Seq); }
+    ExprPtr difference() { return binary(&Parser::intersection, "\\", ExprOp::Diff); }
+    ExprPtr intersection() { return binary(&Parser::prefix, "&", ExprOp::Inter); }
+
+    ExprPtr prefix() {
+        if (!at("~")) return postfix();
+        const SourcePos pos = next().pos;
+        return make(ExprOp::Complement, pos, {prefix()});
+    }
+
+    ExprPtr postfix() {
+        ExprPtr e = product();
+        for (;;) {
+            const SourcePos pos = peek().pos;
+            if (at("+"))
+                next(), e = make(ExprOp::Plus, pos, {e});
+            else if (at("*"))
+                next(), e = make(ExprOp::Star, pos, {e});
+            else if (at("?"))
+                next(), e = make(ExprOp::Opt, pos, {e});
+            else if (at("^-1"))
+                next(), e = make(ExprOp::Inverse, pos, {e});
+            else
+                return e;
+        }
+    }
+
+    /// Whether the token after a `*` starts an operand: then the `*` is a product.
+    bool startsPrimary(const Token& t) const {
+        if (t.kind == Tok::Name)
+            return !keywords().count(t.text) || t.text == "domain" || t.text == "range" ||
+                   t.text == "toid";
+        return t.kind == Tok::Symbol && (t.text == "(" || t.text == "[");
+    }
+
+    ExprPtr product() {
+        ExprPtr left = primary();
+        while (at("*") && startsPrimary(peek(1))) {
+            const SourcePos pos = next().pos;
+            left = make(ExprOp::Product, pos, {left, primary()});
+        }
+        return left;
+    }
+
+    ExprPtr primary() {
+        const Token& t = peek();
+        if (at("(")) {
+            next();
+            ExprPtr e = expression();
+            expect(")", "`)`");
+            return e;
+        }
+        if (at("[")) {
+            next();
+            ExprPtr e = expression();
+            expect("]", "`]`");
+            return make(ExprOp::Identity, t.pos, {e});
+        }
+        if (at("domain") || at("range") || at("toid")) {
+            const std::string word = next().text;
+            expect("(", "`(` after `" + word + "`");
+            ExprPtr e = expression();
+            expect(")", "`)`");
+            return make(word == "domain"  ? ExprOp::Domain
+                        : word == "range" ? ExprOp::Range
+                                          : ExprOp::Identity,
+                        t.pos, {e});
+        }
+        if (t.kind != Tok::Name || keywords().count(t.text))
+            fail(t, "a set or relation (a name, `(`, `[`, `~`, `domain`, `range`)");
+        const std::string n = next().text;
+        if (!at("(")) return make(ExprOp::Name, t.pos, {}, n);
+        next();
+        std::vector<ExprPtr> args{expression()};
+        while (at(",")) {
+            next();
+            args.push_back(expression());
+        }
+        expect(")", "`,` or `)` after an argument");
+        return make(ExprOp::Call, t.pos, std::move(args), n);
+    }
+
+    std::string_view text_;
+    const std::string& file_;
+    std::vector<Token> tokens_;
+    std::size_t k_ = 0;
+};
+
+} // namespace
+
+ModelFile parseModel(std::string_view text, const std::string& file) {
+    return Parser(text, file).parse();
+}
+
+} // namespace ptx::cat
