@@ -23,5 +23,7 @@ void addSimCommand(CLI::App& app, CommandContext& context);
 void addCudaCommand(CLI::App& app, CommandContext& context);
 /// `ptxlitmus validate FILE --observed OBS`: observed histograms against the model.
 void addValidateCommand(CLI::App& app, CommandContext& context);
+/// `ptxlitmus compare --model A --cat B PATH...`: models side by side over a suite.
+void addCompareCommand(CLI::App& app, CommandContext& context);
 
 } // namespace ptx::cli

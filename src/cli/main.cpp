@@ -28,6 +28,7 @@ int main(int argc, char** argv) {
     ptx::cli::addSimCommand(app, context);
     ptx::cli::addCudaCommand(app, context);
     ptx::cli::addValidateCommand(app, context);
+    ptx::cli::addCompareCommand(app, context);
     // `ptxlitmus regress`: what messages about the command line as a whole name.
     auto commandName = [&app] {
         std::string command = "ptxlitmus";
