@@ -43,6 +43,14 @@ bool belongsTo(const Event& e, EventSet s) {
                 e.fenceKind == FenceKind::ProxyConstant);
     case EventSet::AliasFence:
         return fence && e.fenceKind == FenceKind::ProxyAlias;
+    case EventSet::GenericProxy:
+        return e.proxy == Proxy::Generic;
+    case EventSet::SurfaceProxy:
+        return e.proxy == Proxy::Surface;
+    case EventSet::TextureProxy:
+        return e.proxy == Proxy::Texture;
+    case EventSet::ConstantProxy:
+        return e.proxy == Proxy::Constant;
     case EventSet::Repeated:
         return e.repeated;
     }

@@ -96,6 +96,14 @@ const char* eventSetName(EventSet s) {
         return "F.proxy";
     case EventSet::AliasFence:
         return "F.alias";
+    case EventSet::GenericProxy:
+        return "GEN.any";
+    case EventSet::SurfaceProxy:
+        return "SUR";
+    case EventSet::TextureProxy:
+        return "TEX";
+    case EventSet::ConstantProxy:
+        return "CON";
     case EventSet::Repeated:
         return "REP";
     }

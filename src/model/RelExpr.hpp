@@ -47,6 +47,10 @@ enum class EventSet {
     GenericAccess, // memory events through the generic proxy (ld, st, atom, red; initial writes)
     ProxyFence,    // fence.proxy.surface, fence.proxy.texture, fence.proxy.constant
     AliasFence,    // fence.proxy.alias
+    GenericProxy,  // every event through the generic proxy: accesses, fence.sc/acq_rel, inits
+    SurfaceProxy,  // suld/sust and fence.proxy.surface
+    TextureProxy,  // tld and fence.proxy.texture
+    ConstantProxy, // cold and fence.proxy.constant
     Repeated, // termination: events of the repeated iteration of a stuck loop (Termination.hpp)
 };
 

@@ -58,7 +58,12 @@ const std::vector<BaseName>& baseNames() {
         {"ACQ_REL", true, "fence.acq_rel (not fence.sc)"},
         {"SC", true, "fence.sc (and membar)"},
         {"WEAK", true, "weak accesses: ld/st.weak and plain ld/st"},
-        {"GEN", true, "accesses through the generic proxy (and initial writes)"},
+        {"GEN", true, "events through the generic proxy: ld/st/atom/red, fence.sc, fence.acq_rel, "
+                      "initial writes"},
+        {"SUR", true, "events through the surface proxy: suld, sust, fence.proxy.surface"},
+        {"TEX", true, "events through the texture proxy: tld, fence.proxy.texture"},
+        {"CON", true, "events through the constant proxy: cold, fence.proxy.constant"},
+        {"ALIAS", true, "fence.proxy.alias"},
         {"UB", true, "events with undefined behaviour: empty (ptxlitmus rejects such tests)"},
     }; // an immutable table, not state
     return names;
@@ -102,7 +107,11 @@ std::optional<RelExpr> baseValue(const std::string& name) {
     if (name == "WEAK")
         return (id(EventSet::Read) | id(EventSet::Write)) - strongRead - strongWrite -
                id(EventSet::Init);
-    if (name == "GEN") return id(EventSet::GenericAccess);
+    if (name == "GEN") return id(EventSet::GenericProxy);
+    if (name == "SUR") return id(EventSet::SurfaceProxy);
+    if (name == "TEX") return id(EventSet::TextureProxy);
+    if (name == "CON") return id(EventSet::ConstantProxy);
+    if (name == "ALIAS") return id(EventSet::AliasFence);
     return std::nullopt;
 }
 
