@@ -58,8 +58,9 @@ const std::vector<BaseName>& baseNames() {
         {"ACQ_REL", true, "fence.acq_rel (not fence.sc)"},
         {"SC", true, "fence.sc (and membar)"},
         {"WEAK", true, "weak accesses: ld/st.weak and plain ld/st"},
-        {"GEN", true, "events through the generic proxy: ld/st/atom/red, fence.sc, fence.acq_rel, "
-                      "initial writes"},
+        {"GEN", true,
+         "events through the generic proxy: ld/st/atom/red, fence.sc, fence.acq_rel, "
+         "initial writes"},
         {"SUR", true, "events through the surface proxy: suld, sust, fence.proxy.surface"},
         {"TEX", true, "events through the texture proxy: tld, fence.proxy.texture"},
         {"CON", true, "events through the constant proxy: cold, fence.proxy.constant"},

@@ -1,5 +1,7 @@
 #include "model/cat/CatModel.hpp"
 
+#include "model/cat/CatSearchPath.hpp"
+
 #include "model/cat/CatBaseNames.hpp"
 #include "model/cat/CatParser.hpp"
 #include "support/Errors.hpp"
@@ -100,28 +102,21 @@ class Translator {
     }
 
     void include(const Statement& s) {
-        namespace fs = std::filesystem;
-        std::vector<fs::path> folders{fs::path(file_).parent_path()};
-        for (const std::string& d : options_.includeDirs)
-            folders.emplace_back(d);
-        for (const fs::path& folder : folders) {
+        const std::vector<std::string> folders = searchPath(file_, options_);
+        if (const auto found = findIn(folders, s.path)) {
             std::error_code ec;
-            const fs::path candidate = folder / s.path;
-            if (fs::is_regular_file(candidate, ec)) {
-                if (reading_.count(fs::weakly_canonical(candidate, ec).string()))
-                    fail(s.pos, "\"" + s.path +
-                                    "\" is being read already (it includes itself, "
-                                    "directly or through other files)");
-                const std::string saved = file_;
-                runFile(candidate.string());
-                file_ = saved;
-                return;
-            }
+            if (reading_.count(std::filesystem::weakly_canonical(*found, ec).string()))
+                fail(s.pos, "\"" + s.path +
+                                "\" is being read already (it includes itself, "
+                                "directly or through other files)");
+            const std::string saved = file_;
+            runFile(*found);
+            file_ = saved;
+            return;
         }
         std::string searched;
-        for (const fs::path& f : folders)
-            searched +=
-                (searched.empty() ? "" : ", ") + (f.empty() ? std::string(".") : f.string());
+        for (const std::string& f : folders)
+            searched += (searched.empty() ? "" : ", ") + (f.empty() ? std::string(".") : f);
         fail(s.pos, "cannot find the included file \"" + s.path + "\" (searched " + searched +
                         "; add folders with -I)");
     }
@@ -132,10 +127,7 @@ class Translator {
             fail(s.checked->pos, std::string("expected a relation after `") +
                                      (s.property == Property::Acyclic ? "acyclic" : "irreflexive") +
                                      "`, found a set (write [S] for its identity relation)");
-        if (s.flag) {
-            ++flags_; // flags are read, not evaluated (docs/cat.md)
-            return;
-        }
+        if (s.flag) return; // flags are read, not evaluated (docs/cat.md)
         const ptx::CheckKind kind = s.property == Property::Acyclic ? ptx::CheckKind::Acyclic
                                     : s.property == Property::Irreflexive
                                         ? ptx::CheckKind::Irreflexive
@@ -338,36 +330,9 @@ class Translator {
     Env env_;
     std::string file_;
     std::set<std::string> defined_, reading_;
-    int flags_ = 0;
 };
 
-std::optional<std::string> findStdlib(const std::string& modelPath, const LoadOptions& options) {
-    namespace fs = std::filesystem;
-    std::vector<fs::path> folders{fs::path(modelPath).parent_path()};
-    for (const std::string& d : options.includeDirs)
-        folders.emplace_back(d);
-    for (const fs::path& f : folders) {
-        std::error_code ec;
-        if (fs::is_regular_file(f / "stdlib.cat", ec)) return (f / "stdlib.cat").string();
-    }
-    return std::nullopt;
-}
-
 } // namespace
-
-const char* builtinStdlib() {
-    return "// ptxlitmus's standard library: read before a model when no stdlib.cat is found\n"
-           "let fr = rf^-1 ; co\n"
-           "let po-loc = po & loc\n"
-           "let rmw = amo | lxsx\n"
-           "let rfe = rf & ext\n"
-           "let rfi = rf & int\n"
-           "let coe = co & ext\n"
-           "let coi = co & int\n"
-           "let fre = fr & ext\n"
-           "let fri = fr & int\n"
-           "let fencerel(S) = po ; [S] ; po\n";
-}
 
 MemoryModel translate(const std::vector<ModelFile>& files, const std::string& name,
                       const LoadOptions& options) {
@@ -387,17 +352,6 @@ MemoryModel translate(const std::vector<ModelFile>& files, const std::string& na
                                 ": error: the model has no check (acyclic, irreflexive or empty "
                                 "that is not a flag): it would allow everything");
     return model;
-}
-
-MemoryModel loadModel(const std::string& path, const LoadOptions& options) {
-    std::vector<ModelFile> files;
-    if (const auto stdlib = findStdlib(path, options);
-        stdlib && std::filesystem::path(path).filename() != "stdlib.cat")
-        files.push_back(parseModel(readInputFile(*stdlib, "cat model"), *stdlib));
-    else
-        files.push_back(parseModel(builtinStdlib(), "<built-in stdlib.cat>"));
-    files.push_back(parseModel(readInputFile(path, "cat model"), path));
-    return translate(files, std::filesystem::path(path).filename().string(), options);
 }
 
 } // namespace ptx::cat
