@@ -3,6 +3,7 @@
 #include "support/Errors.hpp"
 
 #include <cctype>
+#include <cstdio>
 
 namespace ptx::cat {
 namespace {
@@ -63,6 +64,12 @@ class Lexer {
                 t.kind = Tok::Symbol;
                 advance();
             } else {
+                if (!std::isprint(static_cast<unsigned char>(c))) {
+                    char hex[8];
+                    std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned char>(c));
+                    fail(t.pos, std::string("unexpected byte ") + hex +
+                                    " (a cat model is text: names, operators, comments)");
+                }
                 fail(t.pos, std::string("unexpected character `") + c + "`");
             }
             t.end = i_;
