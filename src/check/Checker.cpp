@@ -87,8 +87,7 @@ std::string timeoutHint(Phase phase, const CheckOptions& o) {
 CheckResult checkWithin(const Program& program, const CheckOptions& options,
                         const Deadline& deadline) {
     const auto start = std::chrono::steady_clock::now();
-    const MemoryModel model = options.catModel ? catModelFor(*options.catModel, program)
-                                               : modelFor(options.model, program);
+    const MemoryModel model = modelFor(options.model, options.catModel, program);
     for (const std::string& name : options.disabledAxioms) {
         bool known = false;
         std::string names;

@@ -47,12 +47,8 @@ const RelNode& unwrap(const RelExpr& e) {
     return *n;
 }
 
-/// co, or co+: this engine only ever sets co transitively closed (the closed lower bound, then
-/// closed additions in orientCo), so co+ is co here (models read from cat files, such as
-/// Dat3M's, write `let co = co+` because their co need not be transitive).
 bool isCo(const RelExpr& e) {
     const RelNode& n = unwrap(e);
-    if (n.op == RelOp::Plus) return isCo(n.a);
     return n.op == RelOp::Base && n.base == BaseRel::Co;
 }
 

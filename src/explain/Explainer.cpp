@@ -103,7 +103,7 @@ class WayFinder {
 
 MemoryModel modelOf(ModelKind kind, const std::shared_ptr<const MemoryModel>& cat,
                     const Program& program) {
-    return cat ? catModelFor(*cat, program) : modelFor(kind, program);
+    return modelFor(kind, cat, program);
 }
 
 Explanation explain(const Program& program, const ExplainOptions& options) {

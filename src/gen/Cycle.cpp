@@ -19,6 +19,13 @@ std::vector<std::string> spellings(const std::vector<Edge>& edges, bool skeleton
     return out;
 }
 
+std::string joined(const std::vector<std::string>& items, const char* separator) {
+    std::string out;
+    for (const std::string& item : items)
+        out += (out.empty() ? "" : separator) + item;
+    return out;
+}
+
 std::vector<Edge> rotated(const std::vector<Edge>& edges, std::size_t start) {
     std::vector<Edge> out(edges.begin() + static_cast<std::ptrdiff_t>(start), edges.end());
     out.insert(out.end(), edges.begin(), edges.begin() + static_cast<std::ptrdiff_t>(start));
@@ -53,33 +60,26 @@ std::string fixDirections(std::vector<Edge>& edges) {
 /// one whose spelling is least.
 std::vector<Edge> canonicalRotation(const std::vector<Edge>& edges, std::string& shape) {
     const std::size_t n = edges.size();
-    std::vector<std::vector<Edge>> classic, all;
+    // Each candidate rotation with its spelling (the order), classic ones apart.
+    using Candidate = std::pair<std::vector<std::string>, std::vector<Edge>>;
+    std::vector<Candidate> classic, all;
     std::string classicName;
     for (std::size_t start = 0; start < n; ++start) {
         if (!edges[(start + n - 1) % n].crossesThreads()) continue;
         std::vector<Edge> r = rotated(edges, start);
-        std::string skel;
-        for (const std::string& s : spellings(r, true))
-            skel += (skel.empty() ? "" : " ") + s;
+        const std::string skel = joined(spellings(r, true), " ");
         for (const ClassicShape& c : classicShapes())
             if (skel == c.skeleton) {
                 classicName = c.name;
-                classic.push_back(r);
+                classic.emplace_back(spellings(r, false), r);
             }
-        all.push_back(std::move(r));
+        all.emplace_back(spellings(r, false), std::move(r));
     }
-    auto& pool = classic.empty() ? all : classic;
-    auto best = std::min_element(pool.begin(), pool.end(), [](const auto& a, const auto& b) {
-        return spellings(a, false) < spellings(b, false);
-    });
-    if (!classic.empty()) {
-        shape = classicName;
-    } else {
-        shape.clear();
-        for (const std::string& s : spellings(*best, true))
-            shape += (shape.empty() ? "" : "-") + s;
-    }
-    return *best;
+    const auto& pool = classic.empty() ? all : classic;
+    const Candidate& best = *std::min_element(
+        pool.begin(), pool.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    shape = classic.empty() ? joined(spellings(best.second, true), "-") : classicName;
+    return best.second;
 }
 
 /// What the edges on either side of an access say about its strength; disagreeing scopes are
@@ -103,8 +103,9 @@ std::string assignStrengths(ResolvedCycle& c) {
         if (e.communication() && !e.scope.empty()) {
             error = strengthen(from, Strength::Relaxed, e.scope, e);
             if (error.empty()) error = strengthen(to, Strength::Relaxed, e.scope, e);
-            if (e.atom) (from.dir == Dir::W ? from : to).atom = true;
-            if (e.atom && e.kind == EdgeKind::Co) from.atom = to.atom = true;
+            // .atom: the edge's write ends are atom.exch.
+            from.atom = from.atom || (e.atom && from.dir == Dir::W);
+            to.atom = to.atom || (e.atom && to.dir == Dir::W);
         }
         if (error.empty() && !e.acquireScope.empty())
             error = strengthen(from, Strength::Acquire, e.acquireScope, e);
@@ -132,10 +133,10 @@ std::string assignLocations(ResolvedCycle& c) {
     int runs = 0;
     for (std::size_t k = 0; k < n; ++k) {
         const std::size_t i = (start + k) % n;
-        if (k > 0 && c.edges[(i + n - 1) % n].changesLocation()) ++runs;
-        runOf[i] = runs;
         const Edge& in = c.edges[(i + n - 1) % n];
         const Edge& out = c.edges[i];
+        if (k > 0 && in.changesLocation()) ++runs;
+        runOf[i] = runs;
         if (in.changesLocation() && out.changesLocation())
             return "the access between " + spell(in) + " and " + spell(out) +
                    " is alone on its location, which no communication edge reaches (drop one "
@@ -181,10 +182,7 @@ std::vector<Edge> parseCycle(const std::string& text, const std::string& what) {
 }
 
 std::string ResolvedCycle::spelling() const {
-    std::string s;
-    for (const std::string& e : spellings(edges, false))
-        s += (s.empty() ? "" : " ") + e;
-    return s;
+    return joined(spellings(edges, false), " ");
 }
 
 std::variant<ResolvedCycle, std::string> resolveCycle(const std::vector<Edge>& input) {

@@ -5,6 +5,7 @@
 #include "model/Program.hpp"
 #include "model/RelExpr.hpp"
 
+#include <memory>
 #include <optional>
 
 #include <string>
@@ -86,9 +87,10 @@ enum class ModelKind { Ptx, Ptx6, Ptx75, Sc };
 /// program uses proxies and the model has none (ptx6).
 [[nodiscard]] MemoryModel modelFor(ModelKind kind, const Program& program);
 
-/// A model read from a cat file, for `program`: throws Unsupported when the program uses
-/// proxies and the model never names `vloc` (a model without proxies, such as ptx-v6.0.cat,
-/// would silently treat aliases as distinct locations).
-[[nodiscard]] MemoryModel catModelFor(const MemoryModel& model, const Program& program);
+/// The model read from a cat file (--cat) when there is one, else the one `kind` means. A cat
+/// model that never names `vloc` is Unsupported for a program that uses proxies (a model without
+/// proxies, such as ptx-v6.0.cat, would silently treat aliases as distinct locations).
+[[nodiscard]] MemoryModel modelFor(ModelKind kind, const std::shared_ptr<const MemoryModel>& cat,
+                                   const Program& program);
 
 } // namespace ptx

@@ -79,7 +79,10 @@ MemoryModel modelFor(ModelKind kind, const Program& program) {
     return ptx6Model();
 }
 
-MemoryModel catModelFor(const MemoryModel& model, const Program& program) {
+MemoryModel modelFor(ModelKind kind, const std::shared_ptr<const MemoryModel>& cat,
+                     const Program& program) {
+    if (!cat) return modelFor(kind, program);
+    const MemoryModel& model = *cat;
     if (usesProxies(program)) {
         bool vloc = false;
         for (const Definition& d : model.definitions)

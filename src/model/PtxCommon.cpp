@@ -3,6 +3,13 @@
 
 namespace ptx {
 
+RelExpr ptx6MorallyStrong() {
+    const RelExpr po = base(BaseRel::Po), strong = id(EventSet::Strong);
+    const RelExpr strongSameScope = seq(strong, base(BaseRel::SameScope), strong);
+    return ((po | inverse(po) | strongSameScope) - base(BaseRel::Id)) -
+           (product(EventSet::Memory, EventSet::Memory) - base(BaseRel::Loc));
+}
+
 PtxSynchronisation defineSynchronisation(MemoryModel& m, const RelExpr& ms, const RelExpr& poLoc) {
     const RelExpr po = base(BaseRel::Po), rf = base(BaseRel::Rf), rmw = base(BaseRel::Rmw);
     // Observation: the least relation containing ms & rf, closed under observation;rmw;observation.

@@ -7,6 +7,10 @@
 
 namespace ptx {
 
+/// Morally strong (PTX 6): two distinct events related by po in either direction, or both
+/// strong and in each other's scope; if both are memory operations, at the same location.
+[[nodiscard]] RelExpr ptx6MorallyStrong();
+
 struct PtxSynchronisation {
     RelExpr observation;
     RelExpr sync;

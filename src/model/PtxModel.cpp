@@ -17,11 +17,8 @@ MemoryModel ptx6Model() {
     const RelExpr fr = m.define("fr", seq(inverse(rf), co));
 
     // ---- derived relations ----
-    // Morally strong: two distinct events related by po in either direction, or both strong
-    // and in the same scope; if both are memory operations, at the same location.
-    const RelExpr strongSameScope = seq(id(EventSet::Strong), sr, id(EventSet::Strong));
-    const RelExpr ms = m.define("ms", ((po | inverse(po) | strongSameScope) - iden) -
-                                          (product(EventSet::Memory, EventSet::Memory) - loc));
+    // Morally strong (PtxCommon.cpp).
+    const RelExpr ms = m.define("ms", ptx6MorallyStrong());
 
     // Observation, release and acquire patterns, sync (PtxCommon.cpp).
     const PtxSynchronisation s = defineSynchronisation(m, ms, po_loc);

@@ -181,9 +181,9 @@ TEST_CASE("docs/cat.md lists every base name with its kind") {
     const std::string docs((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     for (const cat::BaseName& b : cat::baseNames()) {
         const std::string row = std::string("| `") + b.name + "` | " +
-                                (std::string(b.name) == "0" ? "either"
-                                 : b.set                    ? "set"
-                                                            : "relation") +
+                                (b.kind == cat::NameKind::Either ? "either"
+                                 : b.kind == cat::NameKind::Set  ? "set"
+                                                                 : "relation") +
                                 " |";
         CHECK_MESSAGE(docs.find(row) != std::string::npos, row);
     }

@@ -5,121 +5,94 @@
 #include "model/cat/CatBaseNames.hpp"
 
 namespace ptx::cat {
-namespace {
-
-RelExpr universe() {
-    return product(EventSet::All, EventSet::All);
-}
-
-} // namespace
 
 RelExpr emptyRelation() {
     return id(EventSet::All) - id(EventSet::All);
 }
 
 RelExpr universalRelation() {
-    return universe();
+    return product(EventSet::All, EventSet::All);
 }
 
 const std::vector<BaseName>& baseNames() {
-    static const std::vector<BaseName> names{
-        {"po", false, "program order"},
-        {"rf", false, "reads-from (chosen per execution)"},
-        {"co", false,
-         "coherence: a partial order on the writes to each location, chosen per "
-         "execution (the pairs the model's checks need, as Dat3M chooses it)"},
-        {"loc", false, "same location (memory events)"},
-        {"id", false, "identity"},
-        {"int", false, "same thread: po | po^-1 | [_ \\ IW]"},
-        {"ext", false, "different threads (initial writes are in no thread): (_ * _) \\ int"},
-        {"amo", false, "the read and the write of one atomic (atom, red)"},
-        {"lxsx", false, "load-linked/store-conditional pairs: empty (PTX has none)"},
-        {"addr", false, "address dependency"},
-        {"data", false, "data dependency"},
-        {"ctrl", false, "control dependency"},
-        {"sr", false, "same scope: each event's scope includes the other's thread"},
-        {"scta", false, "same CTA (on the same GPU)"},
-        {"syncbar", false, "barrier synchronisation (bar.sync/bar.red/bar.arrive, same id)"},
-        {"sync_fence", false,
-         "the fence-SC order between morally strong fence.sc (chosen per "
-         "execution)"},
-        {"vloc", false, "same virtual (generic) address: locations that alias (PTX 7.5)"},
-        {"0", false, "the empty set or relation"},
-        {"_", true, "every event (as a relation: `_ * _`, every pair)"},
-        {"M", true, "memory events (reads and writes, initial writes included)"},
-        {"R", true, "reads"},
-        {"W", true, "writes (initial writes included)"},
-        {"IW", true, "initial writes"},
-        {"F", true, "fences (fence.sc, fence.acq_rel, membar, proxy fences)"},
-        {"B", true, "barriers (bar.sync, bar.red, bar.arrive)"},
-        {"RLX", true, "relaxed accesses: ld/st.relaxed, an atomic's relaxed read or write"},
-        {"ACQ", true, "acquire reads: ld.acquire, the read of atom.acquire/acq_rel"},
-        {"REL", true, "release writes: st.release, the write of atom.release/acq_rel"},
-        {"ACQ_REL", true, "fence.acq_rel (not fence.sc)"},
-        {"SC", true, "fence.sc (and membar)"},
-        {"WEAK", true, "weak accesses: ld/st.weak and plain ld/st"},
-        {"GEN", true,
-         "events through the generic proxy: ld/st/atom/red, fence.sc, fence.acq_rel, "
-         "initial writes"},
-        {"SUR", true, "events through the surface proxy: suld, sust, fence.proxy.surface"},
-        {"TEX", true, "events through the texture proxy: tld, fence.proxy.texture"},
-        {"CON", true, "events through the constant proxy: cold, fence.proxy.constant"},
-        {"ALIAS", true, "fence.proxy.alias"},
-        {"UB", true, "events with undefined behaviour: empty (ptxlitmus rejects such tests)"},
-    }; // an immutable table, not state
+    static const std::vector<BaseName> names = [] {
+        constexpr NameKind set = NameKind::Set, rel = NameKind::Relation;
+        const RelExpr po = base(BaseRel::Po);
+        const RelExpr sameThread = po | inverse(po) | (id(EventSet::All) - id(EventSet::Init));
+        const RelExpr strongRead = id(EventSet::StrongRead),
+                      strongWrite = id(EventSet::StrongWrite);
+        return std::vector<BaseName>{
+            {"po", rel, "program order", po},
+            {"rf", rel, "reads-from (chosen per execution)", base(BaseRel::Rf)},
+            {"co", rel,
+             "coherence: a partial order on the writes to each location, chosen per execution "
+             "(the pairs the model's checks need, as Dat3M chooses it)",
+             base(BaseRel::Co)},
+            {"loc", rel, "same location (memory events)", base(BaseRel::Loc)},
+            {"id", rel, "identity", base(BaseRel::Id)},
+            {"int", rel, "same thread: po | po^-1 | [_ \\ IW]", sameThread},
+            {"ext", rel, "different threads (initial writes are in no thread): (_ * _) \\ int",
+             universalRelation() - sameThread},
+            {"amo", rel, "the read and the write of one atomic (atom, red)", base(BaseRel::Rmw)},
+            {"lxsx", rel, "load-linked/store-conditional pairs: empty (PTX has none)",
+             emptyRelation()},
+            {"addr", rel, "address dependency", base(BaseRel::Addr)},
+            {"data", rel, "data dependency", base(BaseRel::Data)},
+            {"ctrl", rel, "control dependency", base(BaseRel::Ctrl)},
+            {"sr", rel, "same scope: each event's scope includes the other's thread",
+             base(BaseRel::SameScope)},
+            {"scta", rel, "same CTA (on the same GPU)", base(BaseRel::SameCta)},
+            {"syncbar", rel, "barrier synchronisation (bar.sync/bar.red/bar.arrive, same id)",
+             base(BaseRel::SyncBarrier)},
+            {"sync_fence", rel,
+             "the fence-SC order between morally strong fence.sc (chosen per execution)",
+             base(BaseRel::SyncFence)},
+            {"vloc", rel, "same virtual (generic) address: locations that alias (PTX 7.5)",
+             base(BaseRel::VLoc)},
+            {"0", NameKind::Either, "the empty set or relation", emptyRelation()},
+            {"_", set, "every event (as a relation: `_ * _`, every pair)", id(EventSet::All)},
+            {"M", set, "memory events (reads and writes, initial writes included)",
+             id(EventSet::Memory)},
+            {"R", set, "reads", id(EventSet::Read)},
+            {"W", set, "writes (initial writes included)", id(EventSet::Write)},
+            {"IW", set, "initial writes", id(EventSet::Init)},
+            {"F", set, "fences (fence.sc, fence.acq_rel, membar, proxy fences)",
+             id(EventSet::Fence)},
+            {"B", set, "barriers (bar.sync, bar.red, bar.arrive)", id(EventSet::Barrier)},
+            {"RLX", set, "relaxed accesses: ld/st.relaxed, an atomic's relaxed read or write",
+             (strongRead - id(EventSet::AcquireRead)) | (strongWrite - id(EventSet::ReleaseWrite))},
+            {"ACQ", set, "acquire reads: ld.acquire, the read of atom.acquire/acq_rel",
+             id(EventSet::AcquireRead)},
+            {"REL", set, "release writes: st.release, the write of atom.release/acq_rel",
+             id(EventSet::ReleaseWrite)},
+            {"ACQ_REL", set, "fence.acq_rel (not fence.sc)",
+             id(EventSet::FenceAcqRel) - id(EventSet::FenceSc)},
+            {"SC", set, "fence.sc (and membar)", id(EventSet::FenceSc)},
+            {"WEAK", set, "weak accesses: ld/st.weak and plain ld/st",
+             (id(EventSet::Read) | id(EventSet::Write)) - strongRead - strongWrite -
+                 id(EventSet::Init)},
+            {"GEN", set,
+             "events through the generic proxy: ld/st/atom/red, fence.sc, fence.acq_rel, "
+             "initial writes",
+             id(EventSet::GenericProxy)},
+            {"SUR", set, "events through the surface proxy: suld, sust, fence.proxy.surface",
+             id(EventSet::SurfaceProxy)},
+            {"TEX", set, "events through the texture proxy: tld, fence.proxy.texture",
+             id(EventSet::TextureProxy)},
+            {"CON", set, "events through the constant proxy: cold, fence.proxy.constant",
+             id(EventSet::ConstantProxy)},
+            {"ALIAS", set, "fence.proxy.alias", id(EventSet::AliasFence)},
+            {"UB", set, "events with undefined behaviour: empty (ptxlitmus rejects such tests)",
+             emptyRelation()},
+        };
+    }(); // an immutable table, not state
     return names;
 }
 
-std::optional<RelExpr> baseValue(const std::string& name) {
-    const RelExpr po = base(BaseRel::Po);
-    const RelExpr strongRead = id(EventSet::StrongRead), strongWrite = id(EventSet::StrongWrite);
-    if (name == "po") return po;
-    if (name == "rf") return base(BaseRel::Rf);
-    if (name == "co") return base(BaseRel::Co);
-    if (name == "loc") return base(BaseRel::Loc);
-    if (name == "id") return base(BaseRel::Id);
-    if (name == "int") return po | inverse(po) | (id(EventSet::All) - id(EventSet::Init));
-    if (name == "ext")
-        return universe() - (po | inverse(po) | (id(EventSet::All) - id(EventSet::Init)));
-    if (name == "amo") return base(BaseRel::Rmw);
-    if (name == "addr") return base(BaseRel::Addr);
-    if (name == "data") return base(BaseRel::Data);
-    if (name == "ctrl") return base(BaseRel::Ctrl);
-    if (name == "sr") return base(BaseRel::SameScope);
-    if (name == "scta") return base(BaseRel::SameCta);
-    if (name == "syncbar") return base(BaseRel::SyncBarrier);
-    if (name == "sync_fence") return base(BaseRel::SyncFence);
-    if (name == "vloc") return base(BaseRel::VLoc);
-    if (name == "0" || name == "lxsx" || name == "UB") return emptyRelation();
-    if (name == "_") return id(EventSet::All);
-    if (name == "M") return id(EventSet::Memory);
-    if (name == "R") return id(EventSet::Read);
-    if (name == "W") return id(EventSet::Write);
-    if (name == "IW") return id(EventSet::Init);
-    if (name == "F") return id(EventSet::Fence);
-    if (name == "B") return id(EventSet::Barrier);
-    if (name == "RLX")
-        return (strongRead - id(EventSet::AcquireRead)) |
-               (strongWrite - id(EventSet::ReleaseWrite));
-    if (name == "ACQ") return id(EventSet::AcquireRead);
-    if (name == "REL") return id(EventSet::ReleaseWrite);
-    if (name == "ACQ_REL") return id(EventSet::FenceAcqRel) - id(EventSet::FenceSc);
-    if (name == "SC") return id(EventSet::FenceSc);
-    if (name == "WEAK")
-        return (id(EventSet::Read) | id(EventSet::Write)) - strongRead - strongWrite -
-               id(EventSet::Init);
-    if (name == "GEN") return id(EventSet::GenericProxy);
-    if (name == "SUR") return id(EventSet::SurfaceProxy);
-    if (name == "TEX") return id(EventSet::TextureProxy);
-    if (name == "CON") return id(EventSet::ConstantProxy);
-    if (name == "ALIAS") return id(EventSet::AliasFence);
-    return std::nullopt;
-}
-
-bool baseIsSet(const std::string& name) {
+const BaseName* findBaseName(const std::string& name) {
     for (const BaseName& b : baseNames())
-        if (name == b.name) return b.set;
-    return false;
+        if (name == b.name) return &b;
+    return nullptr;
 }
 
 } // namespace ptx::cat

@@ -1,9 +1,9 @@
 #include "model/cat/CatModel.hpp"
 
-#include "model/cat/CatSearchPath.hpp"
-
+#include "model/PtxCommon.hpp"
 #include "model/cat/CatBaseNames.hpp"
 #include "model/cat/CatParser.hpp"
+#include "model/cat/CatSearchPath.hpp"
 #include "support/Errors.hpp"
 #include "support/InputFile.hpp"
 
@@ -31,7 +31,6 @@ struct Function {
     std::vector<std::string> params;
     ExprPtr body;
     Env env; // the definitions it sees (lexical scope)
-    std::string file;
 };
 
 /// co itself, or a definition that is co.
@@ -61,16 +60,6 @@ class Translator {
         file_ = saved;
     }
 
-    void runFile(const std::string& path) {
-        std::error_code ec;
-        const std::string key = std::filesystem::weakly_canonical(path, ec).string();
-        if (!reading_.insert(key).second)
-            throw LocatedInputError(path + ": error: the model includes itself (an include "
-                                           "cycle through this file)");
-        run(parseModel(readInputFile(path, "cat model"), path));
-        reading_.erase(key);
-    }
-
   private:
     [[noreturn]] void fail(SourcePos pos, const std::string& message) const {
         throw LocatedInputError(file_ + ":" + std::to_string(pos.line) + ":" +
@@ -82,8 +71,7 @@ class Translator {
         case Statement::Kind::Let: {
             const Binding& b = s.bindings.front();
             if (!b.params.empty()) {
-                env_[b.name] =
-                    std::make_shared<const Function>(Function{b.params, b.body, env_, file_});
+                env_[b.name] = std::make_shared<const Function>(Function{b.params, b.body, env_});
                 return;
             }
             bind(b.name, eval(*b.body, env_));
@@ -112,14 +100,15 @@ class Translator {
     void include(const Statement& s) {
         const std::vector<std::string> folders = searchPath(file_, options_);
         if (const auto found = findIn(folders, s.path)) {
+            // Files being read: an include cycle is an error, not an endless loop.
             std::error_code ec;
-            if (reading_.count(std::filesystem::weakly_canonical(*found, ec).string()))
+            const std::string key = std::filesystem::weakly_canonical(*found, ec).string();
+            if (!reading_.insert(key).second)
                 fail(s.pos, "\"" + s.path +
                                 "\" is being read already (it includes itself, "
                                 "directly or through other files)");
-            const std::string saved = file_;
-            runFile(*found);
-            file_ = saved;
+            run(parseModel(readInputFile(*found, "cat model"), *found));
+            reading_.erase(key);
             return;
         }
         std::string searched;
@@ -304,11 +293,11 @@ class Translator {
             fail(e.pos, "expected a set or relation, found the function `" + e.name +
                             "` (call it with arguments: " + e.name + "(...))");
         }
-        if (const auto v = baseValue(e.name))
-            return {e.name == "0"       ? Kind::Empty
-                    : baseIsSet(e.name) ? Kind::Set
-                                        : Kind::Relation,
-                    *v};
+        if (const BaseName* b = findBaseName(e.name))
+            return {b->kind == NameKind::Set        ? Kind::Set
+                    : b->kind == NameKind::Relation ? Kind::Relation
+                                                    : Kind::Empty,
+                    b->value};
         std::string known;
         for (const BaseName& b : baseNames())
             known += std::string(known.empty() ? "" : " ") + b.name;
@@ -351,10 +340,7 @@ MemoryModel translate(const std::vector<ModelFile>& files, const std::string& na
     model.name = name;
     // The base relation sync_fence orders the morally strong pairs of fence.sc; the engines find
     // those pairs through the definition `ms` (PTX's morally strong relation, as in ptx6).
-    const RelExpr po = base(BaseRel::Po), strong = id(EventSet::Strong);
-    model.define("ms", ((po | inverse(po) | seq(strong, base(BaseRel::SameScope), strong)) -
-                        base(BaseRel::Id)) -
-                           (product(EventSet::Memory, EventSet::Memory) - base(BaseRel::Loc)));
+    model.define("ms", ptx6MorallyStrong());
     Translator t(model, options);
     for (const ModelFile& f : files)
         t.run(f);
