@@ -162,8 +162,9 @@ void runCompare(const CompareArgs& a, CommandContext& context) {
     base.countWitnesses = false; // outcome sets only
     base.termination = false;
     std::vector<std::string> files;
-    for (const regress::TestCase& t : regress::discoverTests(a.paths).tests)
+    for (const regress::TestCase& t : regress::discoverTests(a.paths, true).tests)
         files.push_back(t.litmus);
+    if (files.empty()) throw InputError("no .litmus file to compare under the paths given");
 
     std::size_t width = 4;
     for (const std::string& f : files)
@@ -179,6 +180,8 @@ void runCompare(const CompareArgs& a, CommandContext& context) {
         files.size(), a.flags.threads(),
         [&](std::size_t i) { return compareOne(files[i], specs, base); },
         [&](std::size_t, Row& row) {
+            // Interrupted: this test and those after it are not run, not errors.
+            if (context.stop.stopRequested()) return false;
             tests.push_back(jsonRow(row, specs));
             if (row.failed()) {
                 ++errors;
@@ -204,9 +207,11 @@ void runCompare(const CompareArgs& a, CommandContext& context) {
             }
             return !context.stop.stopRequested();
         });
+    const std::size_t notRun = files.size() - same - different - errors;
     out << "compare: " << files.size() << " tests: " << same << " the same, " << different
-        << " different, " << errors << " errors\n"
-        << std::flush;
+        << " different, " << errors << " errors";
+    if (notRun > 0) out << ", " << notRun << " not run (interrupted)";
+    out << "\n" << std::flush;
     if (!a.json.empty()) {
         nlohmann::json models = nlohmann::json::array();
         for (const Spec& s : specs)
@@ -217,6 +222,7 @@ void runCompare(const CompareArgs& a, CommandContext& context) {
                                      {{"tests", files.size()},
                                       {"same", same},
                                       {"different", different},
+                                      {"not_run", notRun},
                                       {"errors", errors}}}};
         if (a.json == "-")
             std::cout << report.dump(2) << "\n" << std::flush;

@@ -26,7 +26,7 @@ t = r["tests"][0]
 assert t["name"] == "MP" and t["same"] is False, t
 assert t["differences"] == [{"outcome": "1:r0=1; 1:r1=0;", "allowed_by": ["ptx6"]}], t
 assert t["results"]["sc"] == {"result": "No", "states": 3}, t
-assert r["summary"] == {"tests": 1, "same": 0, "different": 1, "errors": 0}, r["summary"]
+assert r["summary"] == {"tests": 1, "same": 0, "different": 1, "errors": 0, "not_run": 0}, r["summary"]
 PY
 
 expect_rc 2 "$exe" compare --model ptx6 litmus/MP/MP.litmus
