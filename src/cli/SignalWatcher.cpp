@@ -1,6 +1,8 @@
 #include "cli/SignalWatcher.hpp"
 
+#include <cerrno>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <optional>
@@ -32,21 +34,39 @@ SignalWatcher::~SignalWatcher() {
 
 void SignalWatcher::watch(StopSource& source) {
     using Clock = std::chrono::steady_clock;
+    // The clean stop (reports written, solver terms abandoned) takes milliseconds, but one call
+    // into Z3 that grows its tables can hold the main thread for seconds (zero-filling fresh
+    // memory). Past this grace period after the first signal the process exits at once.
+    constexpr auto kGrace = std::chrono::milliseconds(900);
     std::optional<Clock::time_point> first;
+    int firstSignal = 0;
+    auto stopAtOnce = [](const char* why, int signal) {
+        [[maybe_unused]] const ssize_t n = ::write(STDERR_FILENO, why, std::strlen(why));
+        std::_Exit(128 + signal);
+    };
     while (true) {
         int signal = 0;
-        if (sigwait(&set_, &signal) != 0) continue;
+        if (!first) {
+            if (sigwait(&set_, &signal) != 0) continue;
+        } else {
+            const auto left = *first + kGrace - Clock::now();
+            const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(left).count();
+            const timespec wait{static_cast<time_t>(ns > 0 ? ns / 1000000000 : 0),
+                                static_cast<long>(ns > 0 ? ns % 1000000000 : 0)};
+            signal = sigtimedwait(&set_, nullptr, &wait);
+            if (signal < 0 && errno == EINTR) continue;
+            if (signal < 0)
+                stopAtOnce("ptxlitmus: stopped at once (the clean stop took longer than 0.9 s)\n",
+                           firstSignal);
+        }
         if (signal == kQuit) return;
         // One signal often arrives twice at once (`timeout` signals the process and then its
         // group): a repeat within 100 ms is the same request, not a second one.
         if (first && Clock::now() - *first < std::chrono::milliseconds(100)) continue;
-        if (first) {
-            // A second signal: the user does not want to wait for the clean stop.
-            const char message[] = "ptxlitmus: stopped at once (second signal)\n";
-            [[maybe_unused]] const ssize_t n = ::write(STDERR_FILENO, message, sizeof message - 1);
-            std::_Exit(128 + signal);
-        }
+        // A second signal: the user does not want to wait for the clean stop.
+        if (first) stopAtOnce("ptxlitmus: stopped at once (second signal)\n", signal);
         first = Clock::now();
+        firstSignal = signal;
         source.requestStop(signal);
     }
 }
