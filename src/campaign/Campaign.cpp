@@ -47,17 +47,22 @@ TestRows judgeTest(const CampaignTest& test, const std::vector<ObservationRecord
     try {
         const Program program = placed(test.program, test.placement);
         const Deadline deadline(o.timeoutSeconds, o.stop);
-        std::map<ModelKind, CheckResult> answers;
-        auto answer = [&](ModelKind m) -> const CheckResult& {
-            if (auto it = answers.find(m); it != answers.end()) return it->second;
+        // Axioms switched off (--axioms) are the reference model's: the other columns, and SC
+        // (for weak-seen), are the models as written. Each answer is computed once.
+        std::map<std::pair<std::string, bool>, CheckResult> answers;
+        auto answer = [&](const JudgingModel& m, bool reference) -> const CheckResult& {
+            const auto key = std::make_pair(m.name(), reference && !o.disabledAxioms.empty());
+            if (auto it = answers.find(key); it != answers.end()) return it->second;
             CheckOptions mo = o;
-            mo.model = m;
-            return answers.emplace(m, check(program, mo, deadline)).first->second;
+            mo.model = m.kind;
+            mo.catModel = m.cat;
+            if (!reference) mo.disabledAxioms.clear();
+            return answers.emplace(key, check(program, mo, deadline)).first->second;
         };
         std::vector<CheckResult> models;
-        for (const ModelKind m : options.models)
-            models.push_back(answer(m));
-        const CheckResult& sc = answer(ModelKind::Sc);
+        for (std::size_t i = 0; i < options.models.size(); ++i)
+            models.push_back(answer(options.models[i], i == 0));
+        const CheckResult& sc = answer(JudgingModel{ModelKind::Sc, nullptr}, false);
         for (CampaignRow& row : rows) {
             row.verdict = judge(program, row.record, models, sc);
             row.status = RowStatus::Judged;
@@ -78,6 +83,10 @@ TestRows judgeTest(const CampaignTest& test, const std::vector<ObservationRecord
 
 const char* modelName(ModelKind m) {
     return modelKindName(m);
+}
+
+std::string JudgingModel::name() const {
+    return cat ? cat->name : std::string(modelName(kind));
 }
 
 std::size_t CampaignResult::count(RowStatus s) const {
@@ -131,8 +140,8 @@ void checkDistinct(const std::vector<ObservationRecord>& records) {
 CampaignResult runCampaign(const std::vector<CampaignTest>& tests,
                            std::vector<ObservationRecord> records, const CampaignOptions& options) {
     CampaignResult result;
-    for (const ModelKind m : options.models)
-        result.models.emplace_back(modelName(m));
+    for (const JudgingModel& m : options.models)
+        result.models.push_back(m.name());
     std::map<std::string, std::size_t> byName;
     for (std::size_t i = 0; i < tests.size(); ++i)
         byName.emplace(tests[i].program.name, i);

@@ -9,6 +9,7 @@
 #include "model/Placement.hpp"
 #include "model/Program.hpp"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -28,9 +29,19 @@ struct CampaignTest {
 /// Throws InputError listing every (test, GPU) observed twice (both places named).
 void checkDistinct(const std::vector<ObservationRecord>& records);
 
+/// A model a campaign judges with: a built-in one, or one read from a cat file (--cat).
+struct JudgingModel {
+    ModelKind kind = ModelKind::Ptx6;
+    std::shared_ptr<const MemoryModel> cat; // when set, this model instead of `kind`
+    /// The report's column name: the built-in model's name, or the cat file's name.
+    [[nodiscard]] std::string name() const;
+};
+
 struct CampaignOptions {
-    CheckOptions check; // engine, loop bound, time limit (per test, all models together), stop
-    std::vector<ModelKind> models{ModelKind::Ptx6}; // a column each; the first is the reference
+    // Engine, loop bound, time limit (per test, all models together), stop; its disabledAxioms
+    // apply to the reference model alone (the other columns and SC are the models as written).
+    CheckOptions check;
+    std::vector<JudgingModel> models{JudgingModel{}}; // a column each; the first the reference
     unsigned threads = 1;
 };
 

@@ -12,6 +12,7 @@
 #include "cli/CheckOptions.hpp"
 #include "cli/Commands.hpp"
 #include "cli/TestArguments.hpp"
+#include "model/cat/CatModel.hpp"
 #include "parser/Parser.hpp"
 #include "support/AtomicFile.hpp"
 #include "support/Errors.hpp"
@@ -34,6 +35,9 @@ struct ValidateArgs {
     std::vector<std::string> tests;
     std::vector<std::string> observed;
     std::vector<std::string> models{"ptx6"};
+    bool modelsGiven = false;      // --model was given (else, with --cat, no built-in column)
+    std::vector<std::string> cats; // --cat FILE: models in herd's cat language, first columns
+    std::vector<std::string> includeDirs; // -I DIR: where their includes are looked for
     std::string gpu;
     std::string placement = "as-written";
     std::string placements; // a manifest file
@@ -58,16 +62,29 @@ std::pair<std::string, std::string> gpuAndFile(const std::string& arg) {
 
 /// The models (the first the reference), the check options and the threads.
 campaign::CampaignOptions campaignOptions(const ValidateArgs& args, CommandContext& context) {
+    if (!args.includeDirs.empty() && args.cats.empty())
+        throw InputError("-I/--include names folders for --cat's includes; no --cat given");
     campaign::CampaignOptions options;
-    options.models.clear();
-    for (const std::string& m : args.models) {
-        const ModelKind kind = modelKindNamed(m).value_or(ModelKind::Ptx6);
-        if (std::find(options.models.begin(), options.models.end(), kind) == options.models.end())
-            options.models.push_back(kind);
-    }
     CheckFlags flags = args.flags;
-    flags.model = args.models.front(); // --axioms names that model's axioms
-    options.check = flags.options();
+    flags.model = args.models.front(); // --axioms names the reference model's axioms:
+    if (!args.cats.empty()) {          // the first cat model's, when there is one
+        flags.cat = args.cats.front();
+        flags.includeDirs = args.includeDirs;
+    }
+    options.check = flags.options(); // reads that cat model
+    options.models.clear();
+    auto add = [&](campaign::JudgingModel m) {
+        for (const campaign::JudgingModel& o : options.models)
+            if (o.name() == m.name()) return; // named twice: one column
+        options.models.push_back(std::move(m));
+    };
+    for (std::size_t i = 0; i < args.cats.size(); ++i)
+        add({ModelKind::Ptx6, i == 0 ? options.check.catModel
+                                     : std::make_shared<const MemoryModel>(
+                                           cat::loadModel(args.cats[i], {args.includeDirs}))});
+    if (args.cats.empty() || args.modelsGiven)
+        for (const std::string& m : args.models)
+            add({modelKindNamed(m).value_or(ModelKind::Ptx6), nullptr});
     options.check.stop = context.stop;
     options.threads = flags.threads();
     return options;
@@ -198,7 +215,16 @@ void addValidateCommand(CLI::App& app, CommandContext& context) {
                     "computed, for weak-seen)")
         ->delimiter(',')
         ->allow_extra_args(false) // `--model sc FILE`: FILE is the test, not a second model
-        ->check(CLI::IsMember(modelKindNames()));
+        ->check(CLI::IsMember(modelKindNames()))
+        ->each([args](const std::string&) { args->modelsGiven = true; });
+    cmd->add_option("--cat", args->cats,
+                    "A model in herd's cat language to judge with (repeatable; docs/cat.md): "
+                    "its column comes first, the reference; --model adds built-in columns")
+        ->allow_extra_args(false);
+    cmd->add_option("-I,--include", args->includeDirs,
+                    "With --cat: a folder where the models' `include`d files (and stdlib.cat) "
+                    "are looked for, after each model's own folder (repeatable)")
+        ->allow_extra_args(false);
     cmd->add_option("--placement", args->placement,
                     "Campaign mode: where the tests' threads ran: as-written (their thread "
                     "headers, default), one-cta (all in one CTA) or cta-per-thread")

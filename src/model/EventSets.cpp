@@ -6,6 +6,10 @@ bool belongsTo(const Event& e, EventSet s) {
     const bool read = e.kind == EventKind::Read, write = e.kind == EventKind::Write;
     const bool fence = e.kind == EventKind::Fence;
     const bool strongAccess = (read || write) && !e.isInit && e.sem != Sem::Weak;
+    // What carries a scope: strong accesses and fence.sc/fence.acq_rel (not proxy fences).
+    const bool scoped =
+        strongAccess ||
+        (fence && (e.fenceKind == FenceKind::Sc || e.fenceKind == FenceKind::AcqRel));
     switch (s) {
     case EventSet::All:
         return true;
@@ -51,6 +55,12 @@ bool belongsTo(const Event& e, EventSet s) {
         return e.proxy == Proxy::Texture;
     case EventSet::ConstantProxy:
         return e.proxy == Proxy::Constant;
+    case EventSet::ScopeCta:
+        return scoped && e.scope == Scope::Cta;
+    case EventSet::ScopeGpu:
+        return scoped && e.scope == Scope::Gpu;
+    case EventSet::ScopeSys:
+        return scoped && e.scope == Scope::Sys;
     case EventSet::Repeated:
         return e.repeated;
     }

@@ -104,6 +104,12 @@ const char* eventSetName(EventSet s) {
         return "TEX";
     case EventSet::ConstantProxy:
         return "CON";
+    case EventSet::ScopeCta:
+        return "CTA";
+    case EventSet::ScopeGpu:
+        return "GPU";
+    case EventSet::ScopeSys:
+        return "SYS";
     case EventSet::Repeated:
         return "REP";
     }

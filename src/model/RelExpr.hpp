@@ -51,6 +51,9 @@ enum class EventSet {
     SurfaceProxy,  // suld/sust and fence.proxy.surface
     TextureProxy,  // tld and fence.proxy.texture
     ConstantProxy, // cold and fence.proxy.constant
+    ScopeCta,      // strong accesses and fences of scope .cta (Dat3M's CTA tag)
+    ScopeGpu,      // ... of scope .gpu
+    ScopeSys,      // ... of scope .sys
     Repeated, // termination: events of the repeated iteration of a stuck loop (Termination.hpp)
 };
 

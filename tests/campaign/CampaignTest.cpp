@@ -152,7 +152,7 @@ TEST_CASE("a campaign keeps unmatched names on both sides and judges the rest in
     c.gpu = "H100";
     auto d = record("MP-typo", {weak(1, true)}, 10);
     CampaignOptions o;
-    o.models = {ModelKind::Ptx6, ModelKind::Sc};
+    o.models = {{ModelKind::Ptx6, nullptr}, {ModelKind::Sc, nullptr}};
     o.threads = 2;
     const CampaignResult r = runCampaign(tests, {a, b, c, d}, o);
     REQUIRE(r.rows.size() == 4);

@@ -136,6 +136,26 @@ TEST_CASE("cat operators: sets, identity, domain and range") {
     CHECK(both("empty [W] ; po ; [R] as A\n", kSB).first == 0); // SB has such pairs
 }
 
+TEST_CASE("cat sets: the scopes CTA, GPU and SYS of strong accesses and fences") {
+    const char* const scoped = R"(PTX MP+scopes
+{ x=0; y=0; }
+ P0@cta 0,gpu 0           | P1@cta 1,gpu 0           ;
+ st.relaxed.cta x, 1      | ld.relaxed.gpu r0, y     ;
+ fence.sc.sys             | ld.weak r1, x            ;
+ st.relaxed.gpu y, 1      |                          ;
+exists (P1:r0 == 1 /\ P1:r1 == 0)
+)";
+    // Each set is non-empty exactly where the test has an event of that scope; SC on the rest.
+    const std::string sc = "acyclic po | rf | co | fr as SC\n";
+    CHECK(both(sc, scoped).first == 3);
+    CHECK(both(sc + "empty [CTA] as A\n", scoped).first == 0);              // st.relaxed.cta
+    CHECK(both(sc + "empty [GPU] ; po ; [GPU] as A\n", scoped).first == 3); // one per thread
+    CHECK(both(sc + "empty [SYS] \\ [F] as A\n", scoped).first == 3);       // only the fence
+    CHECK(both(sc + "empty [SYS] & [F] as A\n", scoped).first == 0);
+    // Weak accesses and initial writes carry no scope.
+    CHECK(both(sc + "empty ([CTA] | [GPU] | [SYS]) & ([WEAK] | [IW]) as A\n", scoped).first == 3);
+}
+
 TEST_CASE("cat definitions: let, functions, let rec closed forms, redefinition") {
     CHECK(
         both("let com = rf | co | fr\nlet f(x, y) = x | y\nacyclic f(po, com) as A\n", kSB).first ==

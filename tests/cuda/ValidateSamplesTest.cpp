@@ -22,7 +22,7 @@ RecordVerdict validateSample(const std::string& test, const std::string& sample,
         }
     REQUIRE(records.size() == 1);
     CampaignOptions options;
-    options.models = {model};
+    options.models = {JudgingModel{model, nullptr}};
     const CampaignResult result = runCampaign({t}, records, options);
     REQUIRE(result.rows.size() == 1);
     REQUIRE(result.rows[0].verdict.has_value());
