@@ -150,6 +150,16 @@ CheckResult checkWithin(const Program& program, const CheckOptions& options,
             result.terminationCut = std::move(t.cutLoops);
             result.terminationReason = std::move(t.reason);
         }
+        if (!model.flags.empty()) // a cat model's flags (FlagCheck.hpp)
+            result.flags = decideFlags(request, result.engine, [&](const EngineResult& flagged) {
+                std::set<Outcome> outcomes;
+                for (const auto& [state, count] : flagged.witnesses) {
+                    Outcome o = project(state, result.projection, paths);
+                    if (!program.filter || satisfies(*program.filter, o))
+                        outcomes.insert(std::move(o));
+                }
+                return std::vector<Outcome>(outcomes.begin(), outcomes.end());
+            });
     } catch (const SmtFailure& e) {
         throw SolverFailure(e.what());
     }

@@ -5,6 +5,8 @@
 
 #include "support/Errors.hpp"
 
+#include "check/FlagCheck.hpp"
+
 #include "model/ConditionValue.hpp"
 #include "model/MemoryModel.hpp" // ModelKind
 #include "model/Outcome.hpp"
@@ -63,6 +65,9 @@ struct CheckResult {
     std::string engine;           // "smt" or "explicit": the engine that ran
     std::string engineReason;     // why (auto's estimate), shown with -v
     std::uint64_t candidates = 0; // candidate path combinations examined
+    /// A cat model's flags (check/FlagCheck.hpp), in the model's order, each with the allowed
+    /// outcomes it fires on; empty for a model without flags.
+    std::vector<FlagResult> flags;
     double seconds = 0;
 };
 

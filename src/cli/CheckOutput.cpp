@@ -58,6 +58,10 @@ std::string formatHerd(const Program& program, const CheckResult& r) {
                                : "Witnesses (states, not executions: --no-witnesses)\n");
     const auto [positive, negative] = witnessCounts(program, r);
     out << "Positive: " << positive << " Negative: " << negative << "\n";
+    for (const FlagResult& f : r.flags) // herd's line, for a flag that fires
+        if (!f.outcomes.empty())
+            out << "Flag " << f.name << " (on " << f.outcomes.size() << " of " << r.outcomes.size()
+                << " outcomes)\n";
     out << "Condition " << conditionText(program) << "\n";
     out << "Observation " << r.name << " " << observationName(r.observation) << " " << r.positive
         << " " << r.negative << "\n";
@@ -82,14 +86,23 @@ std::string formatHerd(const Program& program, const CheckResult& r) {
     return out.str();
 }
 
-nlohmann::json toJson(const Program& program, const CheckResult& r, const std::string& model) {
+namespace {
+
+nlohmann::json outcomesJson(const std::vector<Outcome>& list) {
     nlohmann::json outcomes = nlohmann::json::array();
-    for (const Outcome& o : r.outcomes) {
+    for (const Outcome& o : list) {
         nlohmann::json obj = nlohmann::json::object();
         for (const auto& [key, value] : o)
             obj[observableName(key)] = value;
         outcomes.push_back(std::move(obj));
     }
+    return outcomes;
+}
+
+} // namespace
+
+nlohmann::json toJson(const Program& program, const CheckResult& r, const std::string& model) {
+    nlohmann::json outcomes = outcomesJson(r.outcomes);
     nlohmann::json j = {
         {"name", r.name},
         {"file", program.file},
@@ -107,6 +120,15 @@ nlohmann::json toJson(const Program& program, const CheckResult& r, const std::s
         {"candidates", r.candidates},
         {"time_s", r.seconds}};
     if (r.termination) j["termination"] = terminationName(*r.termination);
+    if (!r.flags.empty()) {
+        nlohmann::json flags = nlohmann::json::array();
+        for (const FlagResult& f : r.flags)
+            flags.push_back({{"name", f.name},
+                             {"rule", f.rule},
+                             {"engine", f.engine},
+                             {"outcomes", outcomesJson(f.outcomes)}});
+        j["flags"] = std::move(flags);
+    }
     return j;
 }
 

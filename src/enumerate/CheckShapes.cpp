@@ -91,6 +91,9 @@ std::vector<ShapedCheck> shapeChecks(const MemoryModel& model,
     const auto positiveIn = [&](const RelExpr& e, BaseRel r) {
         return (polarity.of(e).negative & (1U << static_cast<int>(r))) == 0;
     };
+    const auto negativeIn = [&](const RelExpr& e, BaseRel r) {
+        return (polarity.of(e).positive & (1U << static_cast<int>(r))) == 0;
+    };
     for (const Axiom& axiom : model.axioms) {
         if (disabled.count(axiom.name) != 0) continue;
         for (const Check& check : axiom.checks) {
@@ -99,6 +102,24 @@ std::vector<ShapedCheck> shapeChecks(const MemoryModel& model,
             s.kind = check.kind;
             s.rel = check.rel;
             const RelNode& n = unwrap(check.rel);
+            if (check.kind == CheckKind::NonEmpty) {
+                // nonempty(r) fails when r is empty. With co only negative in r, more co edges
+                // can only empty r (minimal co orders keep r largest), and with a chosen relation
+                // only negative, a part of it known gives a superset of r: an empty r then stays
+                // empty.
+                if (!negativeIn(check.rel, BaseRel::Co))
+                    throw std::logic_error("the explicit engine cannot decide nonempty(" +
+                                           toString(check.rel) + ") of " + axiom.name +
+                                           " on minimal coherence orders: co occurs in it "
+                                           "outside the right operand of a difference");
+                s.role = CheckRole::Forbid;
+                s.x = check.rel;
+                for (int c = 0; c < kChosenCount; ++c)
+                    s.monotoneIn[static_cast<std::size_t>(c)] =
+                        negativeIn(s.x, baseOf(static_cast<Chosen>(c)));
+                out.push_back(std::move(s));
+                continue;
+            }
             if (positiveIn(check.rel, BaseRel::Co)) {
                 s.role = CheckRole::Forbid;
                 s.x = check.rel;

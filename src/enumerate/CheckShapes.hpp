@@ -47,7 +47,9 @@ struct ShapedCheck {
 [[nodiscard]] bool onlyPositive(const RelExpr& e, BaseRel r);
 
 /// The checks of every axiom of `model` not in `disabled`, classified. Throws std::logic_error
-/// when a check is neither anti-monotone in co nor of one of the two shapes above.
+/// when a check is neither anti-monotone in co nor of one of the two shapes above. A NonEmpty
+/// check (a flag's, check/FlagCheck.hpp) is a Forbid check when co occurs in its relation only
+/// negatively (it is then anti-monotone in co too), and is refused otherwise.
 [[nodiscard]] std::vector<ShapedCheck> shapeChecks(const MemoryModel& model,
                                                    const std::set<std::string>& disabled);
 

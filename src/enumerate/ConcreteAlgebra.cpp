@@ -106,6 +106,8 @@ bool passes(CheckKind k, const Relation& r, const std::function<void()>& check) 
         return r.irreflexive();
     case CheckKind::Empty:
         return r.empty();
+    case CheckKind::NonEmpty:
+        return !r.empty();
     }
     return false;
 }

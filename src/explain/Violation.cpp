@@ -13,6 +13,8 @@ const char* kindWord(CheckKind k) {
         return "irreflexive";
     case CheckKind::Empty:
         return "empty";
+    case CheckKind::NonEmpty:
+        return "nonempty";
     }
     return "?";
 }
@@ -94,6 +96,9 @@ std::vector<Violation> violations(ConcreteModel& m, const std::vector<std::strin
                          eventName(m.execution(), v.second) + ") is not in " + toString(f.rel->b);
             break;
         }
+        case CheckKind::NonEmpty: // only flags use it, and they are never explained as axioms
+            v.note = "the relation is empty";
+            break;
         }
         out.push_back(std::move(v));
     }

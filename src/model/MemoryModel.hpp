@@ -13,9 +13,11 @@
 
 namespace ptx {
 
-enum class CheckKind { Acyclic, Irreflexive, Empty };
+/// NonEmpty (the relation has a pair) only states when a `flag` fires (cat's `flag ~empty r`):
+/// no model's axiom is written with it.
+enum class CheckKind { Acyclic, Irreflexive, Empty, NonEmpty };
 
-/// One requirement on a relation: acyclic(r), irreflexive(r) or empty(r).
+/// One requirement on a relation: acyclic(r), irreflexive(r), empty(r) or nonempty(r).
 struct Check {
     CheckKind kind = CheckKind::Empty;
     RelExpr rel;
@@ -38,6 +40,9 @@ struct MemoryModel {
     std::string name;
     std::vector<Definition> definitions; // in dependency order
     std::vector<Axiom> axioms;
+    /// cat's `flag` checks: each is reported on the allowed executions where its checks hold
+    /// (herd's semantics); they never forbid anything. See check/FlagCheck.hpp.
+    std::vector<Axiom> flags;
 
     /// Names a relation: returns a reference to it, so that engines evaluate it once.
     RelExpr define(const std::string& name, RelExpr rel);
@@ -54,6 +59,9 @@ struct MemoryModel {
 }
 [[nodiscard]] inline Check empty(RelExpr r) {
     return {CheckKind::Empty, std::move(r)};
+}
+[[nodiscard]] inline Check nonEmpty(RelExpr r) {
+    return {CheckKind::NonEmpty, std::move(r)};
 }
 
 /// The PTX memory consistency model (PTX ISA 6.0-7.x, sm_70+), as in

@@ -39,6 +39,16 @@ void assertCheck(z3::context& ctx, z3::solver& solver, CandidateEncoding& encodi
                 if (!r.at(a, b).isFalse()) solver.add(!check.guard || !r.at(a, b).expr(ctx));
         }
         break;
+    case CheckKind::NonEmpty: {
+        z3::expr_vector some(ctx);
+        for (int a = 0; a < r.size(); ++a) {
+            encoding.budget().check();
+            for (int b = 0; b < r.size(); ++b)
+                if (!r.at(a, b).isFalse()) some.push_back(r.at(a, b).expr(ctx));
+        }
+        solver.add(!check.guard || z3::mk_or(some)); // no pair can hold: the guard is false
+        break;
+    }
     }
 }
 

@@ -7,9 +7,11 @@
 #include "parser/Parser.hpp"
 #include "support/Errors.hpp"
 
+#include <algorithm>
 #include <doctest/doctest.h>
 #include <filesystem>
 #include <fstream>
+#include <map>
 
 using namespace ptx;
 
@@ -154,6 +156,64 @@ exists (P1:r0 == 1 /\ P1:r1 == 0)
     CHECK(both(sc + "empty [SYS] & [F] as A\n", scoped).first == 0);
     // Weak accesses and initial writes carry no scope.
     CHECK(both(sc + "empty ([CTA] | [GPU] | [SYS]) & ([WEAK] | [IW]) as A\n", scoped).first == 3);
+}
+
+namespace {
+
+/// Each flag's outcomes (as text) under the engine given, and the engine that decided it.
+std::map<std::string, std::pair<std::string, std::string>>
+flags(const std::string& catText, const char* litmus, EngineKind engine) {
+    CheckOptions o;
+    o.catModel = std::make_shared<const MemoryModel>(model(catText));
+    o.engine = engine;
+    const CheckResult r = check(parseLitmus(litmus, "t.litmus"), o);
+    std::map<std::string, std::pair<std::string, std::string>> out;
+    for (const FlagResult& f : r.flags) {
+        std::string text;
+        for (const Outcome& oc : f.outcomes)
+            text += "[" + formatOutcome(oc) + "]";
+        for (const Outcome& oc : f.outcomes) // a flag never reports a forbidden outcome
+            CHECK(std::find(r.outcomes.begin(), r.outcomes.end(), oc) != r.outcomes.end());
+        out[f.name] = {text, f.engine};
+    }
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("cat flags: reported on the allowed outcomes where they fire, never forbidding") {
+    const std::string sc = "acyclic po | rf | co | fr as SC\n";
+    const std::string model =
+        "let race = ((W * M) | (M * W)) & loc & ext & ((WEAK * _) | (_ * WEAK)) \\ "
+        "((IW * _) | (_ * IW))\n"
+        "let hb = (po | rf)+\n"
+        "flag ~empty race \\ (hb | hb^-1) as data-race\n" // co absent: the explicit engine
+        "flag ~acyclic po | rf | co | fr as not-sc\n"     // co positive: the solver
+        "flag acyclic po | rf | co | fr as sc\n"
+        "flag ~irreflexive rf ; po as never\n";
+    const char* const weakMP = kMP;
+    const auto e =
+        flags("acyclic (po & loc) | rf | co | fr as Any\n" + model, weakMP, EngineKind::Explicit);
+    const auto s =
+        flags("acyclic (po & loc) | rf | co | fr as Any\n" + model, weakMP, EngineKind::Smt);
+    CHECK(e.size() == 4);
+    for (const auto& [name, result] : e)
+        CHECK_MESSAGE(result.first == s.at(name).first, name); // both engines agree
+    // A race on y when the reader misses st y (nothing then orders st y and ld y).
+    CHECK(e.at("data-race").first == "[1:r0=0; 1:r1=0;][1:r0=0; 1:r1=1;]");
+    CHECK(e.at("data-race").second == "explicit");
+    // Under the weak model with a flag for SC: the one outcome SC forbids is not-sc alone.
+    CHECK(e.at("not-sc").first == "[1:r0=1; 1:r1=0;]");
+    CHECK(e.at("not-sc").second == "smt");
+    CHECK(e.at("sc").first == "[1:r0=0; 1:r1=0;][1:r0=0; 1:r1=1;][1:r0=1; 1:r1=1;]");
+    CHECK(e.at("never").first.empty());
+    // Flags forbid nothing: the model with them allows what it allows without them.
+    CHECK(both("acyclic (po & loc) | rf | co | fr as Any\n" + model, weakMP).first ==
+          both("acyclic (po & loc) | rf | co | fr as Any\n", weakMP).first);
+    // Under SC the data race stays, and no outcome has a non-SC execution.
+    const auto underSc = flags(sc + model, weakMP, EngineKind::Explicit);
+    CHECK(underSc.at("not-sc").first.empty());
+    CHECK(underSc.at("data-race").first == "[1:r0=0; 1:r1=0;][1:r0=0; 1:r1=1;]");
 }
 
 TEST_CASE("cat definitions: let, functions, let rec closed forms, redefinition") {

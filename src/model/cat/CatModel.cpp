@@ -7,6 +7,7 @@
 #include "support/Errors.hpp"
 #include "support/InputFile.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -124,12 +125,15 @@ class Translator {
             fail(s.checked->pos, std::string("expected a relation after `") +
                                      (s.property == Property::Acyclic ? "acyclic" : "irreflexive") +
                                      "`, found a set (write [S] for its identity relation)");
-        if (s.flag) return; // flags are read, not evaluated (docs/cat.md)
+        const std::string where = s.source + " (" + file_ + ":" + std::to_string(s.pos.line) + ")";
+        if (s.flag) {
+            flag(s, v.rel, where);
+            return;
+        }
         const ptx::CheckKind kind = s.property == Property::Acyclic ? ptx::CheckKind::Acyclic
                                     : s.property == Property::Irreflexive
                                         ? ptx::CheckKind::Irreflexive
                                         : ptx::CheckKind::Empty;
-        const std::string where = s.source + " (" + file_ + ":" + std::to_string(s.pos.line) + ")";
         // Checks named alike make one axiom (switched off together with --axioms=-NAME).
         for (Axiom& a : model_.axioms)
             if (!s.as.empty() && a.name == s.as) {
@@ -139,6 +143,24 @@ class Translator {
             }
         model_.axiom(s.as.empty() ? "check@" + std::to_string(s.pos.line) : s.as, where,
                      {ptx::Check{kind, v.rel}});
+    }
+
+    /// A flag fires on an allowed execution where its check holds (herd): `~empty r` when r has a
+    /// pair, `~irreflexive r` when r & id has one, `~acyclic r` when r+ & id has one.
+    void flag(const Statement& s, const RelExpr& r, const std::string& where) {
+        const std::string name = s.as.empty() ? "flag@" + std::to_string(s.pos.line) : s.as;
+        ptx::Check fires = s.property == Property::Acyclic       ? ptx::acyclic(r)
+                           : s.property == Property::Irreflexive ? ptx::irreflexive(r)
+                                                                 : ptx::empty(r);
+        if (s.negated)
+            fires = ptx::nonEmpty(s.property == Property::Acyclic ? plus(r) & base(BaseRel::Id)
+                                  : s.property == Property::Irreflexive ? r & base(BaseRel::Id)
+                                                                        : r);
+        if (std::any_of(model_.flags.begin(), model_.flags.end(),
+                        [&](const Axiom& f) { return f.name == name; }))
+            fail(s.pos, "a second flag named " + name +
+                            " (each flag is reported on its own: give it its own `as` name)");
+        model_.flags.push_back({name, where, {fires}});
     }
 
     // ---- let rec: closed forms of the least fixed point ----------------------------------------
