@@ -30,8 +30,9 @@ void addCudaCommand(CLI::App& app, CommandContext& context) {
         "cuda", "Write a CUDA program per litmus test that runs it on a GPU and prints a "
                 "litmus7-style histogram, plus a Makefile (see docs/hardware.md)");
     cmd->add_option("files", args->files,
-                    "Litmus files; `-` reads tests from standard input, `@FILE` lists tests "
-                    "(an index file, one path per line)")
+                    "Litmus files; `-` reads tests from standard input; a file whose own name "
+                    "starts with `@` (`dir/@list`) is an index file listing tests, one path per "
+                    "line")
         ->required();
     cmd->add_option("-o,--output", args->output, "Directory for the .cu files and the Makefile")
         ->required();

@@ -14,8 +14,9 @@ void addParseCommand(CLI::App& app, CommandContext& context) {
     auto files = std::make_shared<std::vector<std::string>>();
     CLI::App* cmd = app.add_subcommand("parse", "Print each litmus test in its canonical form");
     cmd->add_option("files", *files,
-                    "Litmus files; `-` reads tests from standard input, `@FILE` lists tests "
-                    "(an index file, one path per line)")
+                    "Litmus files; `-` reads tests from standard input; a file whose own name "
+                    "starts with `@` (`dir/@list`) is an index file listing tests, one path per "
+                    "line")
         ->required();
     cmd->callback([files, &context]() {
         bool first = true;

@@ -88,6 +88,18 @@ std::vector<Listed> expand(const std::vector<std::string>& args) {
         if (arg != "-" && isIndexFile(arg)) {
             std::vector<std::string> open;
             expandIndex(arg, out, open);
+        } else if (std::error_code ec; arg.size() > 1 && arg[0] == '@' &&
+                                       !std::filesystem::exists(arg, ec) &&
+                                       std::filesystem::exists(arg.substr(1), ec)) {
+            // `@dir/list`: an '@' before a path whose file name does not start with one.
+            const std::filesystem::path named(arg.substr(1));
+            throw LocatedInputError(
+                arg +
+                ": error: no such file. An index file is one whose own name starts with "
+                "'@' (as in herd7): rename " +
+                named.string() + " to " +
+                (named.parent_path() / ("@" + named.filename().string())).string() +
+                " to use it as one; name " + named.string() + " without the '@' to check it");
         } else {
             out.push_back({arg, {}});
         }
