@@ -3,8 +3,9 @@
 // GPU and system memory). How copies spread, and what releases and acquires of each scope do to
 // the levels: Propagation.cpp.
 //
-// A store leaves its buffer into the L1 as a pending line, with no coherence place yet; it takes
-// one when the line is written back, read, overwritten, or released beyond the CTA (settle).
+// A store leaves its buffer into the L1 as a pending line, with no coherence place yet, and so
+// does a cta-scope atomic's write (performed at the L1); it takes one when the line is written
+// back, read, overwritten, or released beyond the CTA (settle).
 //
 // A location is a virtual address: the L1 (and the proxy caches) hold a line per virtual address,
 // coherence, the L2 views and memory one per physical location (phys(loc)), so that two generic
