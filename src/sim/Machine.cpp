@@ -372,8 +372,11 @@ void Machine::exec(MachineState& s, int thread, int offset, int choice,
         if (trace)
             trace->push_back("  atomic at " + std::string(sourceName(c.source)) + " (" +
                              scopeName(ins.scope) + " scope): reads " + std::to_string(old) +
-                             ", writes " + std::to_string(nv) + " (coherence #" +
-                             std::to_string(w.version) + ")");
+                             ", writes " + std::to_string(nv) +
+                             (w.version == kPendingVersion
+                                  ? " into the L1 (pending: its coherence place comes when the "
+                                    "line is written back or read)"
+                                  : " (coherence #" + std::to_string(w.version) + ")"));
         if (ins.sem == Sem::Acquire || ins.sem == Sem::AcqRel) acquire(s, thread, ins.scope, trace);
         break;
     }

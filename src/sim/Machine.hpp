@@ -140,16 +140,18 @@ class Machine {
     /// SM whose floor was that pending write now hold its version.
     void settle(MachineState& s, int sm, int loc, std::vector<std::string>* trace) const;
     /// Before a read: the pending lines it must see take their places (its SM's; for an atomic of
-    /// scope gpu or sys, those of every SM of the GPU or of the system).
+    /// scope gpu or sys, also those of the other SMs of the GPU or of the system whose write is
+    /// morally strong with it).
     void settleForRead(MachineState& s, int thread, int loc, const SimInstr& ins,
                        std::vector<std::string>* trace) const;
     [[nodiscard]] Versioned newestInGpu(const MachineState& s, int gpu, int loc) const;
     [[nodiscard]] Versioned newestOnPath(const MachineState& s, int sm, int loc) const;
     void addMoves(const MachineState& s, std::vector<Transition>& out) const;
     void move(MachineState& s, const Transition& t, std::vector<std::string>* trace) const;
-    /// A store enters the writer's L1 as a pending line (no coherence place yet); an atomic
-    /// takes its place at once and enters the L1 (and, of scope gpu or sys, the SM's L2 view:
-    /// atomics are performed at the L2); `.shared` writes enter memory, in place.
+    /// A store, and a cta-scope atomic (performed at the L1), enters the writer's L1 as a
+    /// pending line (no coherence place yet); an atomic of scope gpu or sys takes its place at
+    /// once and enters the L1 and the SM's L2 view (performed at the L2); `.shared` writes
+    /// enter memory, in place.
     /// `scope`: the write's (-1 weak; 0 cta, 1 gpu, 2 sys).
     /// `proxy`: the write's (a surface store written back from its SM's buffer).
     Versioned perform(MachineState& s, int thread, int loc, std::int64_t value, std::int8_t scope,

@@ -3,8 +3,9 @@
 // GPU and system memory). How copies spread, and what releases and acquires of each scope do to
 // the levels: Propagation.cpp.
 //
-// A store leaves its buffer into the L1 as a pending line, with no coherence place yet; it takes
-// one when the line is written back, read, overwritten, or released beyond the CTA (settle).
+// A store leaves its buffer into the L1 as a pending line, with no coherence place yet, and so
+// does a cta-scope atomic's write (performed at the L1); it takes one when the line is written
+// back, read, overwritten, or released beyond the CTA (settle).
 //
 // A location is a virtual address: the L1 (and the proxy caches) hold a line per virtual address,
 // coherence, the L2 views and memory one per physical location (phys(loc)), so that two generic
@@ -71,14 +72,19 @@ void Machine::settle(MachineState& s, int sm, int loc, std::vector<std::string>*
 void Machine::settleForRead(MachineState& s, int thread, int loc, const SimInstr& ins,
                             std::vector<std::string>* trace) const {
     const auto& p = topology_.threads[static_cast<std::size_t>(thread)];
-    if (ins.kind != OpKind::Atomic || ins.scope == Scope::Cta)
-        settle(s, p.sm, loc, trace);
-    else if (ins.scope == Scope::Gpu)
-        for (int sm : topology_.gpuSms[static_cast<std::size_t>(p.gpu)])
+    settle(s, p.sm, loc, trace);
+    if (ins.kind != OpKind::Atomic || ins.scope == Scope::Cta) return;
+    // An atomic of scope gpu or sys, performed at the L2, first places the other SMs' pending
+    // writes it is morally strong with (Atomicity); another CTA's cta-scope write or a weak
+    // write still held in its SM's L1 reaches the L2 later and is placed after the atomic's.
+    for (int sm = 0; sm < topology_.sms; ++sm) {
+        if (sm == p.sm) continue;
+        if (ins.scope == Scope::Gpu && topology_.smGpu[static_cast<std::size_t>(sm)] != p.gpu)
+            continue;
+        const auto line = s.l1[static_cast<std::size_t>(sm)].lookup(loc);
+        if (line && line->version == kPendingVersion && morallyStrong(thread, ins, *line))
             settle(s, sm, loc, trace);
-    else
-        for (int sm = 0; sm < topology_.sms; ++sm)
-            settle(s, sm, loc, trace);
+    }
 }
 
 Versioned Machine::newestOnPath(const MachineState& s, int sm, int loc) const {
@@ -175,9 +181,11 @@ Versioned Machine::perform(MachineState& s, int thread, int loc, std::int64_t va
                           scope,
                           static_cast<std::int8_t>(proxy),
                           static_cast<std::int16_t>(loc)};
-    if (!isShared(loc) && !atomic) {
-        // A store leaves its buffer into the L1 without a coherence place yet: an earlier
-        // pending write of the line takes its place first.
+    if (!isShared(loc) && (!atomic || scope == 0)) {
+        // A store leaves its buffer into the L1 without a coherence place yet, and so does a
+        // cta-scope atomic, performed at the L1: an earlier pending write of the line takes its
+        // place first. Like a store's, its write reaches the L2, and takes its place there,
+        // when the line is written back (or read, overwritten, or released beyond the CTA).
         settle(s, p.sm, loc, nullptr);
         Versioned pending = write;
         pending.version = kPendingVersion;

@@ -8,6 +8,9 @@ Runs every test of litmus/hw/DEVICE/tests.txt against its plain and `+stress` hi
 GPU labels, `DEVICE` and `DEVICE-stress`) and requires: every histogram matched, nothing
 undecided, and the tests with a forbidden observation exactly the EXPECTED_FORBIDDEN names (the
 known compiler artefacts; a model change that forbids anything else the GPU did shows up here).
+tests.txt lists paths relative to REPO_ROOT, or, when the folder has a gen-args.txt, relative to
+the suite `PTXLITMUS gen all` makes with those arguments (generated into a temporary folder,
+by name).
 Exit 0 when so, 1 otherwise.
 """
 import glob
@@ -15,17 +18,51 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 
 
 def main():
     ptx, root, device = sys.argv[1:4]
-    expected = set(sys.argv[4:])
     folder = os.path.join(root, "litmus", "hw", device)
+    gen_args = os.path.join(folder, "gen-args.txt")
+    if not os.path.exists(gen_args):
+        return validate(ptx, root, folder, device, set(sys.argv[4:]))
+    with tempfile.TemporaryDirectory() as tmp:
+        with open(gen_args) as f:
+            args = f.read().split()
+        try:
+            generate_tests(ptx, args, tmp)
+        except subprocess.CalledProcessError as e:
+            print("ptxlitmus gen failed (exit %d): %s" % (e.returncode, e.stderr.strip()))
+            return 1
+        return validate(ptx, tmp, folder, device, set(sys.argv[4:]), flat=True)
+
+
+def generate_tests(ptx, gen_args, dest):
+    """Writes every test `ptx gen` prints with these arguments to dest/NAME.litmus (printing and
+    splitting is much faster than `gen -o`, which writes each file atomically)."""
+    out = subprocess.run([ptx, *gen_args], capture_output=True, text=True, check=True).stdout
+    texts, lines = [], []
+    for line in out.splitlines(keepends=True):
+        if line.startswith("PTX ") and lines:
+            texts.append("".join(lines))
+            lines = []
+        lines.append(line)
+    texts.append("".join(lines))
+    for text in texts:
+        with open(os.path.join(dest, text.split()[1] + ".litmus"), "w") as f:
+            f.write(text.rstrip("\n") + "\n")
+
+
+def validate(ptx, base, folder, device, expected, flat=False):
+    """Validates the folder's histograms against the tests, whose paths start at base (flat:
+    every test is base/NAME.litmus)."""
     with open(os.path.join(folder, "tests.txt")) as f:
-        tests = [os.path.join(root, line.strip()) for line in f if line.strip()]
+        tests = [os.path.join(base, os.path.basename(line.strip()) if flat else line.strip())
+                 for line in f if line.strip()]
     observed = []
     for path in sorted(glob.glob(os.path.join(folder, "*.txt"))):
-        if os.path.basename(path) == "tests.txt":
+        if os.path.basename(path) in ("tests.txt", "gen-args.txt"):
             continue
         label = device + "-stress" if path.endswith("+stress.txt") else device
         observed.append(label + "=" + path)

@@ -136,3 +136,79 @@ TEST_CASE("a release store waits in the store buffer; relaxed atomics issue out 
     CHECK(reaches(lb));
     CHECK_FALSE(reaches(lb, inOrder()));
 }
+
+namespace {
+
+/// 2+2W with atomic exchanges as the writes: P0 `exch x, 2; ORDER; exch y, 1`, P1 mirrored, in
+/// CTAs `c0` and `c1`; `first`/`second` are each thread's two atomics (`atom.SEM.SCOPE`), `order`
+/// the line between them (empty: none).
+std::string twoPlusTwoExch(const std::string& first0, const std::string& first1,
+                           const std::string& order, const std::string& c1) {
+    return "PTX 2+2W+exch\n{ x=0; y=0; }\n"
+           " P0@cta 0,gpu 0 | P1@cta " +
+           c1 + ",gpu 0 ;\n " + first0 + ".exch r0, x, 2 | " + first1 + ".exch r0, y, 2 ;\n" +
+           (order.empty() ? "" : " " + order + " | " + order + " ;\n") + " " + first0 +
+           ".exch r1, y, 1 | " + first1 +
+           ".exch r1, x, 1 ;\n"
+           "exists (x == 2 /\\ y == 2)\n";
+}
+
+} // namespace
+
+TEST_CASE("a cta-scope atomic is performed at the L1: its write takes its place at the L2 later") {
+    // 2+2W with atom.relaxed.cta.exch across two CTAs (shown by an H100, litmus/hw/*-gaps): each
+    // thread's exchanges leave pending lines in its L1 behind the cta fence, written back in
+    // either order. A fence.sc.gpu places the first before the second is performed, and in
+    // one CTA the two threads share the L1, which places the writes in the order they are
+    // performed: the model forbids both. It allows the fence.acq_rel.gpu variant (a gpu release
+    // places the SM's pending writes, as MEMBAR.GPU waits for the L2; the H100 never showed
+    // its st version) and the release variants not reached below (rel-acq.gpu across CTAs,
+    // rel-acq.cta in one CTA: never shown by the H100 either).
+    const std::string relaxedCta = "atom.relaxed.cta";
+    CHECK(reaches(twoPlusTwoExch(relaxedCta, relaxedCta, "fence.acq_rel.cta", "1"), inOrder()));
+    CHECK(reaches(twoPlusTwoExch(relaxedCta, relaxedCta, "fence.sc.cta", "1"), inOrder()));
+    CHECK_FALSE(reaches(twoPlusTwoExch(relaxedCta, relaxedCta, "fence.acq_rel.gpu", "1")));
+    CHECK_FALSE(reaches(twoPlusTwoExch(relaxedCta, relaxedCta, "fence.sc.gpu", "1")));
+    CHECK_FALSE(reaches(twoPlusTwoExch(relaxedCta, relaxedCta, "fence.acq_rel.cta", "0")));
+    // Release exchanges of cta scope: the release orders the first write before the second
+    // within the CTA only.
+    const std::string releaseCta = "atom.release.cta";
+    CHECK(reaches(twoPlusTwoExch(releaseCta, releaseCta, "", "1"), inOrder()));
+    CHECK_FALSE(reaches(twoPlusTwoExch(releaseCta, releaseCta, "", "0")));
+    const std::string releaseGpu = "atom.release.gpu";
+    CHECK_FALSE(reaches(twoPlusTwoExch(releaseGpu, releaseGpu, "", "1")));
+}
+
+TEST_CASE("a gpu-scope atomic places only the pending writes it is morally strong with") {
+    // Mixed scopes (shown by an H100 under stress): P1's gpu exchanges do not place P0's
+    // cta-scope write of x still pending in SM 0's L1 (they are not morally strong with it),
+    // so P1's x=1 takes its place at the L2 first and P0's x=2 after it.
+    const std::string mixed = twoPlusTwoExch("atom.release.cta", "atom.release.gpu", "", "1");
+    CHECK(reaches(mixed, inOrder()));
+    // P0's writes of gpu scope: its release places x before y (the model allows this one,
+    // the H100 never showed it).
+    CHECK_FALSE(reaches(twoPlusTwoExch("atom.release.gpu", "atom.release.gpu", "", "1")));
+    // One CTA: everything is in one L1 (allowed by the model, never shown by the H100).
+    CHECK_FALSE(reaches(twoPlusTwoExch("atom.release.cta", "atom.release.gpu", "", "0")));
+}
+
+TEST_CASE("S with cta-scope exchanges: the first exchange is placed after the reader's write") {
+    // P0's exch x stays pending in its L1 while y is written back and read by P1 in another
+    // CTA, whose own exchange of x takes its place first (shown by an H100).
+    auto s = [](const std::string& fence, const std::string& c1) {
+        return "PTX S+exch\n{ x=0; y=0; }\n"
+               " P0@cta 0,gpu 0 | P1@cta " +
+               c1 +
+               ",gpu 0 ;\n"
+               " atom.relaxed.cta.exch r0, x, 2 | ld.relaxed.cta r0, y ;\n"
+               " " +
+               fence + " | " + fence +
+               " ;\n"
+               " atom.relaxed.cta.exch r1, y, 1 | atom.relaxed.cta.exch r1, x, 1 ;\n"
+               "exists (P1:r0 == 1 /\\ x == 2)\n";
+    };
+    // With fence.sc.gpu, or in one CTA, the model forbids it.
+    CHECK(reaches(s("fence.sc.cta", "1"), inOrder()));
+    CHECK_FALSE(reaches(s("fence.sc.gpu", "1")));
+    CHECK_FALSE(reaches(s("fence.sc.cta", "0")));
+}
