@@ -84,7 +84,7 @@ CampaignTest test(const char* text) {
 
 } // namespace
 
-TEST_CASE("a weak outcome the model allows is weak-seen; one it forbids is FORBIDDEN-OBSERVED") {
+TEST_CASE("a weak outcome the model allows is weak-seen, one it forbids is FORBIDDEN-OBSERVED") {
     const auto r = record("MP", {counted(mp(1, 0), 12), counted(mp(1, 1), 88)}, 100, true);
     const RecordVerdict relaxed = judged(kMpRelaxed, r);
     CHECK(relaxed.verdict == Verdict::WeakSeen);
@@ -97,7 +97,7 @@ TEST_CASE("a weak outcome the model allows is weak-seen; one it forbids is FORBI
     CHECK(acquire.outcomes[0].allowed == std::vector<bool>{false});
 }
 
-TEST_CASE("a complete histogram lists the allowed outcomes never seen; partial data never does") {
+TEST_CASE("a complete histogram lists the allowed outcomes never seen, partial data never does") {
     const auto complete = judged(kMpAcquire, record("MP", {counted(mp(1, 1), 5)}, 5, true));
     CHECK(complete.verdict == Verdict::Ok);
     CHECK(complete.unobserved == std::vector<Outcome>{mp(0, 0), mp(0, 1)});

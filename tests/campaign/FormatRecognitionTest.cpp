@@ -45,7 +45,7 @@ TEST_CASE("readObservations sends each format to its reader") {
               .rfind("f: error: found no observation", 0) == 0);
 }
 
-TEST_CASE("readObservationFile: records name the file; an unreadable file says why") {
+TEST_CASE("readObservationFile: records name the file, an unreadable file says why") {
     const std::string file = dataFile("weak-total.txt");
     CHECK(readObservationFile(file)[0].where() == file + ":2");
     const std::string absent = dataFile("absent.txt");

@@ -76,7 +76,7 @@ TEST_CASE("our harness's output and litmus7's own files (tests/cuda/samples) rea
     CHECK(readObservationFile(samples + "MP-forbidden.hist")[0].outcomes.size() == 4);
 }
 
-TEST_CASE("blocks end at their Observation line; names come from it when the block has none") {
+TEST_CASE("blocks end at their Observation line, names come from it when the block has none") {
     const auto records = readLitmus7Log("Histogram (1 states)\n3 :>0:r0=1; x=2;\n"
                                         "Observation A Never 0 3\n"
                                         "Test B Allowed\nHistogram (1 state)\n4 *>[x]=0x10;\n"
@@ -98,7 +98,7 @@ TEST_CASE("blocks end at their Observation line; names come from it when the blo
     CHECK(nameless[0].total == 5);
 }
 
-TEST_CASE("herd7's `Positive: P Negative: N` without a comma; counts up to 2^64-1") {
+TEST_CASE("herd7's `Positive: P Negative: N` without a comma, counts up to 2^64-1") {
     const auto r =
         readLitmus7Log("Test T Allowed\nPositive: 18446744073709551615 Negative: 0\n", "l.txt");
     REQUIRE(r.size() == 1);

@@ -58,7 +58,7 @@ TEST_CASE("JSON: a list of tests with gpu, total, counts, conditions and seen fl
     CHECK_FALSE(lb.outcomes[0].seen);
 }
 
-TEST_CASE("JSON: today's forms still read (a list; an object with a test name)") {
+TEST_CASE("JSON: today's forms still read (a list, an object with a test name)") {
     const auto list = read(R"([{"outcome": {"1:r0": 1, "x": 2}, "count": 5},
                                {"outcome": {"1:r0": 0, "x": 2}, "count": 0}])");
     REQUIRE(list.size() == 1);

@@ -42,7 +42,7 @@ TEST_CASE("values are 64-bit signed, decimal or hex, never wrapped") {
     CHECK_FALSE(parseValue(""));
 }
 
-TEST_CASE("counts are 64-bit unsigned; 2^64 is an error at its place, never wrapped") {
+TEST_CASE("counts are 64-bit unsigned, 2^64 is an error at its place, never wrapped") {
     const Position at = Position::atLine("c.txt", 7);
     CHECK(parseCount("18446744073709551615", at) == UINT64_MAX);
     CHECK_THROWS_WITH(static_cast<void>(parseCount("18446744073709551616", at)),
@@ -56,7 +56,7 @@ TEST_CASE("counts are 64-bit unsigned; 2^64 is an error at its place, never wrap
                       "(at most 18446744073709551615)");
 }
 
-TEST_CASE("states: `1:r0=1; x=2;`, each observable once, bad values named") {
+TEST_CASE("states: `1:r0=1, x=2,`, each observable once, bad values named") {
     const Position at = Position::atLine("s.txt", 3);
     const Outcome o = parseState(" 1:r0=1;P1:r1 = -0x2; [x]=3", at);
     CHECK(formatOutcome(o) == "1:r0=1; 1:r1=-2; x=3;");

@@ -106,7 +106,7 @@ TEST_CASE("cat parser: operators bind as in Dat3M's grammar") {
     CHECK(m.statements[5].source == "irreflexive a");
 }
 
-TEST_CASE("cat operators: union, sequence and inverse make SC; intersection weakens it") {
+TEST_CASE("cat operators: union, sequence and inverse make SC, intersection weakens it") {
     const std::string sc = "acyclic po | rf | co | rf^-1 ; co as SC\n";
     CHECK(both(sc, kSB) == std::pair<std::size_t, bool>{3, false});
     CHECK(both(sc, kMP) == std::pair<std::size_t, bool>{3, false});
@@ -115,7 +115,7 @@ TEST_CASE("cat operators: union, sequence and inverse make SC; intersection weak
           std::pair<std::size_t, bool>{4, true});
 }
 
-TEST_CASE("cat operators: difference and product (TSO-like: W;R pairs may reorder)") {
+TEST_CASE("cat operators: difference and product (TSO-like: W,R pairs may reorder)") {
     const std::string tso = "acyclic (po \\ (W * R)) | rf | co | fr as TSO\n";
     CHECK(both(tso, kSB) == std::pair<std::size_t, bool>{4, true});
     CHECK(both(tso, kMP) == std::pair<std::size_t, bool>{3, false});
@@ -226,7 +226,7 @@ TEST_CASE("cat definitions: let, functions, let rec closed forms, redefinition")
     CHECK(both("let po = po & loc\nacyclic po | rf | co | fr as A\n", kSB).first == 4);
 }
 
-TEST_CASE("cat checks: as-names are axioms; checks named alike are one axiom") {
+TEST_CASE("cat checks: as-names are axioms, checks named alike are one axiom") {
     const MemoryModel m = model("acyclic po as A\nempty rf & co as A\nirreflexive po as B\n"
                                 "flag ~empty W as f\nempty po\n");
     REQUIRE(m.axioms.size() == 3);

@@ -47,7 +47,7 @@ TEST_CASE("the root takes the graphs' graph-wide attributes but their caption") 
                  "\\\"quoted\\\"\";\nA\nB\n}\n");
 }
 
-TEST_CASE("showExecutions' text is cut into graphs; its notice says more exist") {
+TEST_CASE("showExecutions' text is cut into graphs, its notice says more exist") {
     const DrawnExecutions d =
         splitDotGraphs(kGraph + kGraph + "// Notice: more executions exist; only the first 2\n");
     CHECK(d.graphs.size() == 2);

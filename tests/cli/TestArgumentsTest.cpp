@@ -43,7 +43,7 @@ std::string errorOf(const std::vector<std::string>& args) {
 
 } // namespace
 
-TEST_CASE("an index file lists tests relative to its folder; comments and blank lines skipped") {
+TEST_CASE("an index file lists tests relative to its folder, comments and blank lines skipped") {
     TempDir t;
     t.write("suite/@all", "# the suite\n\nMP.litmus\n  sub/SB.litmus  \n/abs/X.litmus\n@more\n");
     t.write("suite/@more", "LB.litmus\n");

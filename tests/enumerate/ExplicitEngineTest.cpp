@@ -18,7 +18,7 @@ std::string twoThreads(const std::string& p0a, const std::string& p0b, const std
 
 } // namespace
 
-TEST_CASE("MP: release/acquire forbids reading stale data; weak accesses allow it") {
+TEST_CASE("MP: release/acquire forbids reading stale data, weak accesses allow it") {
     const MemoryModel m = ptx6Model();
     const Prepared relAcq = prepare(
         twoThreads("st.weak x, 1", "st.release.gpu y, 1", "ld.acquire.gpu r0, y", "ld.weak r1, x"));
@@ -34,7 +34,7 @@ TEST_CASE("MP: release/acquire forbids reading stale data; weak accesses allow i
     CHECK(totalWitnesses(runExplicitOn(weak, m)) == 4);
 }
 
-TEST_CASE("SB: fence.sc forbids both reads of 0; relaxed accesses alone allow it") {
+TEST_CASE("SB: fence.sc forbids both reads of 0, relaxed accesses alone allow it") {
     const MemoryModel m = ptx6Model();
     const Prepared fenced = prepare(
         "PTX sb\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n"
@@ -137,7 +137,7 @@ TEST_CASE("atomic RMWs: no write between the read and the write") {
     CHECK(outcomes(runExplicitOn(t, m, {"Atomicity"}), {{0, "r0"}, {1, "r0"}}).count({0, 0}) == 1);
 }
 
-TEST_CASE("barriers synchronise within a CTA; a quorum larger than the group hangs") {
+TEST_CASE("barriers synchronise within a CTA, a quorum larger than the group hangs") {
     const MemoryModel m = ptx6Model();
     const std::string head = "PTX b\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n";
     const Prepared sync =

@@ -30,7 +30,7 @@ TEST_CASE("no loop and no barrier: no termination question") {
         CHECK_FALSE(verdict(" P0@cta 0,gpu 0 ;\n st.weak x, 1 ;\n", e).has_value());
 }
 
-TEST_CASE("a spin on a flag nobody writes may hang; one the other thread sets terminates") {
+TEST_CASE("a spin on a flag nobody writes may hang, one the other thread sets terminates") {
     const std::string never = " P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
                               " LC00:           | st.relaxed.gpu x, 1 ;\n"
                               " ld.relaxed.gpu r0, f |           ;\n"
@@ -53,7 +53,7 @@ TEST_CASE("the flag's last write decides: 1 then 0 makes a spin until 1 hang") {
         CHECK(verdict(kSpinWeak, e) == Termination::MayHang);
 }
 
-TEST_CASE("a counted barrier missing arrivals hangs; with enough arrivals it passes") {
+TEST_CASE("a counted barrier missing arrivals hangs, with enough arrivals it passes") {
     const std::string missing = " P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n"
                                 " bar.cta.sync 1, 1, 3 | bar.cta.sync 1, 1, 3 ;\n";
     const std::string enough = " P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n"

@@ -30,7 +30,7 @@ bool has(const std::vector<EventPair>& pairs, int a, int b) {
 
 } // namespace
 
-TEST_CASE("a loop on a read value is unrolled up to the bound; the rest is cut") {
+TEST_CASE("a loop on a read value is unrolled up to the bound, the rest is cut") {
     const std::string loop = " LC00: ;\n ld.relaxed.gpu r0, x ;\n bne r0, 1, LC00 ;\n";
     const Expanded two = expand(loop, 2);
     CHECK(two.paths.paths.size() == 3); // leaves after 1, 2 or 3 reads
@@ -72,7 +72,7 @@ TEST_CASE("a predicated instruction gives two paths, with opposite conditions") 
     CHECK(sizes == std::vector<std::size_t>{1, 2});
 }
 
-TEST_CASE("RMW: a read and a write related by rmw; the written value is computed from the read") {
+TEST_CASE("RMW: a read and a write related by rmw, the written value is computed from the read") {
     const Expanded e =
         expand(" atom.relaxed.gpu.add r0, x, 5 ;\n atom.acq_rel.gpu.cas r1, y, 0, 7 ;\n");
     REQUIRE(e.paths.paths.size() == 1);
@@ -218,7 +218,7 @@ TEST_CASE("a loop with an atomic is not a spin loop, even one that writes back w
     CHECK(store.paths.cutNonSpin == std::vector<std::string>{"LC00"});
 }
 
-TEST_CASE("a waiting barrier may wait for ever; an arrival never waits") {
+TEST_CASE("a waiting barrier may wait for ever, an arrival never waits") {
     const Expanded counted = expand(" bar.cta.sync 1, 1, 2 ;\n");
     CHECK(counted.paths.hasWaitingBarrier);
     REQUIRE(counted.paths.stuck.size() == 1);

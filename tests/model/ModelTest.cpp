@@ -18,7 +18,7 @@ exists (1:r0=1 /\ 1:r1=0)
 
 } // namespace
 
-TEST_CASE("ms: strong operations in the same scope, at the same location; or po") {
+TEST_CASE("ms: strong operations in the same scope, at the same location, or po") {
     HandExecution e(R"(PTX ms
 { x=0; y=0; }
  P0@cta 0,gpu 0     | P1@cta 1,gpu 0     | P2@cta 1,gpu 0 ;
@@ -72,7 +72,7 @@ TEST_CASE("Causality holds when the stale read is not ordered after the release"
     CHECK(e.holds("Causality"));
 }
 
-TEST_CASE("fence-SC order: relates morally strong fence.sc pairs; FenceSC follows causality") {
+TEST_CASE("fence-SC order: relates morally strong fence.sc pairs, FenceSC follows causality") {
     HandExecution e(R"(PTX SB
 { x=0; y=0; }
  P0@cta 0,gpu 0     | P1@cta 0,gpu 0      ;

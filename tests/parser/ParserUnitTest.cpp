@@ -28,7 +28,7 @@ TEST_CASE("loads: weak, relaxed, acquire, volatile") {
     CHECK(std::get<std::string>(body<Load>(p, 1, 1).addr.base) == "x");
 }
 
-TEST_CASE("ld with an immediate is a register move; qualifiers ignored") {
+TEST_CASE("ld with an immediate is a register move, qualifiers ignored") {
     Program p = parseLitmus(twoThreads(" ld r0, 5 | ld.relaxed.gpu r1, -2 ;"), "t.litmus");
     const Local& a = body<Local>(p, 0, 0);
     CHECK(a.op == BinOp::Mov);

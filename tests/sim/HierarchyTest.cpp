@@ -49,7 +49,7 @@ std::string iriw(const std::string& f) {
 
 } // namespace
 
-TEST_CASE("a cta-scope fence orders nothing for another CTA; a gpu-scope fence does") {
+TEST_CASE("a cta-scope fence orders nothing for another CTA, a gpu-scope fence does") {
     // The writer's fence.acq_rel.cta makes x visible in its SM's L1 only: its L1 may write y
     // back to the L2 before x, and the reader in another CTA reads its L2 view.
     CHECK(reaches(mpFences("cta"), inOrder()));
@@ -72,7 +72,7 @@ TEST_CASE("L2 views: IRIW with fence.acq_rel.gpu is reached, with fence.sc.gpu i
     CHECK_FALSE(reaches(iriw("acq_rel"), oneL2));
 }
 
-TEST_CASE("warm caches: a weak read hits a stale L1 line; an acquire drops it") {
+TEST_CASE("warm caches: a weak read hits a stale L1 line, an acquire drops it") {
     // The writer publishes x down to memory (fence.sc.sys) before writing y. With every line
     // resident from the start, the reader's weak load of x may hit the stale L1 line; with empty
     // caches it finds x=1 in its L2 view; after an acquire of gpu scope the line is gone.
@@ -111,7 +111,7 @@ TEST_CASE("pending lines: writes of two SMs take their coherence places at the L
     CHECK_FALSE(reaches(twoPlusTwo("gpu"), inOrder()));
 }
 
-TEST_CASE("a release store waits in the store buffer; relaxed atomics issue out of order") {
+TEST_CASE("a release store waits in the store buffer, relaxed atomics issue out of order") {
     // SB with release stores and acquire loads in one CTA: the release orders what came before
     // the store, not the store against the later load.
     const std::string sb = "PTX SB+rel-acq\n{ x=0; y=0; }\n"

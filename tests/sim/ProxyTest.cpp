@@ -45,7 +45,7 @@ std::string mp(const std::string& write, const std::string& mid0, const std::str
 
 } // namespace
 
-TEST_CASE("texture cache: a tld may miss its thread's generic write; fence.proxy.texture orders") {
+TEST_CASE("texture cache: a tld may miss its thread's generic write, fence.proxy.texture orders") {
     // The SM's texture cache holds x's initial value; nothing brings it up to date but a
     // texture fence (which also drains the thread's store buffer into the L1).
     CHECK(reaches(oneThread("st.weak x, 1; tld.weak r0, t", "exists (P0:r0 == 0)")));
@@ -98,7 +98,7 @@ TEST_CASE("surface cache: a suld may miss a generic write until fence.proxy.surf
     CHECK_FALSE(reaches(mp("st.weak x, 1", "", "fence.proxy.surface", "suld.weak r1, s")));
 }
 
-TEST_CASE("surface accesses of one CTA agree; across CTAs they need a surface fence each side") {
+TEST_CASE("surface accesses of one CTA agree, across CTAs they need a surface fence each side") {
     CHECK_FALSE(reaches(mp("sust.weak s, 1", "", "", "suld.weak r1, s")));
     CHECK(reaches(mp("sust.weak s, 1", "", "", "suld.weak r1, s", "gpu", 1)));
     CHECK(reaches(mp("sust.weak s, 1", "fence.proxy.surface", "", "suld.weak r1, s", "gpu", 1)));
@@ -135,7 +135,7 @@ TEST_CASE("generic aliases: two L1 lines of one location until fence.proxy.alias
     CHECK_FALSE(reaches(mp("st.weak x, 1", "", "", "ld.weak r1, x")));
 }
 
-TEST_CASE("proxy fences in a row: surface, then alias, then texture; the wrong order is weaker") {
+TEST_CASE("proxy fences in a row: surface, then alias, then texture, the wrong order is weaker") {
     const std::string decl = "x=0; y @ generic aliases x; s @ surface aliases x; "
                              "t @ texture aliases y;";
     auto test = [&](const std::string& code) {

@@ -73,7 +73,7 @@ TEST_CASE("shared memory: words in first-named order, bank = word mod 32") {
     CHECK(SharedMemory::bankOf(locs[3].word, 1) == 0);
 }
 
-TEST_CASE("shared memory: FIFO per warp at a bank; banks and warps independent") {
+TEST_CASE("shared memory: FIFO per warp at a bank, banks and warps independent") {
     SharedMemory m;
     // Requests are told apart by their value; positions in the list are an implementation detail.
     auto add = [&](int bank, int warp, std::int64_t tag) {

@@ -45,7 +45,7 @@ TEST_CASE("smt: message passing with release/acquire forbids the stale read") {
     CHECK(r.observation == ptx::Observation::Never);
 }
 
-TEST_CASE("smt: each axiom has its own guard; switching Causality off allows the stale read") {
+TEST_CASE("smt: each axiom has its own guard, switching Causality off allows the stale read") {
     const auto r = checkText(kMpRelAcq, ptx::EngineKind::Smt, {"Causality"});
     CHECK(r.ok);
     CHECK(states(r).count("1:r0=1; 1:r1=0;") == 1);
