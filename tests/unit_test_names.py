@@ -9,14 +9,17 @@ import os
 import re
 import sys
 
-NAME = re.compile(r'TEST_CASE\("((?:[^"\\]|\\.)*)"\)')
+# A name is one string literal or several adjacent ones (across lines).
+CASE = re.compile(r'TEST_CASE\(((?:\s*"(?:[^"\\]|\\.)*")+)\s*\)')
+PIECE = re.compile(r'"((?:[^"\\]|\\.)*)"')
 bad = []
 for path in sorted(glob.glob(os.path.join(sys.argv[1], "**", "*.cpp"), recursive=True)):
     with open(path) as f:
-        for number, line in enumerate(f, 1):
-            for m in NAME.finditer(line):
-                if ";" in m.group(1):
-                    bad.append("%s:%d: %s" % (path, number, m.group(1)))
+        text = f.read()
+    for m in CASE.finditer(text):
+        name = "".join(PIECE.findall(m.group(1)))
+        if ";" in name:
+            bad.append("%s:%d: %s" % (path, text.count("\n", 0, m.start()) + 1, name))
 for b in bad:
     print("a ';' in a test case name (CTest would run nothing for it): " + b)
 print("%d test case names with ';'" % len(bad))

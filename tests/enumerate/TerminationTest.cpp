@@ -88,7 +88,7 @@ TEST_CASE("a loop that carries a counter is cut by the bound: termination unknow
 }
 
 TEST_CASE("a spin lock has no hang within the bound, but its exchange loop is not a spin loop: "
-          "unknown (bound); two locks taken in opposite orders may deadlock") {
+          "unknown (bound), two locks taken in opposite orders may deadlock") {
     const std::string lock = " P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
                              " LC00: | LC10: ;\n"
                              " atom.acquire.gpu.exch r0, a, 1 | atom.acquire.gpu.exch r0, a, 1 ;\n"
