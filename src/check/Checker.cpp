@@ -91,11 +91,15 @@ std::string timeoutHint(Phase phase, const CheckOptions& o) {
 OutcomeList tallyOutcomes(const Program& program, const ProgramPaths& paths,
                           const EngineResult& engine, bool countWitnesses, CheckResult& result) {
     const std::vector<Observable>& projection = result.projection;
+    // Without a filter and without maps of registers, the engine's rows are the outcomes, each
+    // once: no second set is built (at N = 7 of the fence family, 54 MB less).
+    const bool engineRows =
+        !program.filter && engine.witnesses.empty() && engine.outcomes.width() == projection.size();
     PackedOutcomeSet kept(projection.size());
     std::vector<std::int64_t> row(projection.size());
     auto add = [&](const Outcome& o, std::uint64_t count) {
         if (program.filter && !satisfies(*program.filter, o)) return;
-        const bool fresh = kept.insert(row);
+        const bool fresh = engineRows || kept.insert(row);
         const std::uint64_t n = countWitnesses ? count : (fresh ? 1 : 0);
         if (satisfies(program.condition.expr, o))
             result.positive += n;
@@ -116,7 +120,7 @@ OutcomeList tallyOutcomes(const Program& program, const ProgramPaths& paths,
             row[k] = o.at(projection[k]);
         add(o, count);
     }
-    return OutcomeList(projection, kept);
+    return OutcomeList(projection, engineRows ? engine.outcomes : kept);
 }
 
 CheckResult checkWithin(const Program& program, const CheckOptions& options,

@@ -8,16 +8,14 @@
 namespace ptx {
 
 std::uint64_t PackedOutcomeSet::mixHash(std::span<const std::int64_t> row) {
-    // Small values (the usual outcome) spread over every bit, so the low bits index the table.
-    std::uint64_t h = 0x9e3779b97f4a7c15ULL ^ row.size();
-    for (const std::int64_t v : row) {
-        std::uint64_t x = h ^ static_cast<std::uint64_t>(v);
-        x += 0x9e3779b97f4a7c15ULL;
-        x = (x ^ (x >> 30U)) * 0xbf58476d1ce4e5b9ULL;
-        x = (x ^ (x >> 27U)) * 0x94d049bb133111ebULL;
-        h = x ^ (x >> 31U);
-    }
-    return h;
+    // One multiply per value, then the splitmix64 finaliser: small values (the usual outcome)
+    // spread over every bit, so the low bits index the table.
+    std::uint64_t h = row.size();
+    for (const std::int64_t v : row)
+        h = ((h << 5U | h >> 59U) ^ static_cast<std::uint64_t>(v)) * 0x9e3779b97f4a7c15ULL;
+    h = (h ^ (h >> 30U)) * 0xbf58476d1ce4e5b9ULL;
+    h = (h ^ (h >> 27U)) * 0x94d049bb133111ebULL;
+    return h ^ (h >> 31U);
 }
 
 std::size_t PackedOutcomeSet::slotOf(std::span<const std::int64_t> row, std::uint64_t h) const {

@@ -15,7 +15,7 @@ namespace ptx {
 class PackedOutcomeSet {
   public:
     using Hash = std::uint64_t (*)(std::span<const std::int64_t> row);
-    /// The default hash: each value mixed in with the splitmix64 finaliser.
+    /// The default hash: a multiply per value, then the splitmix64 finaliser.
     [[nodiscard]] static std::uint64_t mixHash(std::span<const std::int64_t> row);
 
     /// A set of rows of `width` values each (width 0: at most one, empty, row). `hash` is for

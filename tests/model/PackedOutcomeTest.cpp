@@ -67,7 +67,7 @@ TEST_CASE("packed outcome set: rows whose hashes all collide are still told apar
     CHECK(s.size() == 100);
 }
 
-TEST_CASE("packed outcome set: width 0 holds at most the empty row; a wrong width throws") {
+TEST_CASE("packed outcome set: width 0 holds at most the empty row, a wrong width throws") {
     PackedOutcomeSet s(0);
     CHECK_FALSE(s.contains(Row{}));
     CHECK(s.insert(Row{}));
@@ -112,7 +112,7 @@ TEST_CASE("outcome list: rows sorted value by value, converted to named outcomes
     CHECK(std::vector<std::int64_t>(list.values(3).begin(), list.values(3).end()) == Row{1, 0, 2});
 }
 
-TEST_CASE("outcome list: rows of the wrong width are refused; empty lists compare equal") {
+TEST_CASE("outcome list: rows of the wrong width are refused, empty lists compare equal") {
     PackedOutcomeSet s(2);
     s.insert(Row{1, 2});
     CHECK_THROWS_AS(OutcomeList({LocTerm{"x"}}, s), std::logic_error);
