@@ -11,6 +11,7 @@
 #include "check/Checker.hpp"
 #include "check/Projection.hpp"
 #include "enumerate/ExplicitEngine.hpp"
+#include "model/OutcomeList.hpp"
 #include "parser/Parser.hpp"
 #include "smt/SmtEngine.hpp"
 
@@ -73,11 +74,16 @@ Run runOne(const Program& program, const BenchOptions& bo) {
                                         bo.countWitnesses, projection, deadline, nullptr};
             const EngineResult result = engine == "smt" ? runSmt(request) : runExplicit(request);
             std::uint64_t positive = 0, negative = 0;
-            for (const auto& [state, count] : result.witnesses) {
-                const Outcome o = project(state, projection, paths);
-                if (program.filter && !satisfies(*program.filter, o)) continue;
+            auto tally = [&](const Outcome& o, std::uint64_t count) {
+                if (program.filter && !satisfies(*program.filter, o)) return;
                 (satisfies(program.condition.expr, o) ? positive : negative) += count;
-            }
+            };
+            for (const auto& [state, count] : result.witnesses)
+                tally(project(state, projection, paths), count);
+            // Without witness counts the engines report the projected states packed, each once.
+            if (!result.outcomes.empty())
+                for (const Outcome& o : OutcomeList(projection, result.outcomes))
+                    tally(o, 1);
             bool ok = positive > 0;
             if (program.condition.kind == ConditionKind::NotExists) ok = positive == 0;
             if (program.condition.kind == ConditionKind::Forall) ok = negative == 0;

@@ -84,6 +84,45 @@ std::string timeoutHint(Phase phase, const CheckOptions& o) {
     return hint;
 }
 
+/// The allowed outcomes (those the filter keeps), sorted and distinct; counts the executions
+/// (or, with witnesses not counted, the outcomes) satisfying and violating the condition in
+/// result.positive and result.negative. Each outcome becomes a map of names only for the moment
+/// its condition is evaluated.
+OutcomeList tallyOutcomes(const Program& program, const ProgramPaths& paths,
+                          const EngineResult& engine, bool countWitnesses, CheckResult& result) {
+    const std::vector<Observable>& projection = result.projection;
+    // Without a filter and without maps of registers, the engine's rows are the outcomes, each
+    // once: no second set is built (at N = 7 of the fence family, 54 MB less).
+    const bool engineRows =
+        !program.filter && engine.witnesses.empty() && engine.outcomes.width() == projection.size();
+    PackedOutcomeSet kept(projection.size());
+    std::vector<std::int64_t> row(projection.size());
+    auto add = [&](const Outcome& o, std::uint64_t count) {
+        if (program.filter && !satisfies(*program.filter, o)) return;
+        const bool fresh = engineRows || kept.insert(row);
+        const std::uint64_t n = countWitnesses ? count : (fresh ? 1 : 0);
+        if (satisfies(program.condition.expr, o))
+            result.positive += n;
+        else
+            result.negative += n;
+    };
+    for (std::size_t i = 0; i < engine.outcomes.size(); ++i) {
+        const auto values = engine.outcomes.row(i);
+        std::copy(values.begin(), values.end(), row.begin());
+        Outcome o;
+        for (std::size_t k = 0; k < projection.size(); ++k)
+            o.emplace_hint(o.end(), projection[k], row[k]);
+        add(o, 1);
+    }
+    for (const auto& [state, count] : engine.witnesses) {
+        const Outcome o = project(state, projection, paths);
+        for (std::size_t k = 0; k < projection.size(); ++k)
+            row[k] = o.at(projection[k]);
+        add(o, count);
+    }
+    return OutcomeList(projection, engineRows ? engine.outcomes : kept);
+}
+
 CheckResult checkWithin(const Program& program, const CheckOptions& options,
                         const Deadline& deadline) {
     const auto start = std::chrono::steady_clock::now();
@@ -152,13 +191,10 @@ CheckResult checkWithin(const Program& program, const CheckOptions& options,
         }
         if (!model.flags.empty()) // a cat model's flags (FlagCheck.hpp)
             result.flags = decideFlags(request, result.engine, [&](const EngineResult& flagged) {
-                std::set<Outcome> outcomes;
-                for (const auto& [state, count] : flagged.witnesses) {
-                    Outcome o = project(state, result.projection, paths);
-                    if (!program.filter || satisfies(*program.filter, o))
-                        outcomes.insert(std::move(o));
-                }
-                return std::vector<Outcome>(outcomes.begin(), outcomes.end());
+                CheckResult scratch; // tallyOutcomes' counts are not wanted here
+                scratch.projection = result.projection;
+                const OutcomeList list = tallyOutcomes(program, paths, flagged, false, scratch);
+                return std::vector<Outcome>(list.begin(), list.end());
             });
     } catch (const SmtFailure& e) {
         throw SolverFailure(e.what());
@@ -166,18 +202,7 @@ CheckResult checkWithin(const Program& program, const CheckOptions& options,
     result.candidates = engine.candidates;
     result.witnessesCounted = options.countWitnesses;
 
-    std::set<Outcome> outcomes;
-    for (const auto& [state, count] : engine.witnesses) {
-        Outcome o = project(state, result.projection, paths);
-        if (program.filter && !satisfies(*program.filter, o)) continue;
-        const std::uint64_t n = options.countWitnesses ? count : (outcomes.count(o) ? 0 : 1);
-        if (satisfies(program.condition.expr, o))
-            result.positive += n;
-        else
-            result.negative += n;
-        outcomes.insert(std::move(o));
-    }
-    result.outcomes.assign(outcomes.begin(), outcomes.end());
+    result.outcomes = tallyOutcomes(program, paths, engine, options.countWitnesses, result);
     switch (program.condition.kind) {
     case ConditionKind::Exists:
         result.ok = result.positive > 0;

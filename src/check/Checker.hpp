@@ -10,6 +10,7 @@
 #include "model/ConditionValue.hpp"
 #include "model/MemoryModel.hpp" // ModelKind
 #include "model/Outcome.hpp"
+#include "model/OutcomeList.hpp"
 #include "model/Program.hpp"
 #include "model/Termination.hpp"
 #include "model/Unsupported.hpp" // ptx::Unsupported, thrown by check()
@@ -50,7 +51,7 @@ struct CheckOptions {
 struct CheckResult {
     std::string name;
     std::vector<Observable> projection; // sorted: registers, then locations
-    std::vector<Outcome> outcomes;      // allowed outcomes, sorted, distinct
+    OutcomeList outcomes;               // allowed outcomes, sorted, distinct
     bool ok = false;                    // the condition's verdict (herd's Ok / No)
     Observation observation = Observation::Never;
     bool witnessesCounted = true; // false: positive/negative count states, not executions

@@ -34,7 +34,7 @@ TerminationOutcome decideTermination(const Program& program, const ProgramPaths&
         return out;
     }
     out.candidates = found.candidates;
-    if (!found.witnesses.empty()) {
+    if (found.anyWitness()) {
         out.verdict = Termination::MayHang;
         return out;
     }

@@ -88,7 +88,8 @@ std::string formatHerd(const Program& program, const CheckResult& r) {
 
 namespace {
 
-nlohmann::json outcomesJson(const std::vector<Outcome>& list) {
+/// `list`: a std::vector<Outcome> or an OutcomeList.
+template <typename Outcomes> nlohmann::json outcomesJson(const Outcomes& list) {
     nlohmann::json outcomes = nlohmann::json::array();
     for (const Outcome& o : list) {
         nlohmann::json obj = nlohmann::json::object();

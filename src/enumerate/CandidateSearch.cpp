@@ -92,8 +92,8 @@ std::vector<int> CandidateSearch::sourceOrder(int read) const {
     return order;
 }
 
-void CandidateSearch::set(Chosen r, Relation value) {
-    if (algebra_.set(baseOf(r), std::move(value))) eval_.invalidate({baseOf(r)});
+void CandidateSearch::set(Chosen r, const Relation& value) {
+    if (algebra_.set(baseOf(r), value)) eval_.invalidate({baseOf(r)});
 }
 
 bool CandidateSearch::usable(const ShapedCheck& check) const {
@@ -128,7 +128,7 @@ bool CandidateSearch::forbidChecksPass() {
 bool CandidateSearch::consistentSoFar() {
     std::optional<Relation> lower = coLowerBound();
     if (!lower) return false;
-    set(Chosen::Co, std::move(*lower));
+    set(Chosen::Co, *lower);
     return forbidChecksPass();
 }
 
@@ -161,6 +161,7 @@ void CandidateSearch::searchRf() {
         return;
     }
     std::vector<std::size_t> next(count, 0);
+    std::vector<char> decided(count, 0); // outcome mode: the outcome was fixed at level k
     std::size_t k = 0;
     tick_();
     while (true) {
@@ -176,17 +177,29 @@ void CandidateSearch::searchRf() {
             continue;
         }
         const int w = sources[next[k]++];
-        if (values_.assign(r, w)) {
+        // A reported outcome is cut before rf is set (the outcome depends on the values alone).
+        if (values_.assign(r, w) && !alreadyReported()) {
+            if (outcomeMode_) decided[k] = outcomeDecided();
             rf_.add(w, r);
             set(Chosen::Rf, rf_);
             // The last read goes straight to the later stages, which evaluate the checks.
-            if (!alreadyReported() && (k + 1 == count || consistentSoFar())) {
+            if (k + 1 == count || consistentSoFar()) {
                 if (k + 1 < count) { // descend; the choice is undone when the level below ends
                     next[++k] = 0;
                     tick_();
                     continue;
                 }
                 rfComplete();
+                if (outcomeMode_ && !found_.empty()) {
+                    // The outcome is reported, and fixed since the level where the reads it
+                    // depends on were all resolved: the other choices of the levels after that
+                    // one would only be cut one by one.
+                    std::size_t first = 0;
+                    while (first < k && !decided[first])
+                        ++first;
+                    for (std::size_t j = first + 1; j <= k; ++j)
+                        next[j] = sourcesOf_[static_cast<std::size_t>(reads_[j])].size();
+                }
             }
             rf_.remove(w, r);
         }
@@ -194,7 +207,13 @@ void CandidateSearch::searchRf() {
     }
 }
 
+bool CandidateSearch::outcomeDecided() const {
+    return std::all_of(outcomeMode_->firstReads.begin(), outcomeMode_->firstReads.end(),
+                       [&](int r) { return values_.resolved(r); });
+}
+
 void CandidateSearch::rfComplete() {
+    found_.clear(); // what searchRf reads after the call: this rf's witnesses only
     if (!values_.allResolved()) return; // a value on a cycle of rf | valueDeps: not well-founded
     partial_[idx(Chosen::Rf)] = false;
     std::vector<Relation> options = barrierOptions_;
@@ -207,7 +226,6 @@ void CandidateSearch::rfComplete() {
         options = std::move(b.options);
         set(Chosen::SyncBarrier, intersectionOf(options, c_.size()));
     }
-    found_.clear();
     upperBound_ = SIZE_MAX;
     if (options.size() > 1 || !fencePairs_.empty() || hasCoTotal_) {
         // Every final-write choice lies among the maximal writes of the coherence lower bound

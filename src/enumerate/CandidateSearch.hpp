@@ -58,7 +58,7 @@ class CandidateSearch {
     void run();
 
   private:
-    void set(Chosen r, Relation value);
+    void set(Chosen r, const Relation& value);
     [[nodiscard]] bool usable(const ShapedCheck& check) const;
     /// The coherence lower bound from what is known (closed), or nothing when it is cyclic.
     [[nodiscard]] std::optional<Relation> coLowerBound();
@@ -83,6 +83,8 @@ class CandidateSearch {
     [[nodiscard]] bool allFound() const {
         return found_.size() >= upperBound_ || (outcomeMode_ && !found_.empty());
     }
+    /// Outcome mode: whether the reads the outcome depends on are all resolved (its values known).
+    [[nodiscard]] bool outcomeDecided() const;
     [[nodiscard]] bool alreadyReported() const {
         return outcomeMode_ && outcomeMode_->alreadyReported(values_);
     }

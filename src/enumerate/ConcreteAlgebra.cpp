@@ -17,7 +17,7 @@ void ConcreteAlgebra::reset(const CandidateExecution& candidate) {
     products_.clear();
 }
 
-bool ConcreteAlgebra::set(BaseRel r, Relation value) {
+bool ConcreteAlgebra::set(BaseRel r, const Relation& value) {
     Relation* slot = nullptr;
     switch (r) {
     case BaseRel::Rf:
@@ -35,8 +35,8 @@ bool ConcreteAlgebra::set(BaseRel r, Relation value) {
     default:
         throw std::logic_error("ConcreteAlgebra::set: not a chosen relation");
     }
-    if (*slot == value) return false;
-    *slot = std::move(value);
+    if (*slot == value) return false; // compared before copied: no copy when unchanged
+    *slot = value;
     return true;
 }
 

@@ -34,7 +34,7 @@ class ConcreteAlgebra {
 
     /// Sets a chosen base relation (Rf, Co, SyncFence or SyncBarrier); false when it already
     /// had that value (so that cached definitions depending on it stay valid).
-    bool set(BaseRel r, Relation value);
+    bool set(BaseRel r, const Relation& value);
     [[nodiscard]] const StaticRelations& statics() const { return static_; }
 
     // ---- the algebra (model/Evaluator.hpp); leaves are returned by reference, not copied ----

@@ -4,8 +4,13 @@
 // A witness is a distinct triple (candidate path choice, rf, final-write choice), where the
 // final-write choice picks for every location one write with no co-successor. It is counted once
 // however many coherence, fence-SC or barrier arrival orders make it consistent.
+//
+// When the request has a projection and does not count witnesses, the engines report the
+// projected states packed instead (`outcomes`, values in projection order) and leave
+// `witnesses` empty: neither maps of registers nor counts are needed then.
 #pragma once
 
+#include "model/PackedOutcomeSet.hpp"
 #include "model/Program.hpp"
 
 #include <compare>
@@ -24,7 +29,10 @@ struct FullState {
 
 struct EngineResult {
     std::map<FullState, std::uint64_t> witnesses; // state -> number of witnesses ending in it
-    std::uint64_t candidates = 0;                 // candidate path combinations examined
+    PackedOutcomeSet outcomes;    // projected states, when projected and not counted (see above)
+    std::uint64_t candidates = 0; // candidate path combinations examined
+    /// Whether any witness was found, in either form.
+    [[nodiscard]] bool anyWitness() const { return !witnesses.empty() || !outcomes.empty(); }
 };
 
 } // namespace ptx

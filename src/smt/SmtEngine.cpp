@@ -23,14 +23,18 @@ std::int64_t numeral(const z3::model& m, const z3::expr& e) {
 
 class SmtRun {
   public:
-    explicit SmtRun(const EngineRequest& request) : req_(request), alarm_(ctx_, request.deadline) {}
+    explicit SmtRun(const EngineRequest& request)
+        : req_(request), packed_(!request.countWitnesses && request.projection),
+          alarm_(ctx_, request.deadline) {
+        if (packed_) result_.outcomes = PackedOutcomeSet(req_.projection->size());
+    }
 
     EngineResult run() {
         forEachCandidate(req_.program, req_.paths, req_.deadline, [&](const CandidateExecution& c) {
             ++result_.candidates;
             if (req_.progress) req_.progress->addCandidate();
             explore(c);
-            return !(req_.firstWitnessOnly && !result_.witnesses.empty());
+            return !(req_.firstWitnessOnly && result_.anyWitness());
         });
         return std::move(result_);
     }
@@ -83,42 +87,60 @@ class SmtRun {
             if (check(solver, assumptions) == z3::unsat) return;
             if (req_.progress) req_.progress->addExecution();
             const z3::model m = solver.get_model();
-            FullState state;
             z3::expr_vector same(ctx_); // the terms of the reported state, equal to their values
             auto record = [&](const z3::expr& term) {
                 if (!req_.countWitnesses) same.push_back(term == m.eval(term, true));
                 return numeral(m, term);
             };
-            if (req_.projection) {
-                state.locations.assign(c.locations.size(), 0);
+            if (packed_) {
+                // Projected values in projection order; a register never written on this path,
+                // or a location no path accesses, is 0.
+                key_.clear();
                 for (const Observable& o : *req_.projection) {
+                    std::int64_t v = 0;
                     if (const auto* reg = std::get_if<RegTerm>(&o)) {
-                        auto it = c.finalRegisters.find(*reg);
-                        // A register never written on this path is 0.
-                        state.registers[*reg] = it == c.finalRegisters.end()
-                                                    ? 0
-                                                    : record(enc.encoding.value(it->second));
+                        const auto it = c.finalRegisters.find(*reg);
+                        if (it != c.finalRegisters.end())
+                            v = record(enc.encoding.value(it->second));
                     } else if (const auto l =
                                    req_.paths.locations.find(std::get<LocTerm>(o).location)) {
-                        state.locations[static_cast<std::size_t>(*l)] =
-                            record(enc.encoding.finalValue(*l));
+                        v = record(enc.encoding.finalValue(*l));
                     }
+                    key_.push_back(v);
                 }
+                result_.outcomes.insert(key_);
             } else {
-                for (const auto& [reg, v] : c.finalRegisters)
-                    state.registers[reg] = record(enc.encoding.value(v));
-                for (int l = 0; l < static_cast<int>(c.locations.size()); ++l)
-                    state.locations.push_back(record(enc.encoding.finalValue(l)));
-            }
-            if (req_.countWitnesses) {
-                // Block this witness (paths fixed, rf and final writes), not its state. The
-                // rf and final-write choices are exactly-one per read and per location, so the
-                // chosen (true) literals alone identify the witness.
-                for (const z3::expr& lit : enc.encoding.witnessLiterals())
-                    if (m.eval(lit, true).is_true()) same.push_back(lit);
-                ++result_.witnesses[state];
-            } else {
-                result_.witnesses.emplace(state, 1);
+                FullState state;
+                if (req_.projection) {
+                    state.locations.assign(c.locations.size(), 0);
+                    for (const Observable& o : *req_.projection) {
+                        if (const auto* reg = std::get_if<RegTerm>(&o)) {
+                            auto it = c.finalRegisters.find(*reg);
+                            state.registers[*reg] = it == c.finalRegisters.end()
+                                                        ? 0
+                                                        : record(enc.encoding.value(it->second));
+                        } else if (const auto l =
+                                       req_.paths.locations.find(std::get<LocTerm>(o).location)) {
+                            state.locations[static_cast<std::size_t>(*l)] =
+                                record(enc.encoding.finalValue(*l));
+                        }
+                    }
+                } else {
+                    for (const auto& [reg, v] : c.finalRegisters)
+                        state.registers[reg] = record(enc.encoding.value(v));
+                    for (int l = 0; l < static_cast<int>(c.locations.size()); ++l)
+                        state.locations.push_back(record(enc.encoding.finalValue(l)));
+                }
+                if (req_.countWitnesses) {
+                    // Block this witness (paths fixed, rf and final writes), not its state. The
+                    // rf and final-write choices are exactly-one per read and per location, so
+                    // the chosen (true) literals alone identify the witness.
+                    for (const z3::expr& lit : enc.encoding.witnessLiterals())
+                        if (m.eval(lit, true).is_true()) same.push_back(lit);
+                    ++result_.witnesses[state];
+                } else {
+                    result_.witnesses.emplace(state, 1);
+                }
             }
             if (same.empty()) return; // nothing left to vary
             solver.add(!z3::mk_and(same));
@@ -126,6 +148,8 @@ class SmtRun {
     }
 
     const EngineRequest& req_;
+    bool packed_;                   // projected states reported packed (result_.outcomes)
+    std::vector<std::int64_t> key_; // packed: the last state's values
     z3::context ctx_;
     // Declared after the context, so destroyed before it: the alarm never reaches a deleted
     // context.

@@ -60,6 +60,9 @@ std::string difference(const EngineResult& a, const EngineResult& b) {
         report(s, c, b.witnesses.count(s) ? b.witnesses.at(s) : 0);
     for (const auto& [s, c] : b.witnesses)
         if (!a.witnesses.count(s)) report(s, 0, c);
+    if (!(a.outcomes == b.outcomes))
+        out << "    packed outcomes: explicit " << a.outcomes.size() << ", smt "
+            << b.outcomes.size() << "\n";
     if (a.candidates != b.candidates)
         out << "    candidates: explicit=" << a.candidates << " smt=" << b.candidates << "\n";
     return out.str();
@@ -76,21 +79,23 @@ bool outcomeModeAgrees(const Program& program, const ProgramPaths& paths, const 
                 registers.emplace_back(RegTerm{program.threads[t].id, reg});
     std::sort(registers.begin(), registers.end());
     registers.erase(std::unique(registers.begin(), registers.end()), registers.end());
-    std::set<FullState> expected;
+    PackedOutcomeSet expected(registers.size());
     for (const auto& [state, count] : full.witnesses) {
-        FullState s;
-        s.locations.assign(static_cast<std::size_t>(paths.locations.size()), 0);
+        std::vector<std::int64_t> row;
         for (const Observable& o : registers) {
             const auto it = state.registers.find(std::get<RegTerm>(o));
-            s.registers[std::get<RegTerm>(o)] = it == state.registers.end() ? 0 : it->second;
+            row.push_back(it == state.registers.end() ? 0 : it->second);
         }
-        expected.insert(std::move(s));
+        expected.insert(row);
     }
     const EngineRequest request{program, paths,     model,           {},
                                 false,   registers, ptx::Deadline(), nullptr};
-    std::set<FullState> got;
-    for (const auto& [state, count] : runExplicit(request).witnesses)
-        got.insert(state);
+    const EngineResult outcomeMode = runExplicit(request);
+    const PackedOutcomeSet& got = outcomeMode.outcomes;
+    if (!outcomeMode.witnesses.empty()) {
+        message = "    outcome mode reported maps of registers, not packed outcomes\n";
+        return false;
+    }
     if (got == expected) return true;
     message = "    outcome mode (registers only, no witness counts) found " +
               std::to_string(got.size()) + " register states, the full search " +
@@ -154,7 +159,8 @@ Verdict compare(const std::string& file, std::uint64_t maxCandidates, HangTally&
             hangs.microseconds += std::chrono::duration_cast<std::chrono::microseconds>(
                                       std::chrono::steady_clock::now() - start)
                                       .count();
-            if (a.witnesses != b.witnesses || a.candidates != b.candidates) {
+            if (a.witnesses != b.witnesses || !(a.outcomes == b.outcomes) ||
+                a.candidates != b.candidates) {
                 message = "    hang query (termination):\n" + difference(a, b);
                 return Verdict::Different;
             }

@@ -175,14 +175,15 @@ TEST_CASE("branches: path conditions select the paths whose values agree") {
     CHECK(outcomes(r, {{1, "r0"}, {1, "r1"}}) == Outcomes{{0, 0}, {1, 5}});
 }
 
-TEST_CASE("without witness counts, states are projected and counted once per candidate") {
+TEST_CASE("without witness counts, projected states are reported packed, each once") {
     const MemoryModel m = ptx6Model();
     const Prepared t = prepare(twoThreads("st.weak x, 1", "", "st.weak x, 1", "", "x == 1"));
     const std::vector<Observable> projection{LocTerm{"x"}};
     const EngineRequest request{t.program, t.paths, m, {}, false, projection, {}, nullptr};
     const EngineResult r = runExplicit(request);
-    REQUIRE(r.witnesses.size() == 1);
-    CHECK(r.witnesses.begin()->second == 1);
+    CHECK(r.witnesses.empty());
+    REQUIRE(r.outcomes.size() == 1);
+    CHECK(r.outcomes.row(0)[0] == 1);
 }
 
 TEST_CASE("outcome mode: one state per outcome, the same outcomes as the counted search") {
@@ -200,8 +201,11 @@ TEST_CASE("outcome mode: one state per outcome, the same outcomes as the counted
     const EngineRequest request{t.program, t.paths, m, {}, false, projection, {}, nullptr};
     const EngineResult fast = runExplicit(request);
     const EngineResult full = runExplicitOn(t, m);
-    CHECK(outcomes(fast, regs) == outcomes(full, regs));
-    CHECK(fast.witnesses.size() == outcomes(full, regs).size());
-    CHECK(totalWitnesses(fast) == fast.witnesses.size()); // each outcome counted once
-    CHECK(totalWitnesses(full) > totalWitnesses(fast));   // the counted search found more
+    CHECK(fast.witnesses.empty()); // packed: rows of (0:r0, 1:r0)
+    Outcomes packed;
+    for (std::size_t i = 0; i < fast.outcomes.size(); ++i)
+        packed.emplace(fast.outcomes.row(i).begin(), fast.outcomes.row(i).end());
+    CHECK(packed.size() == fast.outcomes.size());
+    CHECK(packed == outcomes(full, regs));
+    CHECK(totalWitnesses(full) > fast.outcomes.size()); // the counted search found more
 }
