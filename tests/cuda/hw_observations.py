@@ -20,6 +20,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from generated_suite import generate_tests  # noqa: E402
+
 
 def main():
     ptx, root, device = sys.argv[1:4]
@@ -36,22 +39,6 @@ def main():
             print("ptxlitmus gen failed (exit %d): %s" % (e.returncode, e.stderr.strip()))
             return 1
         return validate(ptx, tmp, folder, device, set(sys.argv[4:]), flat=True)
-
-
-def generate_tests(ptx, gen_args, dest):
-    """Writes every test `ptx gen` prints with these arguments to dest/NAME.litmus (printing and
-    splitting is much faster than `gen -o`, which writes each file atomically)."""
-    out = subprocess.run([ptx, *gen_args], capture_output=True, text=True, check=True).stdout
-    texts, lines = [], []
-    for line in out.splitlines(keepends=True):
-        if line.startswith("PTX ") and lines:
-            texts.append("".join(lines))
-            lines = []
-        lines.append(line)
-    texts.append("".join(lines))
-    for text in texts:
-        with open(os.path.join(dest, text.split()[1] + ".litmus"), "w") as f:
-            f.write(text.rstrip("\n") + "\n")
 
 
 def validate(ptx, base, folder, device, expected, flat=False):
