@@ -63,6 +63,18 @@ CLI::Option* addTimeoutOption(CLI::App& app, double& seconds) {
         ->check(secondsValidator());
 }
 
+void addCatIncludeOption(CLI::App& app, std::vector<std::string>& dirs) {
+    app.add_option("-I,--include", dirs,
+                   "With --cat: a folder where the cat models' `include`d files (and stdlib.cat) "
+                   "are looked for, after each model's own folder (repeatable)")
+        ->allow_extra_args(false);
+}
+
+void requireCatForIncludes(const std::vector<std::string>& dirs, bool catGiven) {
+    if (!dirs.empty() && !catGiven)
+        throw InputError("-I/--include names folders for --cat's includes; no --cat given");
+}
+
 void addCheckFlags(CLI::App& app, CheckFlags& f) {
     addCheckFlags(app, f, kAllCheckFlags);
 }
@@ -79,10 +91,7 @@ void addCheckFlags(CLI::App& app, CheckFlags& f, std::initializer_list<CheckFlag
                        "A memory model in herd's cat language (e.g. Dat3M's ptx-v6.0.cat), used "
                        "instead of --model; its checks are the axioms (docs/cat.md)")
             ->excludes(model);
-        app.add_option("-I,--include", f.includeDirs,
-                       "With --cat: a folder where the model's `include`d files (and stdlib.cat) "
-                       "are looked for, after the model's own folder (repeatable)")
-            ->allow_extra_args(false);
+        addCatIncludeOption(app, f.includeDirs);
     }
     if (wants(which, CheckFlag::Engine))
         app.add_option("--engine", f.engine,
@@ -144,8 +153,7 @@ CheckOptions CheckFlags::options() const {
     o.countWitnesses = !noWitnesses;
     o.termination = !noTermination;
     if (timeout > 0) o.timeoutSeconds = timeout;
-    if (!includeDirs.empty() && cat.empty())
-        throw InputError("-I/--include names folders for --cat's includes; no --cat given");
+    requireCatForIncludes(includeDirs, !cat.empty());
     if (!cat.empty())
         o.catModel = std::make_shared<const MemoryModel>(cat::loadModel(cat, {includeDirs}));
     // ptx resolves to ptx6 or ptx75 per test; the two have the same axioms.

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <string>
+#include <vector>
 
 namespace ptx::cli {
 
@@ -54,6 +55,13 @@ struct CheckFlags {
 void addCheckFlags(CLI::App& app, CheckFlags& flags, std::initializer_list<CheckFlag> which);
 /// Adds every check option (kAllCheckFlags).
 void addCheckFlags(CLI::App& app, CheckFlags& flags);
+
+/// `-I,--include DIR` (repeatable): folders where cat models' `include`d files (and
+/// stdlib.cat) are looked for, after each model's own folder. For every command that takes
+/// --cat.
+void addCatIncludeOption(CLI::App& app, std::vector<std::string>& dirs);
+/// Throws InputError when -I names folders and no --cat model is given.
+void requireCatForIncludes(const std::vector<std::string>& dirs, bool catGiven);
 
 /// A number of seconds: finite and > 0 (`10`, `0.5`; not `0`, `-1`, `nan`, `inf`).
 [[nodiscard]] CLI::Validator secondsValidator();

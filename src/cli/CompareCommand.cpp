@@ -249,9 +249,7 @@ void addCompareCommand(CLI::App& app, CommandContext& context) {
         ->allow_extra_args(false);
     cmd->add_option("--cat", args->cats, "A model in herd's cat language (repeatable)")
         ->allow_extra_args(false);
-    cmd->add_option("-I,--include", args->includeDirs,
-                    "Folders where the cat models' includes are looked for (repeatable)")
-        ->allow_extra_args(false);
+    addCatIncludeOption(*cmd, args->includeDirs);
     cmd->add_option("--json", args->json,
                     "Write the comparison as JSON to FILE (- for stdout; the table then goes to "
                     "stderr)");

@@ -62,8 +62,7 @@ std::pair<std::string, std::string> gpuAndFile(const std::string& arg) {
 
 /// The models (the first the reference), the check options and the threads.
 campaign::CampaignOptions campaignOptions(const ValidateArgs& args, CommandContext& context) {
-    if (!args.includeDirs.empty() && args.cats.empty())
-        throw InputError("-I/--include names folders for --cat's includes; no --cat given");
+    requireCatForIncludes(args.includeDirs, !args.cats.empty());
     campaign::CampaignOptions options;
     CheckFlags flags = args.flags;
     flags.model = args.models.front(); // --axioms names the reference model's axioms:
@@ -221,10 +220,7 @@ void addValidateCommand(CLI::App& app, CommandContext& context) {
                     "A model in herd's cat language to judge with (repeatable; docs/cat.md): "
                     "its column comes first, the reference; --model adds built-in columns")
         ->allow_extra_args(false);
-    cmd->add_option("-I,--include", args->includeDirs,
-                    "With --cat: a folder where the models' `include`d files (and stdlib.cat) "
-                    "are looked for, after each model's own folder (repeatable)")
-        ->allow_extra_args(false);
+    addCatIncludeOption(*cmd, args->includeDirs);
     cmd->add_option("--placement", args->placement,
                     "Campaign mode: where the tests' threads ran: as-written (their thread "
                     "headers, default), one-cta (all in one CTA) or cta-per-thread")

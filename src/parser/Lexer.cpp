@@ -1,7 +1,7 @@
 #include "parser/Lexer.hpp"
 
 #include "parser/Parser.hpp"
-#include "support/Text.hpp" // quotedText()
+#include "support/Text.hpp" // quotedText(), stepPast()
 
 #include <cstdio>
 
@@ -57,15 +57,7 @@ class Lexer {
     [[nodiscard]] char peek(std::size_t ahead = 0) const {
         return i_ + ahead < text_.size() ? text_[i_ + ahead] : '\0';
     }
-    void advance() {
-        if (text_[i_] == '\n') {
-            ++line_;
-            col_ = 1;
-        } else {
-            ++col_;
-        }
-        ++i_;
-    }
+    void advance() { stepPast(text_, i_, line_, col_); }
 
     void skipBlanks() {
         while (i_ < text_.size()) {

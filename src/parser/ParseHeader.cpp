@@ -2,7 +2,7 @@
 #include "parser/LitmusParser.hpp"
 
 #include "parser/Parser.hpp"
-#include "support/Text.hpp" // quotedText()
+#include "support/Text.hpp" // quotedText(), stepPast()
 
 #include <algorithm>
 
@@ -15,15 +15,8 @@ void LitmusParser::parseHeaderLine() {
     int line = firstLine_;
     int col = 1;
     while (i < text_.size() &&
-           (text_[i] == ' ' || text_[i] == '\t' || text_[i] == '\n' || text_[i] == '\r')) {
-        if (text_[i] == '\n') {
-            ++line;
-            col = 1;
-        } else {
-            ++col;
-        }
-        ++i;
-    }
+           (text_[i] == ' ' || text_[i] == '\t' || text_[i] == '\n' || text_[i] == '\r'))
+        stepPast(text_, i, line, col);
     headerPos_ = SourcePos{line, col};
     auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
     std::size_t archStart = i;

@@ -129,4 +129,14 @@ std::string countNoun(std::size_t n, std::string_view noun) {
     return std::to_string(n) + " " + std::string(noun) + (n == 1 ? "" : "s");
 }
 
+void stepPast(std::string_view text, std::size_t& i, int& line, int& col) {
+    if (text[i] == '\n') {
+        ++line;
+        col = 1;
+    } else {
+        ++col;
+    }
+    ++i;
+}
+
 } // namespace ptx

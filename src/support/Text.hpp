@@ -14,6 +14,11 @@ namespace ptx {
 /// files ptxlitmus reads (index files, CSV expectations, herd7 logs).
 [[nodiscard]] std::string trimBlanks(std::string_view text);
 
+/// Steps a scanner past text[i]: the next offset, and the line and column (1-based) of the
+/// character there (a newline starts the next line). The litmus lexer, the header line and the
+/// cat lexer step through their text with it.
+void stepPast(std::string_view text, std::size_t& i, int& line, int& col);
+
 /// `1 test`, `2 tests`: a count and a noun that takes an `s` in the plural.
 [[nodiscard]] std::string countNoun(std::size_t n, std::string_view noun);
 

@@ -1,6 +1,7 @@
 #include "model/cat/CatLexer.hpp"
 
 #include "support/Errors.hpp"
+#include "support/Text.hpp"
 
 #include <cctype>
 #include <cstdio>
@@ -80,15 +81,7 @@ class Lexer {
     }
 
   private:
-    void advance() {
-        if (text_[i_] == '\n') {
-            ++line_;
-            col_ = 1;
-        } else {
-            ++col_;
-        }
-        ++i_;
-    }
+    void advance() { stepPast(text_, i_, line_, col_); }
 
     void skipBlanks() {
         for (;;) {
