@@ -73,6 +73,7 @@ struct Row {
 };
 
 std::vector<Spec> specsOf(const CompareArgs& a) {
+    requireCatForIncludes(a.includeDirs, !a.cats.empty());
     std::vector<Spec> specs;
     for (const std::string& m : a.models)
         specs.push_back({m, *modelKindNamed(m), nullptr});
