@@ -1,5 +1,5 @@
-// acyclic(r) for a relation of solver terms, as small solver constraints: ranks that increase
-// along every edge, only where an edge can lie on a cycle, with as few bits as a cycle needs.
+// acyclic(r) for a relation of solver terms, as small solver constraints: integer ranks that
+// increase along every edge, only where an edge can lie on a cycle.
 #pragma once
 
 #include "smt/SymRelation.hpp"
