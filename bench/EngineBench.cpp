@@ -4,6 +4,7 @@
 //     (times the engine on each test, parsing excluded; with --repeat, the last of K runs)
 //   ptxlitmus_bench family NAME N --engine explicit|smt|auto [--timeout S] [--outcomes]
 // --outcomes: witnesses not counted (the outcome list and verdict only, as --no-witnesses).
+// --threads T (both): the explicit search of each test split over T threads.
 //   ptxlitmus_bench print NAME N
 // Prints one line per test and a summary line `SUMMARY tests=.. total_s=.. median_ms=..
 // max_ms=.. rss_mb=..` that bench/run turns into a table.
@@ -48,6 +49,7 @@ struct BenchOptions {
     std::string engine = "explicit"; // explicit, smt or auto
     std::optional<double> timeout;   // seconds per test
     bool countWitnesses = true;      // false: outcomes only (--outcomes)
+    int threads = 1;                 // the explicit search split over threads (--threads)
 };
 
 Run runOne(const Program& program, const BenchOptions& bo) {
@@ -61,6 +63,7 @@ Run runOne(const Program& program, const BenchOptions& bo) {
             options.engine = EngineKind::Auto;
             options.timeoutSeconds = timeout;
             options.countWitnesses = bo.countWitnesses;
+            options.engineThreads = bo.threads;
             const CheckResult r = check(program, options);
             run.verdict = r.ok ? "Ok" : "No";
             run.candidates = r.candidates;
@@ -70,8 +73,9 @@ Run runOne(const Program& program, const BenchOptions& bo) {
             const ptx::Deadline deadline(timeout, {});
             const ProgramPaths paths = expandProgram(program, 2, deadline);
             const std::vector<Observable> projection = projectionOf(program, paths, false, {});
-            const EngineRequest request{program,           paths,      model,    {},
-                                        bo.countWitnesses, projection, deadline, nullptr};
+            EngineRequest request{program,           paths,      model,    {},
+                                  bo.countWitnesses, projection, deadline, nullptr};
+            request.threads = bo.threads;
             const EngineResult result = engine == "smt" ? runSmt(request) : runExplicit(request);
             std::uint64_t positive = 0, negative = 0;
             auto tally = [&](const Outcome& o, std::uint64_t count) {
@@ -201,6 +205,10 @@ int main(int argc, char** argv) {
         sub->add_flag(
             "--outcomes", [&](std::int64_t) { bo.countWitnesses = false; },
             "list outcomes only (witnesses not counted)");
+        sub->add_option("--threads", bo.threads,
+                        "threads the explicit search of one test is split over (default 1; the "
+                        "CLI uses -j's for a single test)")
+            ->check(CLI::Range(1, 1024));
     };
     std::vector<std::string> paths;
     CLI::App* suiteCmd = app.add_subcommand("suite", "every .litmus file under the paths");

@@ -155,6 +155,7 @@ CheckResult checkWithin(const Program& program, const CheckOptions& options,
                           result.projection,
                           deadline,
                           options.progress};
+    request.threads = options.engineThreads;
     EngineResult engine;
     try {
         const EngineChoice choice =

@@ -46,6 +46,8 @@ struct CheckOptions {
     bool countWitnesses = true;
     /// Decide termination too, for a test with loops or waiting barriers (docs/model.md).
     bool termination = true;
+    /// Threads the explicit engine splits this test's search over (EngineRequest::threads).
+    int engineThreads = 1;
 };
 
 struct CheckResult {

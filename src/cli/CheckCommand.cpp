@@ -96,6 +96,8 @@ void runCheck(const CheckArgs& args, const CLI::App& app, CommandContext& contex
         throw InputError("--json and --show both want standard output: add -o DIR to write the "
                          "graphs to files");
     const std::vector<TestInput> inputs = testInputs(args.files);
+    // One test: the jobs' threads share its explicit search (the result is the same).
+    if (inputs.size() == 1) options.engineThreads = static_cast<int>(args.flags.threads());
     std::optional<GraphOutput> graphs;
     if (!args.show.empty()) graphs.emplace(ShowSettings{args.show, args.outDir, args.maxGraphs});
     // With --show and no -o the graph owns stdout; the herd text goes to stderr.

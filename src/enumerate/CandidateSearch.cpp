@@ -31,11 +31,12 @@ bool hasDefinition(const MemoryModel& model, const std::string& name) {
 CandidateSearch::CandidateSearch(const CandidateExecution& c, const MemoryModel& model,
                                  const std::vector<ShapedCheck>& checks, ConcreteAlgebra& algebra,
                                  Evaluator<ConcreteAlgebra>& eval, WitnessSink sink, Tick tick,
-                                 std::optional<OutcomeMode> outcomeMode)
+                                 std::optional<OutcomeMode> outcomeMode, SearchShare share,
+                                 std::uint64_t candidate)
     : c_(c), checks_(checks), sink_(std::move(sink)), tick_(std::move(tick)),
-      outcomeMode_(std::move(outcomeMode)), algebra_(algebra), eval_(eval), values_(c),
-      writesOf_(c.locations.size()), initCo_(c.size()), rf_(c.size()), syncFence_(c.size()),
-      fenceClosure_(Relation(c.size())) {
+      outcomeMode_(std::move(outcomeMode)), share_(share), candidate_(candidate), algebra_(algebra),
+      eval_(eval), values_(c), writesOf_(c.locations.size()), initCo_(c.size()), rf_(c.size()),
+      syncFence_(c.size()), fenceClosure_(Relation(c.size())) {
     for (const ShapedCheck& s : checks_)
         hasCoTotal_ = hasCoTotal_ || s.role == CheckRole::CoTotal;
     for (const Event& e : c.events) {
@@ -132,7 +133,27 @@ bool CandidateSearch::consistentSoFar() {
     return forbidChecksPass();
 }
 
+std::size_t CandidateSearch::unitDepth() const {
+    if (share_.whole()) return 0;
+    const std::uint64_t wanted =
+        SearchShare::kUnitsPerPart * static_cast<std::uint64_t>(share_.parts);
+    std::uint64_t units = 1;
+    std::size_t depth = 0;
+    while (depth < reads_.size() && units < wanted)
+        units *= sourcesOf_[static_cast<std::size_t>(reads_[depth++])].size();
+    return depth;
+}
+
+std::uint64_t CandidateSearch::unitOf(std::size_t k, const std::vector<std::size_t>& next) const {
+    std::uint64_t unit = 0;
+    for (std::size_t j = 0; j <= k; ++j)
+        unit = unit * sourcesOf_[static_cast<std::size_t>(reads_[j])].size() + (next[j] - 1);
+    return unit;
+}
+
 void CandidateSearch::run() {
+    // A split search: a candidate without reads is one unit (SearchShare.hpp).
+    if (reads_.empty() && !share_.owns(candidate_, 0)) return;
     if (!values_.constantConditionsHold()) return;
     barriersDynamic_ = barriersDependOnReads(c_);
     if (!barriersDynamic_) {
@@ -162,6 +183,7 @@ void CandidateSearch::searchRf() {
     }
     std::vector<std::size_t> next(count, 0);
     std::vector<char> decided(count, 0); // outcome mode: the outcome was fixed at level k
+    const std::size_t unitDepth = this->unitDepth(); // a split search: levels naming a unit
     std::size_t k = 0;
     tick_();
     while (true) {
@@ -177,6 +199,8 @@ void CandidateSearch::searchRf() {
             continue;
         }
         const int w = sources[next[k]++];
+        // A split search skips the units of other parts, before anything depends on the choice.
+        if (k + 1 == unitDepth && !share_.owns(candidate_, unitOf(k, next))) continue;
         // A reported outcome is cut before rf is set (the outcome depends on the values alone).
         if (values_.assign(r, w) && !alreadyReported()) {
             if (outcomeMode_) decided[k] = outcomeDecided();

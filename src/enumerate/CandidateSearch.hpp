@@ -16,6 +16,7 @@
 
 #include "enumerate/CheckShapes.hpp"
 #include "enumerate/ConcreteAlgebra.hpp"
+#include "enumerate/SearchShare.hpp"
 #include "enumerate/UndoableClosure.hpp"
 #include "enumerate/ValueResolver.hpp"
 #include "model/CandidateExecution.hpp"
@@ -49,11 +50,14 @@ class CandidateSearch {
     };
 
     /// `algebra` must have been reset to `c`; `eval` interprets `model` in it. With an outcome
-    /// mode, the search stops at the first witness of each rf and skips reported outcomes.
+    /// mode, the search stops at the first witness of each rf and skips reported outcomes. With
+    /// a share, only the units of `share` are searched (SearchShare.hpp); `candidate` is the
+    /// candidate's number in the run.
     CandidateSearch(const CandidateExecution& c, const MemoryModel& model,
                     const std::vector<ShapedCheck>& checks, ConcreteAlgebra& algebra,
                     Evaluator<ConcreteAlgebra>& eval, WitnessSink sink, Tick tick,
-                    std::optional<OutcomeMode> outcomeMode = std::nullopt);
+                    std::optional<OutcomeMode> outcomeMode = std::nullopt, SearchShare share = {},
+                    std::uint64_t candidate = 0);
 
     void run();
 
@@ -76,6 +80,10 @@ class CandidateSearch {
     /// witness.
     [[nodiscard]] bool fenceDive();
     [[nodiscard]] std::vector<int> sourceOrder(int read) const;
+    /// A split search: the number of read levels that name a unit (0: the candidate is one).
+    [[nodiscard]] std::size_t unitDepth() const;
+    /// The unit the choices of levels 0..k name (`next` as in searchRf).
+    [[nodiscard]] std::uint64_t unitOf(std::size_t k, const std::vector<std::size_t>& next) const;
     void searchCo();
     /// Every minimal co: `lower` closed, each of `pairs` oriented both ways unless already ordered.
     void orientCo(const std::vector<std::pair<int, int>>& pairs, Relation lower);
@@ -94,6 +102,8 @@ class CandidateSearch {
     WitnessSink sink_;
     Tick tick_;
     std::optional<OutcomeMode> outcomeMode_;
+    SearchShare share_;
+    std::uint64_t candidate_;
     ConcreteAlgebra& algebra_;
     Evaluator<ConcreteAlgebra>& eval_;
     ValueResolver values_;

@@ -37,6 +37,9 @@ struct EngineRequest {
     std::shared_ptr<Progress> progress;
     /// Stop at the first witness (a question of existence: termination's hang query).
     bool firstWitnessOnly = false;
+    /// Threads the explicit engine may split this one test's search over (SearchShare.hpp);
+    /// the result is the same for any number. The SMT engine uses one.
+    int threads = 1;
 };
 
 } // namespace ptx

@@ -5,29 +5,45 @@
 #include "enumerate/ModelHoisting.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <exception>
 #include <optional>
 #include <span>
+#include <thread>
 
 namespace ptx {
 namespace {
 
+/// What the threads of a split search share: a thread that fails stops the others.
+struct SplitControl {
+    std::atomic<bool> abandon{false}; // a thread failed: the others stop at their next check
+    std::atomic<bool> witness{false}; // some thread found a witness (firstWitnessOnly)
+};
+
+/// Thrown in a thread of a split search that stops because another one failed.
+struct SearchAbandoned {};
+
 class ExplicitRun {
   public:
-    explicit ExplicitRun(const EngineRequest& request)
-        : req_(request), packed_(!request.countWitnesses && request.projection),
+    explicit ExplicitRun(const EngineRequest& request, SearchShare share = {},
+                         SplitControl* control = nullptr)
+        : req_(request), share_(share), control_(control),
+          packed_(!request.countWitnesses && request.projection),
           outcomeMode_(outcomeModeApplies(request)), model_(hoistSubexpressions(request.model)),
           checks_(shapeChecks(model_, request.disabledAxioms)), eval_(model_, algebra_) {
-        algebra_.setInterrupt([this] { req_.deadline.check(Phase::ExplicitSearch); });
+        algebra_.setInterrupt([this] { checkDeadline(); });
         if (packed_) result_.outcomes = PackedOutcomeSet(req_.projection->size());
     }
 
     EngineResult run() {
         forEachCandidate(req_.program, req_.paths, req_.deadline, [&](const CandidateExecution& c) {
             ++result_.candidates;
-            if (req_.progress) req_.progress->addCandidate();
-            explore(c);
-            return !(req_.firstWitnessOnly && result_.anyWitness());
+            if (req_.progress && share_.part == 0) req_.progress->addCandidate();
+            explore(c, result_.candidates - 1);
+            if (control_ && result_.anyWitness()) control_->witness = true;
+            return !(req_.firstWitnessOnly &&
+                     (result_.anyWitness() || (control_ && control_->witness)));
         });
         return std::move(result_);
     }
@@ -41,11 +57,11 @@ class ExplicitRun {
         int location = -1;
     };
 
-    void explore(const CandidateExecution& c) {
+    void explore(const CandidateExecution& c, std::uint64_t number) {
         // On a large candidate every step of the search evaluates the model on large relations
         // (milliseconds each): the deadline is then looked at on every tick, not every 64th.
         tickMask_ = c.size() > kSmallCandidate ? 0U : 63U;
-        req_.deadline.check(Phase::ExplicitSearch);
+        checkDeadline();
         algebra_.reset(c);
         if (packed_) setKeySources(c);
         CandidateSearch search(
@@ -62,7 +78,7 @@ class ExplicitRun {
                     result_.witnesses.emplace(fullState(c, values, finalWrite), 1);
                 }
             },
-            [&] { tick(); }, outcomeModeFor(c));
+            [&] { tick(); }, outcomeModeFor(c), share_, number);
         search.run();
     }
 
@@ -159,14 +175,21 @@ class ExplicitRun {
     }
 
     void tick() {
-        if ((++ticks_ & tickMask_) == 0) req_.deadline.check(Phase::ExplicitSearch);
+        if ((++ticks_ & tickMask_) == 0) checkDeadline();
+    }
+
+    void checkDeadline() const {
+        req_.deadline.check(Phase::ExplicitSearch);
+        if (control_ && control_->abandon.load(std::memory_order_relaxed)) throw SearchAbandoned{};
     }
 
     static constexpr int kSmallCandidate = 64; // events: relations of one word per row
 
     const EngineRequest& req_;
-    bool packed_;      // projected states reported packed (result_.outcomes)
-    bool outcomeMode_; // packed, registers only: one witness per outcome (CandidateSearch)
+    SearchShare share_;     // the part of the search this run does
+    SplitControl* control_; // shared by the threads of a split search (none: not split)
+    bool packed_;           // projected states reported packed (result_.outcomes)
+    bool outcomeMode_;      // packed, registers only: one witness per outcome (CandidateSearch)
     std::vector<KeySource> keySources_; // packed: per projected observable, this candidate
     std::vector<std::int64_t> key_;     // packed: the values of the last key built
     std::vector<int> keyReads_;         // outcome mode: reads the projected registers refer to
@@ -179,9 +202,58 @@ class ExplicitRun {
     EngineResult result_;
 };
 
+/// Adds `part`'s witnesses and outcomes to `into`.
+void merge(EngineResult& into, EngineResult part, bool countWitnesses) {
+    into.candidates = std::max(into.candidates, part.candidates);
+    for (auto& [state, count] : part.witnesses) {
+        if (countWitnesses)
+            into.witnesses[state] += count;
+        else
+            into.witnesses.emplace(state, count);
+    }
+    const PackedOutcomeSet& rows = part.outcomes;
+    for (std::size_t i = 0; i < rows.size(); ++i)
+        into.outcomes.insert(rows.row(i));
+}
+
+/// The search split over `request.threads` threads (SearchShare.hpp), the results merged: the
+/// same result as one thread's, since states are sets and witness counts add up over disjoint
+/// parts. The first failure (time limit, stop, memory) is rethrown once every thread stopped.
+EngineResult runSplit(const EngineRequest& request, int parts) {
+    SplitControl control;
+    std::vector<EngineResult> results(static_cast<std::size_t>(parts));
+    std::vector<std::exception_ptr> failures(static_cast<std::size_t>(parts));
+    {
+        std::vector<std::jthread> threads;
+        for (int p = 0; p < parts; ++p)
+            threads.emplace_back([&, p] {
+                const auto i = static_cast<std::size_t>(p);
+                try {
+                    results[i] = ExplicitRun(request, SearchShare{p, parts}, &control).run();
+                } catch (const SearchAbandoned&) {
+                    // another thread failed; its failure is the one reported
+                } catch (...) {
+                    failures[i] = std::current_exception();
+                    control.abandon = true;
+                }
+            });
+    }
+    for (const std::exception_ptr& f : failures)
+        if (f) std::rethrow_exception(f);
+    // The largest part first: the others' rows are added to its set.
+    std::sort(results.begin(), results.end(), [](const EngineResult& a, const EngineResult& b) {
+        return a.outcomes.size() + a.witnesses.size() > b.outcomes.size() + b.witnesses.size();
+    });
+    EngineResult out = std::move(results.front());
+    for (std::size_t i = 1; i < results.size(); ++i)
+        merge(out, std::move(results[i]), request.countWitnesses);
+    return out;
+}
+
 } // namespace
 
 EngineResult runExplicit(const EngineRequest& request) {
+    if (request.threads > 1) return runSplit(request, request.threads);
     return ExplicitRun(request).run();
 }
 

@@ -89,10 +89,14 @@ void CandidateSearch::searchCo() {
     for (const ShapedCheck& s : checks_)
         if (s.role == CheckRole::CoTotal) total |= eval_.eval(s.x);
     std::vector<std::pair<int, int>> pairs;
-    for (const auto& [a, b] : total.pairs()) {
-        if (a == b) return; // co is irreflexive: it cannot order a with itself
-        if (a < b || !total.has(b, a)) pairs.emplace_back(std::min(a, b), std::max(a, b));
-    }
+    bool reflexive = false; // co is irreflexive: it cannot order an event with itself
+    total.forEachPair([&](int a, int b) {
+        if (a == b)
+            reflexive = true;
+        else if (a < b || !total.has(b, a))
+            pairs.emplace_back(std::min(a, b), std::max(a, b));
+    });
+    if (reflexive) return;
     std::sort(pairs.begin(), pairs.end());
     pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
     orientCo(pairs, std::move(*lower));
@@ -150,6 +154,14 @@ void CandidateSearch::recordMaximalWrites(const Relation& co) {
                              [&](int b) { return co.has(a, b); }))
                 maximal[l].push_back(a);
         if (maximal[l].empty()) return; // co is cyclic at l: no final write
+    }
+    // Outcome mode reports registers only: one final-write choice stands for all of them.
+    if (outcomeMode_) {
+        std::vector<int> first;
+        for (const std::vector<int>& m : maximal)
+            first.push_back(m.front());
+        found_.insert(std::move(first));
+        return;
     }
     // Every combination of one maximal write per location, the last location varying fastest.
     std::vector<std::size_t> digit(maximal.size(), 0);

@@ -234,9 +234,7 @@ bool Relation::acyclicChecked(const std::function<void()>* check) const {
 
 std::vector<std::pair<int, int>> Relation::pairs() const {
     std::vector<std::pair<int, int>> out;
-    for (int a = 0; a < n_; ++a)
-        for (int b = 0; b < n_; ++b)
-            if (has(a, b)) out.emplace_back(a, b);
+    forEachPair([&](int a, int b) { out.emplace_back(a, b); });
     return out;
 }
 

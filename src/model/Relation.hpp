@@ -53,6 +53,14 @@ class Relation {
     [[nodiscard]] bool acyclic(const std::function<void()>& check) const;
     /// The pairs of the relation, in row-major order.
     [[nodiscard]] std::vector<std::pair<int, int>> pairs() const;
+    /// Calls `f(a, b)` for each pair, in row-major order, visiting only the set bits.
+    template <class F> void forEachPair(F f) const {
+        const std::uint64_t* d = data();
+        for (int a = 0; a < n_; ++a)
+            for (std::size_t w = 0; w < words_; ++w)
+                for (std::uint64_t m = d[index(a, 0) + w]; m != 0; m &= m - 1)
+                    f(a, static_cast<int>(w * 64) + __builtin_ctzll(m));
+    }
 
   private:
     [[nodiscard]] Relation composeChecked(const Relation& o,

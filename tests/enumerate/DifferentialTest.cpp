@@ -9,8 +9,10 @@
 //   engine_differential FOLDER [--jobs J] [--max-candidates N] [--hang-queries N]
 // --max-candidates skips tests with more path combinations (for quick manual runs only; CTest
 // runs every test). Each test also checks the explicit engine's outcome mode (witnesses not
-// counted, a register-only projection) against the full search's register states, and, for a test
-// with stuck paths, the two engines on its hang query (termination: both find a hang or neither).
+// counted, a register-only projection) against the full search's register states, the explicit
+// search split over three threads against one thread (both modes: the same states and counts),
+// and, for a test with stuck paths, the two engines on its hang query (termination: both find a
+// hang or neither).
 // Exit status: 0 all equal, 1 some difference or error, 77 the folder is
 // absent or holds no test.
 #include "enumerate/ExplicitEngine.hpp"
@@ -48,25 +50,33 @@ std::string describe(const FullState& s) {
     return out.str();
 }
 
-/// States whose counts differ between the engines, as text (at most a few).
-std::string difference(const EngineResult& a, const EngineResult& b) {
+/// States whose counts differ between two results, named `nameA` and `nameB`, as text (at most
+/// a few).
+std::string difference(const EngineResult& a, const EngineResult& b,
+                       const std::string& nameA = "explicit", const std::string& nameB = "smt") {
     std::ostringstream out;
     int shown = 0;
     auto report = [&](const FullState& s, std::uint64_t ca, std::uint64_t cb) {
         if (ca == cb || shown++ >= 5) return;
-        out << "    " << describe(s) << "  explicit=" << ca << " smt=" << cb << "\n";
+        out << "    " << describe(s) << "  " << nameA << "=" << ca << " " << nameB << "=" << cb
+            << "\n";
     };
     for (const auto& [s, c] : a.witnesses)
         report(s, c, b.witnesses.count(s) ? b.witnesses.at(s) : 0);
     for (const auto& [s, c] : b.witnesses)
         if (!a.witnesses.count(s)) report(s, 0, c);
     if (!(a.outcomes == b.outcomes))
-        out << "    packed outcomes: explicit " << a.outcomes.size() << ", smt "
+        out << "    packed outcomes: " << nameA << " " << a.outcomes.size() << ", " << nameB << " "
             << b.outcomes.size() << "\n";
     if (a.candidates != b.candidates)
-        out << "    candidates: explicit=" << a.candidates << " smt=" << b.candidates << "\n";
+        out << "    candidates: " << nameA << "=" << a.candidates << " " << nameB << "="
+            << b.candidates << "\n";
     return out.str();
 }
+
+/// Threads the explicit search is also split over, to compare with one thread: odd, so that
+/// units are not shared out in step with the two-way choices most reads have.
+constexpr int kSplitThreads = 3;
 
 /// The explicit engine's outcome mode (witnesses not counted, registers only: one execution per
 /// outcome, reported outcomes cut) must find exactly the register states of the full states.
@@ -88,12 +98,17 @@ bool outcomeModeAgrees(const Program& program, const ProgramPaths& paths, const 
         }
         expected.insert(row);
     }
-    const EngineRequest request{program, paths,     model,           {},
-                                false,   registers, ptx::Deadline(), nullptr};
+    EngineRequest request{program, paths, model, {}, false, registers, ptx::Deadline(), nullptr};
     const EngineResult outcomeMode = runExplicit(request);
     const PackedOutcomeSet& got = outcomeMode.outcomes;
     if (!outcomeMode.witnesses.empty()) {
         message = "    outcome mode reported maps of registers, not packed outcomes\n";
+        return false;
+    }
+    request.threads = kSplitThreads;
+    if (!(runExplicit(request).outcomes == got)) {
+        message = "    outcome mode split over " + std::to_string(kSplitThreads) +
+                  " threads found other register states than in one thread\n";
         return false;
     }
     if (got == expected) return true;
@@ -135,6 +150,17 @@ Verdict compare(const std::string& file, std::uint64_t maxCandidates, HangTally&
         if (explicitResult.witnesses != smtResult.witnesses ||
             explicitResult.candidates != smtResult.candidates) {
             message = difference(explicitResult, smtResult);
+            return Verdict::Different;
+        }
+        // The explicit search split over threads (SearchShare.hpp): the same states and counts.
+        EngineRequest split = request;
+        split.threads = kSplitThreads;
+        const EngineResult splitResult = runExplicit(split);
+        if (splitResult.witnesses != explicitResult.witnesses ||
+            splitResult.candidates != explicitResult.candidates) {
+            message = "    explicit engine split over threads against one thread:\n" +
+                      difference(splitResult, explicitResult,
+                                 std::to_string(kSplitThreads) + "-threads", "1-thread");
             return Verdict::Different;
         }
         if (!outcomeModeAgrees(program, paths, model, explicitResult, message))
