@@ -1,6 +1,7 @@
 #include "check/Checker.hpp"
 
 #include "check/Projection.hpp"
+#include "check/SearchSpace.hpp"
 #include "check/TerminationCheck.hpp"
 #include "enumerate/Candidates.hpp"
 #include "enumerate/ExplicitEngine.hpp"
@@ -16,34 +17,22 @@
 namespace ptx {
 namespace {
 
-// (candidate, rf) combinations above which `auto` picks SMT (see chooseEngine). The product
-// overestimates the explicit search, which path conditions and the checks prune early: CADP
-// 2_threads_4_instructions/63_simple with --all has 2.3e13 and the explicit engine enumerates it
-// in 0.5 s, the solver in 16 s. No benchmark here has shown a crossover, so SMT is kept for
-// astronomical spaces only, where enumeration is hopeless and the solver can still prune.
-constexpr double kExplicitLimit = 1e15;
-// Seconds the explicit engine may run before `auto` hands a test above that limit to the solver.
-constexpr double kExplicitFirstTry = 2.0;
+// Explicit search space (check/SearchSpace.hpp) above which `auto` hands a test whose witnesses
+// are not counted and whose projection names a location to the solver, after a first try of the
+// explicit engine (CheckOptions::explicitFirstTrySeconds). Measured crossover: on the `straight`
+// family (two threads alternating stores to x and loads of y, `exists (x == 1)`; bench/run), whose
+// space is the C(n, n/2) interleavings of the stores, the explicit engine takes 17 ms at n = 12
+// (space 924) against the solver's 34 ms, and 80 ms at n = 14 (3,432) against 46 ms; from there
+// the explicit engine's time grows fourfold per step and the solver's stays under 0.2 s
+// (docs/performance.md, "Where the solver wins"). The space overestimates pruned searches (CADP
+// 2_threads_4_instructions/63_simple with --all: 2.3e13 and 0.5 s explicit, 16 s solver): the
+// first try keeps those on the explicit engine.
+constexpr double kExplicitLimit = 2000;
 
-/// The number of (candidate, rf) combinations: a rough size of the explicit engine's search.
-double rfSpace(const Program& program, const ProgramPaths& paths, const Deadline& deadline) {
-    double total = 0;
-    forEachCandidate(program, paths, deadline, [&](const CandidateExecution& c) {
-        std::vector<int> writes(c.locations.size(), 0);
-        for (const Event& e : c.events)
-            if (e.kind == EventKind::Write) ++writes[static_cast<std::size_t>(e.location)];
-        double product = 1;
-        for (const Event& e : c.events)
-            if (e.kind == EventKind::Read) product *= writes[static_cast<std::size_t>(e.location)];
-        total += product;
-        return total <= kExplicitLimit; // enough to decide
-    });
-    return total;
-}
-
-/// `auto`: the explicit engine, except for astronomically large tests whose witnesses are not
-/// counted and whose projection names a location: there the explicit engine would enumerate every
-/// execution, while the solver enumerates only the projected states. When the projection names
+/// `auto`: the explicit engine, except for tests whose witnesses are not counted, whose projection
+/// names a location and whose search space is past the crossover: there the explicit engine
+/// enumerates every coherence order that gives a final write, while the solver enumerates only
+/// the projected states. When the projection names
 /// registers only, the explicit engine searches one execution per outcome (outcome mode,
 /// CandidateSearch.hpp), which measured 30-300x faster than the solver on the peer suite's large
 /// CADP tests.
@@ -61,10 +50,10 @@ EngineChoice chooseEngine(const Program& program, const ProgramPaths& paths,
         return std::holds_alternative<RegTerm>(x);
     });
     if (registersOnly) return {EngineKind::Explicit, "auto: outcome mode, registers only"};
-    const double space = rfSpace(program, paths, deadline);
+    const double space = explicitSearchSpace(program, paths, deadline, kExplicitLimit);
     std::ostringstream reason;
-    reason << "auto: rf space " << std::setprecision(2) << space
-           << (space > kExplicitLimit ? " > " : " <= ") << kExplicitLimit;
+    reason << "auto: search space " << std::setprecision(2) << space
+           << (space > kExplicitLimit ? " > " : " <= ") << std::setprecision(6) << kExplicitLimit;
     return {space > kExplicitLimit ? EngineKind::Smt : EngineKind::Explicit, reason.str()};
 }
 
@@ -165,7 +154,7 @@ CheckResult checkWithin(const Program& program, const CheckOptions& options,
             // The estimate overstates the explicit search (path conditions and checks prune it),
             // so the explicit engine gets a short first try; the solver runs only if it fails.
             EngineRequest first = request;
-            first.deadline = deadline.sooner(kExplicitFirstTry);
+            first.deadline = deadline.sooner(options.explicitFirstTrySeconds);
             try {
                 engine = runExplicit(first);
                 result.engine = "explicit";

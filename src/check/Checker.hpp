@@ -48,6 +48,9 @@ struct CheckOptions {
     bool termination = true;
     /// Threads the explicit engine splits this test's search over (EngineRequest::threads).
     int engineThreads = 1;
+    /// `auto`, for a test it hands to the solver: seconds the explicit engine runs first (it
+    /// answers if it finishes within them).
+    double explicitFirstTrySeconds = 2.0;
 };
 
 struct CheckResult {

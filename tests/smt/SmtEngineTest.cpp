@@ -116,3 +116,59 @@ exists (x=0)
     CHECK_THROWS_AS(ptx::check(ptx::parseLitmus(proxy, "t.litmus"), o), ptx::Unsupported);
     CHECK(checkText(proxy).model == "ptx75");
 }
+
+namespace {
+
+/// The `straight` family of bench/run: two threads alternating stores to x and loads of y,
+/// `exists (x == 1)`; its explicit search space is the C(n, n/2) interleavings of the stores.
+std::string straight(int n) {
+    std::string text = "PTX straight\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n";
+    for (int i = 0; i < n / 2; ++i) {
+        const std::string a = std::to_string(2 * i + 1), b = std::to_string(2 * i + 2);
+        text += i % 2 == 0 ? " st.relaxed.gpu x, " + a + " | ld.relaxed.gpu r" + a + ", y ;\n"
+                           : " ld.relaxed.gpu r" + a + ", y | st.relaxed.gpu x, " + a + " ;\n";
+        text += i % 2 == 0 ? " ld.relaxed.gpu r" + b + ", y | st.relaxed.gpu x, " + b + " ;\n"
+                           : " st.relaxed.gpu x, " + b + " | ld.relaxed.gpu r" + b + ", y ;\n";
+    }
+    return text + "exists (x == 1)\n";
+}
+
+ptx::CheckResult checkAuto(const std::string& text, double firstTry) {
+    ptx::CheckOptions o;
+    o.engine = ptx::EngineKind::Auto;
+    o.countWitnesses = false;
+    o.explicitFirstTrySeconds = firstTry;
+    return ptx::check(ptx::parseLitmus(text, "t.litmus"), o);
+}
+
+} // namespace
+
+TEST_CASE("auto: a large search with a location projected goes to the solver after the first try") {
+    const std::string big = straight(16); // search space C(16, 8) = 12,870, past the crossover
+    ptx::CheckOptions o;
+    o.engine = ptx::EngineKind::Explicit;
+    o.countWitnesses = false;
+    const ptx::CheckResult reference = ptx::check(ptx::parseLitmus(big, "t.litmus"), o);
+    REQUIRE(reference.outcomes.size() > 1);
+
+    // A first try far too short for the explicit engine: the solver answers, the same outcomes.
+    const ptx::CheckResult fallback = checkAuto(big, 1e-6);
+    CHECK(fallback.engine == "smt");
+    INFO(fallback.engineReason);
+    CHECK(fallback.engineReason.find("search space 1.3e+04 > 2000") != std::string::npos);
+    CHECK(fallback.engineReason.find("ran past its first try") != std::string::npos);
+    CHECK(states(fallback) == states(reference));
+    CHECK(fallback.ok == reference.ok);
+
+    // A first try long enough: the explicit engine answers.
+    const ptx::CheckResult within = checkAuto(big, 600);
+    CHECK(within.engine == "explicit");
+    CHECK(within.engineReason.find("finished within its first try") != std::string::npos);
+    CHECK(states(within) == states(reference));
+
+    // Below the crossover (C(4, 2) = 6 interleavings) the explicit engine runs without a try.
+    const ptx::CheckResult small = checkAuto(straight(4), 1e-6);
+    CHECK(small.engine == "explicit");
+    INFO(small.engineReason);
+    CHECK(small.engineReason.find("search space 6 <= 2000") != std::string::npos);
+}
