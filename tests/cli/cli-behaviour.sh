@@ -2,6 +2,7 @@
 # End-to-end checks of the CLI, one section per CTest test:
 #   cli-behaviour.sh SECTION PTXLITMUS SOURCE_DIR
 # Sections: herd-layout show-graphs stdin-and-index options sim-exhaustive progress setup-script
+#           split-search
 set -uo pipefail
 section=$1
 exe=$2
@@ -248,7 +249,27 @@ setup_script() {
   grep -q "^ctest " "$tmp/calls" || fail "setup.sh test does not run ctest"
 }
 
+split_search() {
+  # A single test's explicit search split over -j threads prints what one thread prints (the
+  # Time line aside): witnesses counted, outcomes only, and every observable.
+  local t flags
+  for t in "$mp" litmus/IRIW/generated/IRIW+fence.sc.gpu+diff-cta.litmus \
+           litmus/Liveness/xcta-spin-barrier.litmus litmus/2+2W/generated/2+2W+bar+diff-cta.litmus; do
+    for flags in "" "--no-witnesses" "--no-witnesses --all"; do
+      # shellcheck disable=SC2086
+      "$exe" --engine explicit -j 1 $flags "$t" | grep -v '^Time ' >"$tmp/one.txt" ||
+        fail "$t $flags -j 1: exit $?"
+      # shellcheck disable=SC2086
+      "$exe" --engine explicit -j 3 $flags "$t" | grep -v '^Time ' >"$tmp/three.txt" ||
+        fail "$t $flags -j 3: exit $?"
+      [ -s "$tmp/one.txt" ] || fail "$t $flags: no output"
+      cmp -s "$tmp/one.txt" "$tmp/three.txt" || fail "$t $flags: -j 3 differs from -j 1"
+    done
+  done
+}
+
 case $section in
+  split-search) split_search ;;
   herd-layout) herd_layout ;;
   show-graphs) show_graphs ;;
   stdin-and-index) stdin_and_index ;;
