@@ -35,14 +35,6 @@ const char* sourceName(Source s) {
     return "?";
 }
 
-namespace {
-
-bool isMemory(const SimInstr& i) {
-    return i.kind == OpKind::Load || i.kind == OpKind::Store || i.kind == OpKind::Atomic;
-}
-
-} // namespace
-
 Machine::Machine(SimProgram program, MachineOptions options)
     : program_(std::move(program)), options_(options),
       topology_(placeThreads(program_, options.layout)) {
@@ -171,8 +163,8 @@ void Machine::enabled(const MachineState& s, std::vector<Transition>& out) const
             addExec(s, t, 0, out);
             for (int k = 1; k < options_.window && ts.pc + k < static_cast<int>(code.size()); ++k) {
                 const bool prevPending = k == 1 || !((ts.early >> (k - 1)) & 1u);
-                if (prevPending && code[static_cast<std::size_t>(ts.pc + k - 1)].windowBarrier)
-                    break;
+                const auto& prev = code[static_cast<std::size_t>(ts.pc + k - 1)];
+                if (prevPending && prev.windowBarrier && !prev.lone) break;
                 if ((ts.early >> k) & 1u) continue;
                 if (canIssueEarly(ts, code, k)) addExec(s, t, k, out);
             }
@@ -186,56 +178,6 @@ void Machine::enabled(const MachineState& s, std::vector<Transition>& out) const
     if (program_.usesProxies) addSurfaceWriteBacks(s, out);
     if (options_.residentCtas > 0) addLaunches(s, out);
     addMoves(s, out);
-}
-
-bool Machine::canIssueEarly(const ThreadState& ts, const std::vector<SimInstr>& code,
-                            int offset) const {
-    const auto& ins = code[static_cast<std::size_t>(ts.pc + offset)];
-    if (!ins.canGoEarly) return false;
-    // Registers written by pending older instructions, to tell which addresses are known.
-    auto writtenBefore = [&](int reg, int upto) {
-        for (int j = 0; j < upto; ++j) {
-            if (j > 0 && ((ts.early >> j) & 1u)) continue;
-            if (code[static_cast<std::size_t>(ts.pc + j)].dst == reg) return true;
-        }
-        return false;
-    };
-    std::optional<int> myLoc;
-    if (isMemory(ins)) {
-        if (ins.addr.loc >= 0)
-            myLoc = ins.addr.loc;
-        else if (auto l = program_.locationOf(ts.regs[static_cast<std::size_t>(ins.addr.reg)] +
-                                              ins.addr.offset))
-            myLoc = *l;
-    }
-    for (int j = 0; j < offset; ++j) {
-        if (j > 0 && ((ts.early >> j) & 1u)) continue; // already executed
-        const auto& older = code[static_cast<std::size_t>(ts.pc + j)];
-        // Register dependencies: read-after-write, write-after-read, write-after-write.
-        if (older.dst >= 0 &&
-            std::find(ins.reads.begin(), ins.reads.end(), older.dst) != ins.reads.end())
-            return false;
-        if (ins.dst >= 0 &&
-            (ins.dst == older.dst ||
-             std::find(older.reads.begin(), older.reads.end(), ins.dst) != older.reads.end()))
-            return false;
-        // Same-location accesses stay in program order, except two weak loads.
-        if (isMemory(ins) && isMemory(older)) {
-            if (ins.kind == OpKind::Load && older.kind == OpKind::Load && !ins.strong &&
-                !older.strong)
-                continue;
-            std::optional<int> olderLoc;
-            if (older.addr.loc >= 0)
-                olderLoc = older.addr.loc;
-            else if (!writtenBefore(older.addr.reg, j) &&
-                     !((ts.pendingRegs >> older.addr.reg) & 1u))
-                olderLoc = program_.locationOf(ts.regs[static_cast<std::size_t>(older.addr.reg)] +
-                                               older.addr.offset);
-            // Aliases and proxies of one physical location count as one location.
-            if (!myLoc || !olderLoc || phys(*myLoc) == phys(*olderLoc)) return false;
-        }
-    }
-    return true;
 }
 
 void Machine::advance(MachineState& s, int thread, int offset) const {

@@ -159,8 +159,9 @@ class Machine {
     /// Is a read by `thread` (instruction ins) of write w morally strong (PTX: both strong, each
     /// in the other's scope, or program-ordered)? Only such a read raises the thread's floor.
     [[nodiscard]] bool morallyStrong(int thread, const SimInstr& ins, const Versioned& w) const;
-    /// A release of scope S: the thread's stores leave its buffer, and every level of S
-    /// receives the newest copy on the thread's path of every location (cumulativity).
+    /// A release of scope S: the thread's stores leave its buffer; for gpu and sys, every level
+    /// of S receives the newest copy on the thread's path of every location (cumulativity); for
+    /// cta nothing moves (the CTA shares the SM's path, where what the thread observed is).
     void release(MachineState& s, int thread, Scope scope, std::vector<std::string>* trace) const;
     /// An acquire of scope S: the thread's levels below S drop the lines that a farther level
     /// holds as new or newer.

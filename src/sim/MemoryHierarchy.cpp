@@ -23,12 +23,14 @@
 // Why this stays inside the model (docs/simulator.md, "Why it stays inside the model"): the copy a
 // read would get by default (the first present on its path) never goes back in coherence, since
 // levels only receive newer copies and a line is dropped only when the next present level holds
-// one as new; a release of scope S puts the newest copy on the releaser's path of every location
-// into every level of S that a thread of S reads (the SM's L1; for gpu also every L2 view of the
-// GPU, after the SM's pending lines take their places; for sys also memory), and an acquire of
-// scope S drops the lines of the acquirer's path below S that the next level holds as new (for
-// sys, after every view of the GPU caught up with memory), so that what it reads next is at
-// least what every release it synchronised with made visible.
+// one as new; so every read gets at least the first copy present on its SM's path, which is at
+// least what each thread of the SM observed, and a cta-scope release moves no copy (its partners
+// share that path); a release of gpu or sys scope puts the newest copy on the releaser's path of
+// every location into every L2 view of the GPU, after the SM's pending lines take their places
+// (for sys also memory), and an acquire of scope S drops the lines of the acquirer's path below
+// S that the next level holds as new (for sys, after every view of the GPU caught up with
+// memory), so that what it reads next is at least what every release it synchronised with made
+// visible.
 #include "sim/Machine.hpp"
 #include "sim/ScopeLevel.hpp"
 

@@ -19,20 +19,26 @@ void Machine::release(MachineState& s, int thread, Scope scope,
                          "): drains the store buffer first");
     drainAll(s, thread, trace);
     if (ts.pendingRelease >= 0 && ts.pendingRelease <= scopeLevel(scope)) ts.pendingRelease = -1;
+    // A cta-scope release moves no copy: its partners, the threads of its CTA, share its SM's L1
+    // and L2 view, and every read of the SM is served by a copy at least as new as the first
+    // present on that path, which is at least what the thread observed (a morally strong read
+    // fills the L1; an acquire drops only the L1 lines its view holds as new). Filling the L1
+    // with newer copies the thread never observed would hide stale lines the model lets its
+    // partners read (docs/simulator.md, "Why it stays inside the model").
+    if (scope == Scope::Cta) return;
     const auto& p = topology_.threads[static_cast<std::size_t>(thread)];
     for (int loc = 0; loc < static_cast<int>(program_.locations.size()); ++loc) {
         if (isShared(loc)) continue;
         // Beyond the CTA, the SM's pending writes take their places and go with it: the thread's
         // own, and those of its CTA that an earlier cta-scope synchronisation made visible to it.
-        if (scope != Scope::Cta) settle(s, p.sm, loc, trace);
+        settle(s, p.sm, loc, trace);
         const Versioned top = newestOnPath(s, p.sm, loc);
         s.l1[static_cast<std::size_t>(p.sm)].fill(loc, top);
-        if (scope != Scope::Cta)
-            for (int view : topology_.gpuViews[static_cast<std::size_t>(p.gpu)])
-                s.l2[static_cast<std::size_t>(view)].fill(phys(loc), top);
+        for (int view : topology_.gpuViews[static_cast<std::size_t>(p.gpu)])
+            s.l2[static_cast<std::size_t>(view)].fill(phys(loc), top);
         if (scope == Scope::Sys) s.memory.fill(phys(loc), top);
     }
-    if (trace && scope != Scope::Cta)
+    if (trace)
         trace->push_back(
             std::string("  release (") + scopeName(scope) +
             "): every location's newest copy on this thread's path reaches " +

@@ -99,6 +99,7 @@ class Compiler {
         for (const auto& t : p_.threads)
             out_.threads.push_back(compileThread(t));
         computeQuorums();
+        markLoneOrdering(out_);
         // A state space belongs to the variable: one `.shared` access of x+4 makes x shared too.
         // Texture, surface and constant memory and aliases are global memory's.
         for (auto& l : out_.locations) {

@@ -58,7 +58,19 @@ struct SimInstr {
     /// Orders the thread's earlier accesses before it (release store or atomic, fence, barrier):
     /// it waits until the shared-memory banks have served every request the thread queued.
     bool ordersEarlier = false;
+    /// An ordering instruction (releasesEarlier() or acquiresLater()) whose scope holds no other
+    /// thread of the test (a cta-scope one alone in its CTA, a gpu-scope one alone in its GPU; a
+    /// barrier without a count alone in its CTA): it can synchronise with its own thread only,
+    /// so the window lets independent instructions pass it (Window.cpp).
+    bool lone = false;
     std::string text; // for traces
+
+    /// A release: a release store or atomic, an acq_rel atomic, a fence.sc or fence.acq_rel, a
+    /// barrier.
+    [[nodiscard]] bool releasesEarlier() const;
+    /// An acquire: an acquire load or atomic, an acq_rel atomic, a fence.sc or fence.acq_rel, a
+    /// barrier.
+    [[nodiscard]] bool acquiresLater() const;
 };
 
 struct SimThread {
@@ -99,6 +111,9 @@ struct SimProgram {
     [[nodiscard]] std::optional<int> locationOf(std::int64_t address) const;
     [[nodiscard]] int phys(int loc) const { return locations[static_cast<std::size_t>(loc)].phys; }
 };
+
+/// Sets SimInstr::lone on every ordering instruction whose scope instance holds no other thread.
+void markLoneOrdering(SimProgram& program);
 
 /// The value of `&x` (+offset): distinct named locations are 2^32 apart.
 [[nodiscard]] std::int64_t addressValue(int baseIndex, std::int64_t offset);
