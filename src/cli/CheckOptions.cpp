@@ -112,7 +112,7 @@ void addCheckFlags(CLI::App& app, CheckFlags& f, std::initializer_list<CheckFlag
         app.add_option("-j,--jobs", f.jobs,
                        "Tests checked in parallel (1 to 1024; default: all cores); output stays "
                        "in input order. A single test's explicit search is split over this many "
-                       "threads instead")
+                       "threads instead (at most one per core)")
             ->check(countValidator(1, 1024));
     if (wants(which, CheckFlag::NoWitnesses))
         app.add_flag("--no-witnesses", f.noWitnesses,
