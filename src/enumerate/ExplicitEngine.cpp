@@ -63,7 +63,7 @@ class ExplicitRun {
         tickMask_ = c.size() > kSmallCandidate ? 0U : 63U;
         checkDeadline();
         algebra_.reset(c);
-        if (packed_) setKeySources(c);
+        if (req_.projection) setKeySources(c);
         CandidateSearch search(
             c, model_, checks_, algebra_, eval_,
             [&](const ValueResolver& values, const std::vector<int>& finalWrite) {
@@ -71,8 +71,9 @@ class ExplicitRun {
                 if (packed_) {
                     result_.outcomes.insert(packedKey(c, values, finalWrite));
                 } else if (req_.countWitnesses) {
-                    FullState s = req_.projection ? projectedState(c, values, finalWrite)
-                                                  : fullState(c, values, finalWrite);
+                    FullState s = req_.projection
+                                      ? projectedState(c, packedKey(c, values, finalWrite))
+                                      : fullState(c, values, finalWrite);
                     ++result_.witnesses[std::move(s)];
                 } else {
                     result_.witnesses.emplace(fullState(c, values, finalWrite), 1);
@@ -155,21 +156,17 @@ class ExplicitRun {
         return s;
     }
 
-    /// As the SMT engine does without witness counts: projected registers (0 when a path never
-    /// writes them), projected locations, other locations 0.
-    FullState projectedState(const CandidateExecution& c, const ValueResolver& values,
-                             const std::vector<int>& finalWrite) const {
+    /// The projected values `key` as a state, as the SMT engine reports it: projected registers
+    /// (0 when a path never writes them), projected locations, other locations 0.
+    FullState projectedState(const CandidateExecution& c, std::span<const std::int64_t> key) const {
         FullState s;
         s.locations.assign(c.locations.size(), 0);
-        for (const Observable& o : *req_.projection) {
-            if (const auto* reg = std::get_if<RegTerm>(&o)) {
-                const auto it = c.finalRegisters.find(*reg);
-                s.registers[*reg] = it == c.finalRegisters.end() ? 0 : values.evaluate(it->second);
-            } else if (const auto l = req_.paths.locations.find(std::get<LocTerm>(o).location)) {
-                const int w = finalWrite[static_cast<std::size_t>(*l)];
-                s.locations[static_cast<std::size_t>(*l)] =
-                    values.evaluate(c.events[static_cast<std::size_t>(w)].value);
-            }
+        for (std::size_t i = 0; i < key.size(); ++i) {
+            const Observable& o = (*req_.projection)[i];
+            if (const auto* reg = std::get_if<RegTerm>(&o))
+                s.registers[*reg] = key[i];
+            else if (keySources_[i].location >= 0)
+                s.locations[static_cast<std::size_t>(keySources_[i].location)] = key[i];
         }
         return s;
     }
@@ -190,8 +187,8 @@ class ExplicitRun {
     SplitControl* control_; // shared by the threads of a split search (none: not split)
     bool packed_;           // projected states reported packed (result_.outcomes)
     bool outcomeMode_;      // packed, registers only: one witness per outcome (CandidateSearch)
-    std::vector<KeySource> keySources_; // packed: per projected observable, this candidate
-    std::vector<std::int64_t> key_;     // packed: the values of the last key built
+    std::vector<KeySource> keySources_; // projected: per observable, on this candidate
+    std::vector<std::int64_t> key_;     // projected: the values of the last key built
     std::vector<int> keyReads_;         // outcome mode: reads the projected registers refer to
     MemoryModel model_; // the request's model with every subexpression named (cached)
     std::vector<ShapedCheck> checks_;

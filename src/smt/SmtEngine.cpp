@@ -92,7 +92,7 @@ class SmtRun {
                 if (!req_.countWitnesses) same.push_back(term == m.eval(term, true));
                 return numeral(m, term);
             };
-            if (packed_) {
+            if (req_.projection) {
                 // Projected values in projection order; a register never written on this path,
                 // or a location no path accesses, is 0.
                 key_.clear();
@@ -102,28 +102,25 @@ class SmtRun {
                         const auto it = c.finalRegisters.find(*reg);
                         if (it != c.finalRegisters.end())
                             v = record(enc.encoding.value(it->second));
-                    } else if (const auto l =
-                                   req_.paths.locations.find(std::get<LocTerm>(o).location)) {
+                    } else if (const auto l = locationOf(o)) {
                         v = record(enc.encoding.finalValue(*l));
                     }
                     key_.push_back(v);
                 }
+            }
+            if (packed_) {
                 result_.outcomes.insert(key_);
             } else {
                 FullState state;
                 if (req_.projection) {
+                    // As a state: other locations 0.
                     state.locations.assign(c.locations.size(), 0);
-                    for (const Observable& o : *req_.projection) {
-                        if (const auto* reg = std::get_if<RegTerm>(&o)) {
-                            auto it = c.finalRegisters.find(*reg);
-                            state.registers[*reg] = it == c.finalRegisters.end()
-                                                        ? 0
-                                                        : record(enc.encoding.value(it->second));
-                        } else if (const auto l =
-                                       req_.paths.locations.find(std::get<LocTerm>(o).location)) {
-                            state.locations[static_cast<std::size_t>(*l)] =
-                                record(enc.encoding.finalValue(*l));
-                        }
+                    for (std::size_t i = 0; i < key_.size(); ++i) {
+                        const Observable& o = (*req_.projection)[i];
+                        if (const auto* reg = std::get_if<RegTerm>(&o))
+                            state.registers[*reg] = key_[i];
+                        else if (const auto l = locationOf(o))
+                            state.locations[static_cast<std::size_t>(*l)] = key_[i];
                     }
                 } else {
                     for (const auto& [reg, v] : c.finalRegisters)
@@ -147,9 +144,14 @@ class SmtRun {
         }
     }
 
+    /// The index of a projected location in the paths' locations (none: no path accesses it).
+    [[nodiscard]] std::optional<int> locationOf(const Observable& o) const {
+        return req_.paths.locations.find(std::get<LocTerm>(o).location);
+    }
+
     const EngineRequest& req_;
     bool packed_;                   // projected states reported packed (result_.outcomes)
-    std::vector<std::int64_t> key_; // packed: the last state's values
+    std::vector<std::int64_t> key_; // projected: the last state's values
     z3::context ctx_;
     // Declared after the context, so destroyed before it: the alarm never reaches a deleted
     // context.
