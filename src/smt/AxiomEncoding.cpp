@@ -66,11 +66,21 @@ EncodedCandidate::EncodedCandidate(z3::context& ctx, z3::solver& solver,
                                    const CandidateExecution& candidate, const MemoryModel& model,
                                    const std::set<std::string>& disabled, Staging staging,
                                    const TimeBudget& budget)
-    // Values must be well-founded; the axioms guarantee it unless some are switched off.
-    : encoding(ctx, solver, candidate, !disabled.empty(), staging == Staging::CheapestFirst,
+    // The engine (CheapestFirst) requires well-founded values whatever the model, as the explicit
+    // engine does, and prunes rf by value (CandidateEncoding). Explanations keep every rf pair and
+    // let the axioms exclude thin air, so that an unsat core names No-Thin-Air; they add the
+    // acyclicity themselves only when some axioms are switched off.
+    : encoding(ctx, solver, candidate,
+               CandidateEncoding::Options{staging == Staging::CheapestFirst || !disabled.empty(),
+                                          staging == Staging::CheapestFirst,
+                                          staging == Staging::CheapestFirst},
                budget),
       evaluator(model, encoding) {
     try {
+        if (staging == Staging::CheapestFirst && encoding.impossible()) {
+            refuted = true; // no rf choice fits the values: nothing for the solver to decide
+            return;
+        }
         // The fence-SC order relates morally strong fence.sc pairs; `ms` does not depend on it.
         encoding.encodeSyncFence(hasDefinition(model, "ms") ? evaluator.eval(model.ref("ms"))
                                                             : SymRelation(ctx, candidate.size()));

@@ -5,6 +5,7 @@
 
 #include "enumerate/Candidates.hpp"
 #include "model/CandidateExecution.hpp"
+#include "model/PossibleValues.hpp"
 #include "model/RelExpr.hpp"
 #include "smt/DeadlineCheck.hpp"
 #include "smt/SymRelation.hpp"
@@ -19,15 +20,24 @@ class CandidateEncoding {
   public:
     using Rel = SymRelation;
 
-    /// Adds the candidate's structural constraints to `solver`. With `wellFoundedValues`, also
-    /// requires rf | valueDeps to be acyclic (needed when No-Thin-Air is switched off, so that
-    /// values cannot justify themselves). With `postponeOrder`, the transitivity of co and the
-    /// final writes' co-maximality are kept back until assertPostponed(): without them the
-    /// encoding is weaker (more executions), so an unsat answer still refutes the candidate,
-    /// and they are a large part of the formula (cubic in the writes per location).
-    /// Building the terms checks `budget` as it goes (a large candidate takes long).
+    struct Options {
+        /// Requires rf | valueDeps to be acyclic, so that values cannot justify themselves
+        /// (needed when No-Thin-Air is switched off, and by `pruneRf`).
+        bool wellFoundedValues = false;
+        /// The transitivity of co and the final writes' co-maximality are kept back until
+        /// assertPostponed(): without them the encoding is weaker (more executions), so an
+        /// unsat answer still refutes the candidate, and they are a large part of the formula
+        /// (cubic in the writes per location).
+        bool postponeOrder = false;
+        /// An rf pair whose values can never agree (PossibleValues, sound for well-founded
+        /// values only, so with `wellFoundedValues`) gets no term: false from the start.
+        bool pruneRf = false;
+    };
+
+    /// Adds the candidate's structural constraints to `solver`. Building the terms checks
+    /// `budget` as it goes (a large candidate takes long).
     CandidateEncoding(z3::context& ctx, z3::solver& solver, const CandidateExecution& candidate,
-                      bool wellFoundedValues, bool postponeOrder = false, TimeBudget budget = {});
+                      Options options, TimeBudget budget = {});
 
     // ---- the algebra (model/Evaluator.hpp) ----
     [[nodiscard]] Rel base(BaseRel r) const;
@@ -64,6 +74,8 @@ class CandidateEncoding {
     [[nodiscard]] const Rel& co() const { return co_; }
     [[nodiscard]] const Rel& syncFence() const { return syncFence_; }
     [[nodiscard]] const TimeBudget& budget() const { return budget_; }
+    /// Some read can read no write, or a path condition never holds: no execution at all.
+    [[nodiscard]] bool impossible() const { return pruneRf_ && possible_.impossible(); }
 
     /// After a stop: leaves the terms this encoding holds to the operating system (see
     /// smt/Abandon.hpp); the encoding must not be used any more.
@@ -89,10 +101,12 @@ class CandidateEncoding {
     z3::solver& solver_;
     const CandidateExecution& c_;
     bool postponeOrder_;
+    bool pruneRf_;
     TimeBudget budget_;
     std::vector<std::vector<int>> writesOf_; // by location: its writes, in event order
     bool orderPending_ = false;              // postponed and not yet asserted
     StaticRelations static_;
+    PossibleValues possible_;
     int n_;
     std::vector<z3::expr> valueTerms_; // by ValueId (memoised), invalid until translated
     std::vector<bool> translated_;

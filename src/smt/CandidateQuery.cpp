@@ -3,6 +3,7 @@
 #include "smt/AxiomEncoding.hpp"
 #include "smt/ContextAlarm.hpp"
 #include "smt/DeadlineCheck.hpp"
+#include "smt/SolverSettings.hpp"
 
 #include <functional>
 #include <stop_token>
@@ -34,6 +35,7 @@ template <class F> auto translated(const Deadline& deadline, Phase phase, F f) -
 struct CandidateQuery::Impl {
     Deadline deadline;
     Phase phase;
+    ProcessSettings settings; // before the context: Z3's process-wide settings first
     z3::context ctx;
     // After the context: destroyed before it, so the alarm never reaches a deleted context.
     ContextAlarm alarm;

@@ -57,14 +57,12 @@ void rethrowSolverError(const z3::exception& e, const Deadline& deadline, Phase 
     if (message == "canceled" && deadline.expiry()) deadline.fail(phase);
     // Z3 reports running out of memory as an exception ("out of memory", or "max. memory
     // exceeded" past its memory_max_size): the same failure as std::bad_alloc (exit status 3).
-    if (message.find("memory") != std::string::npos) throw std::bad_alloc();
+    // Only those two: other messages may mention memory too (an unknown parameter's lists
+    // `max_memory` among the legal ones).
+    if (message.find("out of memory") != std::string::npos ||
+        message.find("max. memory exceeded") != std::string::npos)
+        throw std::bad_alloc();
     throw SmtFailure("the solver failed: " + message);
-}
-
-void configureSolver(z3::context& ctx, z3::solver& solver) {
-    z3::params p(ctx);
-    p.set("ctrl_c", false);
-    solver.set(p);
 }
 
 } // namespace ptx::smt

@@ -38,8 +38,4 @@ struct TimeBudget {
 /// out of memory, ResourceError("the solver failed: ...") otherwise.
 [[noreturn]] void rethrowSolverError(const z3::exception& e, const Deadline& deadline, Phase phase);
 
-/// Solver parameters every solver of ptxlitmus gets: no SIGINT handler of Z3's own (signals are
-/// handled once, in src/cli/SignalWatcher).
-void configureSolver(z3::context& ctx, z3::solver& solver);
-
 } // namespace ptx::smt

@@ -4,6 +4,7 @@
 #include "smt/AxiomEncoding.hpp"
 #include "smt/ContextAlarm.hpp"
 #include "smt/DeadlineCheck.hpp"
+#include "smt/SolverSettings.hpp"
 
 #include <cmath>
 #include <functional>
@@ -152,6 +153,7 @@ class SmtRun {
     const EngineRequest& req_;
     bool packed_;                   // projected states reported packed (result_.outcomes)
     std::vector<std::int64_t> key_; // projected: the last state's values
+    smt::ProcessSettings settings_; // before the context: Z3's process-wide settings first
     z3::context ctx_;
     // Declared after the context, so destroyed before it: the alarm never reaches a deleted
     // context.

@@ -10,6 +10,7 @@
 
 #include <chrono>
 #include <doctest/doctest.h>
+#include <new>
 #include <string>
 
 using namespace ptx;
@@ -42,7 +43,7 @@ TEST_CASE("a value computed by 100,000 additions is translated on a small stack"
     ptx::test::runOnSmallStack([&] {
         z3::context ctx;
         z3::solver solver(ctx);
-        CandidateEncoding encoding(ctx, solver, c, false);
+        CandidateEncoding encoding(ctx, solver, c, {});
         const Event& store = c.events.back();
         REQUIRE(store.kind == EventKind::Write);
         CHECK(encoding.value(store.value).is_bv());
@@ -91,4 +92,20 @@ TEST_CASE("reassigning a symbolic Boolean releases the term it held") {
     round("y");
     const std::uint64_t afterTwo = Z3_get_estimated_alloc_size();
     CHECK(afterTwo <= afterOne + 256 * 1024); // leaking: 100,000 more terms, megabytes
+}
+
+TEST_CASE("a solver error is out of memory only when Z3 says so") {
+    using ptx::smt::rethrowSolverError;
+    const ptx::Deadline none;
+    CHECK_THROWS_AS(rethrowSolverError(z3::exception("out of memory"), none, ptx::Phase::Solver),
+                    std::bad_alloc);
+    CHECK_THROWS_AS(
+        rethrowSolverError(z3::exception("max. memory exceeded"), none, ptx::Phase::Solver),
+        std::bad_alloc);
+    // An unknown parameter's message lists the legal ones, `max_memory` among them: a failure
+    // of the solver, reported as such (it was taken for out of memory).
+    CHECK_THROWS_AS(rethrowSolverError(z3::exception("unknown parameter 'x'\nLegal parameters "
+                                                     "are:\n  max_memory (unsigned int)"),
+                                       none, ptx::Phase::Solver),
+                    ptx::SmtFailure);
 }
