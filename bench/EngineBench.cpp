@@ -5,6 +5,7 @@
 //   ptxlitmus_bench family NAME N --engine explicit|smt|auto [--timeout S] [--outcomes]
 // --outcomes: witnesses not counted (the outcome list and verdict only, as --no-witnesses).
 // --threads T (both): the explicit search of each test split over T threads.
+// --fresh-contexts (both): a new Z3 context per test, as before contexts were kept across tests.
 //   ptxlitmus_bench print NAME N
 // Prints one line per test and a summary line `SUMMARY tests=.. total_s=.. median_ms=..
 // max_ms=.. rss_mb=..` that bench/run turns into a table.
@@ -50,6 +51,8 @@ struct BenchOptions {
     std::optional<double> timeout;   // seconds per test
     bool countWitnesses = true;      // false: outcomes only (--outcomes)
     int threads = 1;                 // the explicit search split over threads (--threads)
+    /// Z3 contexts kept across the tests, as the CLI does (none with --fresh-contexts).
+    std::shared_ptr<smt::ContextPool> solverContexts = makeSolverContexts();
 };
 
 Run runOne(const Program& program, const BenchOptions& bo) {
@@ -64,6 +67,7 @@ Run runOne(const Program& program, const BenchOptions& bo) {
             options.timeoutSeconds = timeout;
             options.countWitnesses = bo.countWitnesses;
             options.engineThreads = bo.threads;
+            options.solverContexts = bo.solverContexts;
             const CheckResult r = check(program, options);
             run.verdict = r.ok ? "Ok" : "No";
             run.candidates = r.candidates;
@@ -76,6 +80,7 @@ Run runOne(const Program& program, const BenchOptions& bo) {
             EngineRequest request{program,           paths,      model,    {},
                                   bo.countWitnesses, projection, deadline, nullptr};
             request.threads = bo.threads;
+            request.solverContexts = bo.solverContexts;
             const EngineResult result = engine == "smt" ? runSmt(request) : runExplicit(request);
             std::uint64_t positive = 0, negative = 0;
             auto tally = [&](const Outcome& o, std::uint64_t count) {
@@ -209,6 +214,9 @@ int main(int argc, char** argv) {
                         "threads the explicit search of one test is split over (default 1; the "
                         "CLI uses -j's for a single test)")
             ->check(CLI::Range(1, 1024));
+        sub->add_flag(
+            "--fresh-contexts", [&](std::int64_t) { bo.solverContexts = nullptr; },
+            "a new Z3 context for each test (the CLI keeps them across tests)");
     };
     std::vector<std::string> paths;
     CLI::App* suiteCmd = app.add_subcommand("suite", "every .litmus file under the paths");

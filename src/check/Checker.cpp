@@ -145,6 +145,7 @@ CheckResult checkWithin(const Program& program, const CheckOptions& options,
                           deadline,
                           options.progress};
     request.threads = options.engineThreads;
+    request.solverContexts = options.solverContexts;
     EngineResult engine;
     try {
         const EngineChoice choice =

@@ -28,6 +28,10 @@
 
 namespace ptx {
 
+namespace smt {
+class ContextPool; // smt/ContextPool.hpp
+}
+
 enum class EngineKind { Smt, Explicit, Auto };
 enum class Observation { Never, Sometimes, Always };
 
@@ -51,6 +55,9 @@ struct CheckOptions {
     /// `auto`, for a test it hands to the solver: seconds the explicit engine runs first (it
     /// answers if it finishes within them).
     double explicitFirstTrySeconds = 2.0;
+    /// Z3 contexts kept across the tests of a command (EngineRequest::solverContexts); set by
+    /// whoever checks many tests.
+    std::shared_ptr<smt::ContextPool> solverContexts;
 };
 
 struct CheckResult {

@@ -2,6 +2,7 @@
 
 #include "model/MemoryModel.hpp"
 #include "model/cat/CatModel.hpp"
+#include "smt/SmtEngine.hpp"
 #include "support/Errors.hpp"
 #include "support/Failure.hpp"
 
@@ -154,6 +155,7 @@ CheckOptions CheckFlags::options() const {
     o.countWitnesses = !noWitnesses;
     o.termination = !noTermination;
     if (timeout > 0) o.timeoutSeconds = timeout;
+    o.solverContexts = makeSolverContexts(); // one pool for the command's tests
     requireCatForIncludes(includeDirs, !cat.empty());
     if (!cat.empty())
         o.catModel = std::make_shared<const MemoryModel>(cat::loadModel(cat, {includeDirs}));

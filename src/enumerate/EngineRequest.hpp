@@ -18,6 +18,10 @@
 
 namespace ptx {
 
+namespace smt {
+class ContextPool; // smt/ContextPool.hpp
+}
+
 struct EngineRequest {
     const Program& program;
     const ProgramPaths& paths;
@@ -40,6 +44,9 @@ struct EngineRequest {
     /// Threads the explicit engine may split this one test's search over (SearchShare.hpp);
     /// the result is the same for any number. The SMT engine uses one.
     int threads = 1;
+    /// Z3 contexts the SMT engine may reuse, kept across the tests of a run (none: a fresh
+    /// context per run). The explicit engine ignores it.
+    std::shared_ptr<smt::ContextPool> solverContexts;
 };
 
 } // namespace ptx

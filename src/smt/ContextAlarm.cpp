@@ -19,7 +19,7 @@ ContextAlarm::ContextAlarm(z3::context& ctx, const Deadline& deadline)
           const auto finished = [this] { return done_; };
           if (!expiry) {
               wake_.wait(lock, stop, finished); // returns early when the stop is asked for
-              if (!done_) ctx.interrupt();
+              if (!done_) interrupt(ctx);
               return;
           }
           // Interrupts once the time left is no more than releasing Z3's memory will take:
@@ -30,16 +30,26 @@ ContextAlarm::ContextAlarm(z3::context& ctx, const Deadline& deadline)
               if (now + releaseReserve() >= *expiry) break;
               wake_.wait_until(lock, stop, std::min(*expiry, now + kPollInterval), finished);
           }
-          if (!done_) ctx.interrupt();
+          if (!done_) interrupt(ctx);
       }) {}
 
+void ContextAlarm::interrupt(z3::context& ctx) {
+    fired_ = true; // under the mutex, held by the watcher
+    ctx.interrupt();
+}
+
 ContextAlarm::~ContextAlarm() {
+    static_cast<void>(finish());
+}
+
+bool ContextAlarm::finish() {
     {
         const std::lock_guard lock(mutex_);
         done_ = true;
     }
     wake_.notify_all();
-    watcher_.join();
+    if (watcher_.joinable()) watcher_.join();
+    return fired_;
 }
 
 } // namespace ptx::smt

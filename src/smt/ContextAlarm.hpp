@@ -21,13 +21,19 @@ class ContextAlarm {
     /// alarm after the context).
     ContextAlarm(z3::context& ctx, const Deadline& deadline);
     ~ContextAlarm();
+    /// Stops watching; whether the alarm interrupted the context (then every later call into
+    /// it may throw: it must not be used for another test).
+    [[nodiscard]] bool finish();
     ContextAlarm(const ContextAlarm&) = delete;
     ContextAlarm& operator=(const ContextAlarm&) = delete;
 
   private:
+    void interrupt(z3::context& ctx);
+
     std::mutex mutex_;
     std::condition_variable_any wake_;
     bool done_ = false;
+    bool fired_ = false;
     std::thread watcher_; // last: started once the members above exist
 };
 

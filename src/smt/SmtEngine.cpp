@@ -3,6 +3,7 @@
 #include "smt/Abandon.hpp"
 #include "smt/AxiomEncoding.hpp"
 #include "smt/ContextAlarm.hpp"
+#include "smt/ContextPool.hpp"
 #include "smt/DeadlineCheck.hpp"
 #include "smt/SolverSettings.hpp"
 
@@ -26,7 +27,9 @@ class SmtRun {
   public:
     explicit SmtRun(const EngineRequest& request)
         : req_(request), packed_(!request.countWitnesses && request.projection),
-          alarm_(ctx_, request.deadline) {
+          lease_(request.solverContexts ? request.solverContexts->lease()
+                                        : smt::ContextPool::fresh()),
+          ctx_(lease_->context()), alarm_(ctx_, request.deadline) {
         if (packed_) result_.outcomes = PackedOutcomeSet(req_.projection->size());
     }
 
@@ -37,8 +40,12 @@ class SmtRun {
             explore(c);
             return !(req_.firstWitnessOnly && result_.anyWitness());
         });
+        if (alarm_.finish()) lease_->discard(); // interrupted as it ended: not for another test
         return std::move(result_);
     }
+
+    /// After a failure the context may be unusable (an interrupted one throws on every call).
+    void discardContext() { lease_->discard(); }
 
   private:
     /// A fresh solver per candidate, in the run's one context. The plain SMT core
@@ -153,8 +160,8 @@ class SmtRun {
     const EngineRequest& req_;
     bool packed_;                   // projected states reported packed (result_.outcomes)
     std::vector<std::int64_t> key_; // projected: the last state's values
-    smt::ProcessSettings settings_; // before the context: Z3's process-wide settings first
-    z3::context ctx_;
+    std::unique_ptr<smt::ContextPool::Lease> lease_; // the context, kept for the next test
+    z3::context& ctx_;
     // Declared after the context, so destroyed before it: the alarm never reaches a deleted
     // context.
     smt::ContextAlarm alarm_;
@@ -168,13 +175,19 @@ EngineResult runSmt(const EngineRequest& request) {
     try {
         return run->run();
     } catch (const z3::exception& e) {
+        run->discardContext();
         if (request.deadline.stopRequested()) smt::abandon(run); // its context: smt/Abandon.hpp
         // Z3 reports running out of memory, and its own failures, as exceptions.
         smt::rethrowSolverError(e, request.deadline, Phase::Solver);
     } catch (...) {
+        run->discardContext();
         if (request.deadline.stopRequested()) smt::abandon(run);
         throw;
     }
+}
+
+std::shared_ptr<smt::ContextPool> makeSolverContexts() {
+    return std::make_shared<smt::ContextPool>();
 }
 
 } // namespace ptx

@@ -10,6 +10,7 @@
 #include "enumerate/EngineRequest.hpp"
 #include "model/EngineResult.hpp"
 
+#include <memory>
 #include <stdexcept>
 
 namespace ptx {
@@ -21,5 +22,9 @@ class SmtFailure : public ResourceError {
 };
 
 [[nodiscard]] EngineResult runSmt(const EngineRequest& request);
+
+/// An empty pool of Z3 contexts to share between the tests of a run (EngineRequest::
+/// solverContexts, smt/ContextPool.hpp), made here so that its users need not include Z3.
+[[nodiscard]] std::shared_ptr<smt::ContextPool> makeSolverContexts();
 
 } // namespace ptx
