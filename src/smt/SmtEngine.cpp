@@ -6,6 +6,7 @@
 #include "smt/ContextPool.hpp"
 #include "smt/DeadlineCheck.hpp"
 #include "smt/SolverSettings.hpp"
+#include "smt/WitnessCounter.hpp"
 
 #include <cmath>
 #include <functional>
@@ -71,33 +72,47 @@ class SmtRun {
 
     /// A stop leaves the solver and the encoding to the operating system (smt/Abandon.hpp).
     void explore(const CandidateExecution& c) {
+        std::unique_ptr<smt::WitnessCounter> counter; // outlives the solver it watches
         auto solver = std::make_unique<z3::solver>(makeSolver());
         std::unique_ptr<smt::EncodedCandidate> enc;
         try {
             enc = std::make_unique<smt::EncodedCandidate>(
                 ctx_, *solver, c, req_.model, req_.disabledAxioms, smt::Staging::CheapestFirst,
                 smt::TimeBudget{req_.deadline, Phase::Solver});
-            enumerate(c, *solver, *enc);
+            enumerate(c, *solver, *enc, counter);
         } catch (...) {
             if (req_.deadline.stopRequested()) {
                 smt::abandon(enc);
                 smt::abandon(solver);
+                smt::abandon(counter);
             }
             throw;
         }
     }
 
-    /// The witnesses of one encoded candidate, each blocked once found.
-    void enumerate(const CandidateExecution& c, z3::solver& solver, smt::EncodedCandidate& enc) {
+    /// Witnesses found one check each, per candidate, before the rest are counted per outcome.
+    /// Measured (docs/performance.md, "The SMT engine"): counting costs a check per outcome, more
+    /// than it saves where outcomes have one or two witnesses (most of `litmus/`); stress-3's
+    /// 6,561 witnesses of 27 outcomes took 6,561 checks one by one.
+    static constexpr std::uint64_t kWitnessesOneByOne = 16;
+
+    /// The outcomes of one encoded candidate, each blocked once found. Witnesses are counted
+    /// one check each at first (each blocked by its rf and final-write choices: exactly one per
+    /// read and per location, so the chosen literals alone identify it); past
+    /// kWitnessesOneByOne, the witnesses of each new outcome not yet seen are counted in one
+    /// more check (smt/WitnessCounter.hpp), and the outcome is blocked. Each witness is counted
+    /// once: those seen one by one stay blocked while the later counts run.
+    void enumerate(const CandidateExecution& c, z3::solver& solver, smt::EncodedCandidate& enc,
+                   std::unique_ptr<smt::WitnessCounter>& counter) {
         if (enc.refuted) return; // inconsistent whatever the final writes: no witness
         const z3::expr_vector assumptions = enc.assumptions(ctx_);
+        std::uint64_t oneByOne = 0;
         while (true) {
             if (check(solver, assumptions) == z3::unsat) return;
-            if (req_.progress) req_.progress->addExecution();
             const z3::model m = solver.get_model();
             z3::expr_vector same(ctx_); // the terms of the reported state, equal to their values
             auto record = [&](const z3::expr& term) {
-                if (!req_.countWitnesses) same.push_back(term == m.eval(term, true));
+                same.push_back(term == m.eval(term, true));
                 return numeral(m, term);
             };
             if (req_.projection) {
@@ -116,10 +131,8 @@ class SmtRun {
                     key_.push_back(v);
                 }
             }
-            if (packed_) {
-                result_.outcomes.insert(key_);
-            } else {
-                FullState state;
+            FullState state; // unless packed
+            if (!packed_) {
                 if (req_.projection) {
                     // As a state: other locations 0.
                     state.locations.assign(c.locations.size(), 0);
@@ -136,18 +149,38 @@ class SmtRun {
                     for (int l = 0; l < static_cast<int>(c.locations.size()); ++l)
                         state.locations.push_back(record(enc.encoding.finalValue(l)));
                 }
-                if (req_.countWitnesses) {
-                    // Block this witness (paths fixed, rf and final writes), not its state. The
-                    // rf and final-write choices are exactly-one per read and per location, so
-                    // the chosen (true) literals alone identify the witness.
-                    for (const z3::expr& lit : enc.encoding.witnessLiterals())
-                        if (m.eval(lit, true).is_true()) same.push_back(lit);
-                    ++result_.witnesses[state];
-                } else {
-                    result_.witnesses.emplace(state, 1);
-                }
             }
-            if (same.empty()) return; // nothing left to vary
+            auto executionSeen = [&] {
+                if (req_.progress) req_.progress->addExecution();
+            };
+            if (req_.countWitnesses && oneByOne < kWitnessesOneByOne) {
+                executionSeen();
+                ++oneByOne;
+                ++result_.witnesses[state];
+                z3::expr_vector chosen(ctx_);
+                for (const z3::expr& lit : enc.encoding.witnessLiterals())
+                    if (m.eval(lit, true).is_true()) chosen.push_back(lit);
+                if (chosen.empty()) return; // nothing left to vary
+                solver.add(!z3::mk_and(chosen));
+                continue;
+            }
+            std::uint64_t witnesses = 1;
+            if (req_.countWitnesses) {
+                if (!counter)
+                    counter = std::make_unique<smt::WitnessCounter>(solver,
+                                                                    enc.encoding.witnessLiterals());
+                witnesses = counter->count(
+                    z3::mk_and(same), [&] { return check(solver, assumptions); }, executionSeen);
+                if (witnesses == 0)
+                    throw SmtFailure("the solver counted no witness of an outcome it found");
+            } else {
+                executionSeen();
+            }
+            if (packed_)
+                result_.outcomes.insert(key_);
+            else
+                result_.witnesses[state] += witnesses;
+            if (req_.firstWitnessOnly || same.empty()) return; // nothing left to vary
             solver.add(!z3::mk_and(same));
         }
     }

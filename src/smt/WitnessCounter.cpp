@@ -1,0 +1,144 @@
+#include "smt/WitnessCounter.hpp"
+
+#include "smt/SmtEngine.hpp"
+
+namespace ptx::smt {
+
+WitnessCounter::WitnessCounter(z3::solver& solver, const std::vector<z3::expr>& literals)
+    : ctx_(solver.ctx()), solver_(solver) {
+    // After a check Z3 keeps its assignment (for the model) until the solver changes; a push
+    // returns it to the base level first. Registered there, the counter sees every push and pop
+    // that follows.
+    solver_.push();
+    solver_.pop();
+    Z3_solver_propagate_init(ctx_, solver_, this, onPush, onPop, onFresh);
+    Z3_solver_propagate_fixed(ctx_, solver_, onFixed);
+    Z3_solver_propagate_final(ctx_, solver_, onFinal);
+    for (const z3::expr& lit : literals) {
+        const unsigned id = Z3_solver_propagate_register(ctx_, solver_, lit);
+        ctx_.check_error();
+        if (id != literals_.size())
+            throw SmtFailure("the solver numbered its propagator's terms out of order");
+        literals_.push_back(lit);
+    }
+    value_.resize(literals_.size());
+    fromModel_.assign(literals_.size(), false);
+}
+
+std::uint64_t WitnessCounter::count(const z3::expr& condition,
+                                    const std::function<z3::check_result()>& check,
+                                    const std::function<void()>& onWitness) {
+    solver_.push();
+    solver_.add(condition);
+    onWitness_ = &onWitness;
+    count_ = 0;
+    try {
+        while (true) {
+            needsModel_ = false;
+            const z3::check_result r = check();
+            if (failure_) std::rethrow_exception(failure_);
+            if (r == z3::unsat) break; // every witness was seen
+            if (!needsModel_)
+                throw SmtFailure("the solver found an execution its propagator did not see");
+            if (!fillFromModel(solver_.get_model()))
+                throw SmtFailure("the solver's propagator misses values no model gives");
+        }
+    } catch (...) {
+        onWitness_ = nullptr; // the solver is not used after a failure: no pop
+        throw;
+    }
+    onWitness_ = nullptr;
+    solver_.pop();
+    return count_;
+}
+
+bool WitnessCounter::fillFromModel(const z3::model& model) {
+    bool filled = false;
+    for (std::size_t id = 0; id < literals_.size(); ++id) {
+        if (value_[id]) continue;
+        value_[id] = model.eval(literals_[id], true).is_true();
+        fromModel_[id] = true; // not on the trail: fixed at the base level, kept by every pop
+        filled = true;
+    }
+    return filled;
+}
+
+void WitnessCounter::onPush(void* self) {
+    auto& c = *static_cast<WitnessCounter*>(self);
+    c.scopes_.push_back(c.trail_.size());
+}
+
+void WitnessCounter::onPop(void* self, unsigned scopes) {
+    auto& c = *static_cast<WitnessCounter*>(self);
+    if (scopes > c.scopes_.size()) { // cannot happen when registered at the base level
+        if (!c.failure_)
+            c.failure_ = std::make_exception_ptr(
+                SmtFailure("the solver popped scopes its propagator never saw pushed"));
+        scopes = static_cast<unsigned>(c.scopes_.size());
+    }
+    if (scopes == 0) return;
+    const std::size_t keep = c.scopes_[c.scopes_.size() - scopes];
+    c.scopes_.resize(c.scopes_.size() - scopes);
+    while (c.trail_.size() > keep) {
+        c.value_[c.trail_.back()].reset();
+        c.trail_.pop_back();
+    }
+}
+
+void* WitnessCounter::onFresh(void* self, Z3_context) {
+    // Only a solver copied for parallel search asks for one; the engine's solvers never are.
+    auto& c = *static_cast<WitnessCounter*>(self);
+    c.failure_ = std::make_exception_ptr(SmtFailure("the solver asked for a propagator copy"));
+    return self;
+}
+
+void WitnessCounter::onFixed(void* self, Z3_solver_callback, unsigned id, Z3_ast value) {
+    static_cast<WitnessCounter*>(self)->fixed(id, value);
+}
+
+void WitnessCounter::onFinal(void* self, Z3_solver_callback cb) {
+    static_cast<WitnessCounter*>(self)->final(cb);
+}
+
+void WitnessCounter::fixed(unsigned id, Z3_ast value) {
+    if (id >= literals_.size()) return;
+    const bool v = Z3_get_bool_value(ctx_, value) == Z3_L_TRUE;
+    if (fromModel_[id]) {
+        // Taken from a model as fixed for good: Z3 may report it again, never differently.
+        if (value_[id] != v && !failure_)
+            failure_ = std::make_exception_ptr(
+                SmtFailure("the solver changed a value its propagator took as fixed"));
+        return;
+    }
+    value_[id] = v;
+    trail_.push_back(id);
+}
+
+void WitnessCounter::final(Z3_solver_callback cb) {
+    if (onWitness_ == nullptr || needsModel_) return; // not counting: the check answers sat
+    std::vector<unsigned> chosen; // the true literals Z3 reported: they justify the conflict
+    if (!failure_) {
+        for (std::size_t id = 0; id < literals_.size(); ++id) {
+            if (!value_[id]) {
+                needsModel_ = true; // the check answers sat: see fillFromModel
+                return;
+            }
+            // Those filled from a model hold in every assignment (base level): leaving them
+            // out blocks the same assignments.
+            if (*value_[id] && !fromModel_[id]) chosen.push_back(static_cast<unsigned>(id));
+        }
+        ++count_;
+        try {
+            (*onWitness_)();
+        } catch (...) {
+            failure_ = std::current_exception();
+        }
+    }
+    // After a failure, a conflict over nothing ends the search (unsat), then it is rethrown.
+    if (failure_) chosen.clear();
+    const z3::expr no = ctx_.bool_val(false);
+    Z3_solver_propagate_consequence(ctx_, cb, static_cast<unsigned>(chosen.size()), chosen.data(),
+                                    0, nullptr, nullptr, no);
+}
+
+} // namespace ptx::smt

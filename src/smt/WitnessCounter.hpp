@@ -1,0 +1,63 @@
+// Counts the witnesses of one outcome inside a single solver check. A Z3 user propagator watches
+// the literals that identify a witness (the rf and final-write choices: exactly one per read and
+// per location, so the true ones name it); at each final check, where the assignment is complete
+// and consistent, it counts one witness and answers with a conflict over those literals, so the
+// search goes on to the next witness without a new check and without building a model. The
+// check ends unsat once every witness was seen (docs/performance.md, "The SMT engine").
+//
+// Through Z3's C API: the C++ wrapper of Z3 4.8.12 (z3::user_propagator_base) never registers
+// the propagator with the solver (it lacks Z3_solver_propagate_init).
+#pragma once
+
+#include <cstdint>
+#include <exception>
+#include <functional>
+#include <optional>
+#include <vector>
+#include <z3++.h>
+
+namespace ptx::smt {
+
+class WitnessCounter {
+  public:
+    /// Watches `literals` (Boolean terms of the solver's context) from now on.
+    WitnessCounter(z3::solver& solver, const std::vector<z3::expr>& literals);
+    WitnessCounter(const WitnessCounter&) = delete;
+    WitnessCounter& operator=(const WitnessCounter&) = delete;
+
+    /// The witnesses among the solver's assignments where `condition` holds, the solver's own
+    /// assertions kept as they are (`condition` and the conflicts are popped after). `check`
+    /// asks the solver (with its assumptions and deadline); `onWitness` is called for each.
+    [[nodiscard]] std::uint64_t count(const z3::expr& condition,
+                                      const std::function<z3::check_result()>& check,
+                                      const std::function<void()>& onWitness);
+
+  private:
+    // Z3's callbacks; `self` is this counter.
+    static void onPush(void* self);
+    static void onPop(void* self, unsigned scopes);
+    static void* onFresh(void* self, Z3_context ctx);
+    static void onFixed(void* self, Z3_solver_callback cb, unsigned id, Z3_ast value);
+    static void onFinal(void* self, Z3_solver_callback cb);
+    void fixed(unsigned id, Z3_ast value);
+    void final(Z3_solver_callback cb);
+    /// Z3 reports only literals fixed after the propagator was registered; one fixed before, at
+    /// the base level of the earlier checks, stays so for good. A final check with such a
+    /// literal unknown ends the check (sat); its value is then read from the model, and the next
+    /// check finds the same witness again, complete. False when nothing was missing.
+    [[nodiscard]] bool fillFromModel(const z3::model& model);
+
+    z3::context& ctx_;
+    z3::solver& solver_;
+    std::vector<z3::expr> literals_;                   // by propagator id
+    std::vector<std::optional<bool>> value_;           // by id
+    std::vector<bool> fromModel_;                      // by id: filled by fillFromModel
+    std::vector<unsigned> trail_;                      // ids fixed, in order
+    std::vector<std::size_t> scopes_;                  // trail sizes at each push
+    const std::function<void()>* onWitness_ = nullptr; // set while counting
+    std::uint64_t count_ = 0;
+    bool needsModel_ = false;
+    std::exception_ptr failure_; // thrown in a callback: it cannot cross Z3's C frames
+};
+
+} // namespace ptx::smt
