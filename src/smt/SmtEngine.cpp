@@ -106,53 +106,15 @@ class SmtRun {
                    std::unique_ptr<smt::WitnessCounter>& counter) {
         if (enc.refuted) return; // inconsistent whatever the final writes: no witness
         const z3::expr_vector assumptions = enc.assumptions(ctx_);
+        auto executionSeen = [&] {
+            if (req_.progress) req_.progress->addExecution();
+        };
         std::uint64_t oneByOne = 0;
         while (true) {
             if (check(solver, assumptions) == z3::unsat) return;
             const z3::model m = solver.get_model();
             z3::expr_vector same(ctx_); // the terms of the reported state, equal to their values
-            auto record = [&](const z3::expr& term) {
-                same.push_back(term == m.eval(term, true));
-                return numeral(m, term);
-            };
-            if (req_.projection) {
-                // Projected values in projection order; a register never written on this path,
-                // or a location no path accesses, is 0.
-                key_.clear();
-                for (const Observable& o : *req_.projection) {
-                    std::int64_t v = 0;
-                    if (const auto* reg = std::get_if<RegTerm>(&o)) {
-                        const auto it = c.finalRegisters.find(*reg);
-                        if (it != c.finalRegisters.end())
-                            v = record(enc.encoding.value(it->second));
-                    } else if (const auto l = locationOf(o)) {
-                        v = record(enc.encoding.finalValue(*l));
-                    }
-                    key_.push_back(v);
-                }
-            }
-            FullState state; // unless packed
-            if (!packed_) {
-                if (req_.projection) {
-                    // As a state: other locations 0.
-                    state.locations.assign(c.locations.size(), 0);
-                    for (std::size_t i = 0; i < key_.size(); ++i) {
-                        const Observable& o = (*req_.projection)[i];
-                        if (const auto* reg = std::get_if<RegTerm>(&o))
-                            state.registers[*reg] = key_[i];
-                        else if (const auto l = locationOf(o))
-                            state.locations[static_cast<std::size_t>(*l)] = key_[i];
-                    }
-                } else {
-                    for (const auto& [reg, v] : c.finalRegisters)
-                        state.registers[reg] = record(enc.encoding.value(v));
-                    for (int l = 0; l < static_cast<int>(c.locations.size()); ++l)
-                        state.locations.push_back(record(enc.encoding.finalValue(l)));
-                }
-            }
-            auto executionSeen = [&] {
-                if (req_.progress) req_.progress->addExecution();
-            };
+            const FullState state = readState(c, enc, m, same);
             if (req_.countWitnesses && oneByOne < kWitnessesOneByOne) {
                 executionSeen();
                 ++oneByOne;
@@ -164,25 +126,67 @@ class SmtRun {
                 solver.add(!z3::mk_and(chosen));
                 continue;
             }
-            std::uint64_t witnesses = 1;
             if (req_.countWitnesses) {
                 if (!counter)
                     counter = std::make_unique<smt::WitnessCounter>(solver,
                                                                     enc.encoding.witnessLiterals());
-                witnesses = counter->count(
+                const std::uint64_t n = counter->count(
                     z3::mk_and(same), [&] { return check(solver, assumptions); }, executionSeen);
-                if (witnesses == 0)
+                if (n == 0)
                     throw SmtFailure("the solver counted no witness of an outcome it found");
+                result_.witnesses[state] += n;
             } else {
                 executionSeen();
+                if (packed_)
+                    result_.outcomes.insert(key_);
+                else
+                    result_.witnesses.emplace(state, 1);
             }
-            if (packed_)
-                result_.outcomes.insert(key_);
-            else
-                result_.witnesses[state] += witnesses;
             if (req_.firstWitnessOnly || same.empty()) return; // nothing left to vary
             solver.add(!z3::mk_and(same));
         }
+    }
+
+    /// The state of model `m`: the projected values in key_ (with a projection), and as a
+    /// FullState unless packed. `same` receives `term == value` for each term read.
+    FullState readState(const CandidateExecution& c, smt::EncodedCandidate& enc, const z3::model& m,
+                        z3::expr_vector& same) {
+        auto read = [&](const z3::expr& term) {
+            same.push_back(term == m.eval(term, true));
+            return numeral(m, term);
+        };
+        FullState state;
+        if (!req_.projection) {
+            for (const auto& [reg, v] : c.finalRegisters)
+                state.registers[reg] = read(enc.encoding.value(v));
+            for (int l = 0; l < static_cast<int>(c.locations.size()); ++l)
+                state.locations.push_back(read(enc.encoding.finalValue(l)));
+            return state;
+        }
+        // Projected values in projection order; a register never written on this path, or a
+        // location no path accesses, is 0.
+        key_.clear();
+        for (const Observable& o : *req_.projection) {
+            std::int64_t v = 0;
+            if (const auto* reg = std::get_if<RegTerm>(&o)) {
+                const auto it = c.finalRegisters.find(*reg);
+                if (it != c.finalRegisters.end()) v = read(enc.encoding.value(it->second));
+            } else if (const auto l = locationOf(o)) {
+                v = read(enc.encoding.finalValue(*l));
+            }
+            key_.push_back(v);
+        }
+        if (packed_) return state;
+        // As a state: other locations 0.
+        state.locations.assign(c.locations.size(), 0);
+        for (std::size_t i = 0; i < key_.size(); ++i) {
+            const Observable& o = (*req_.projection)[i];
+            if (const auto* reg = std::get_if<RegTerm>(&o))
+                state.registers[*reg] = key_[i];
+            else if (const auto l = locationOf(o))
+                state.locations[static_cast<std::size_t>(*l)] = key_[i];
+        }
+        return state;
     }
 
     /// The index of a projected location in the paths' locations (none: no path accesses it).
