@@ -1,6 +1,7 @@
 // Z3 contexts kept across tests (smt/ContextPool.hpp): what is given back, what is not, and that a
 // kept context gives the answers a fresh one gives.
 #include "smt/ContextPool.hpp"
+#include "StressTest.hpp"
 #include "check/Checker.hpp"
 #include "parser/Parser.hpp"
 #include "smt/SmtEngine.hpp"
@@ -98,22 +99,7 @@ TEST_CASE("context pool: kept contexts give what fresh ones give, and a failed t
     // A test stopped by its time limit in the solver may leave its context interrupted: it is
     // not kept. Four threads storing and loading two locations, witnesses counted: seconds of
     // solving, cut at 0.2 s.
-    std::string stress = "PTX stress-4\n{ x=0; y=0; }\n";
-    for (int t = 0; t < 4; ++t)
-        stress += std::string(t ? " | " : " ") + "P" + std::to_string(t) + "@cta " +
-                  std::to_string(t) + ",gpu 0";
-    stress += " ;\n";
-    for (const char* row : {"st.relaxed.gpu x, V", "st.relaxed.gpu y, V", "ld.relaxed.gpu r0, x",
-                            "fence.sc.gpu", "ld.relaxed.gpu r1, y"}) {
-        for (int t = 0; t < 4; ++t) {
-            std::string cell = row;
-            if (const auto v = cell.find('V'); v != std::string::npos)
-                cell.replace(v, 1, std::to_string(t + 1));
-            stress += (t ? " | " : " ") + cell;
-        }
-        stress += " ;\n";
-    }
-    stress += "exists (0:r1=1)\n";
+    const std::string stress = ptx::test::stressTest(4, "exists (0:r1=1)");
     ptx::CheckOptions o;
     o.engine = ptx::EngineKind::Smt;
     o.solverContexts = pool;

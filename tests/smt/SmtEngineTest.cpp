@@ -1,6 +1,7 @@
 // The Z3 engine on small programs: allowed states, guards per axiom, witness counts, and the
 // check facade's verdicts on top of it.
 #include "smt/SmtEngine.hpp"
+#include "StressTest.hpp"
 #include "check/Checker.hpp"
 #include "enumerate/Candidates.hpp"
 #include "parser/Parser.hpp"
@@ -179,22 +180,7 @@ TEST_CASE("smt: witnesses past the first ones are counted per outcome, as the ex
     // Three threads each storing x and y, then loading x, fence.sc, loading y: 6,561 witnesses
     // of 27 outcomes. The first 16 are found one check each, the rest counted per outcome by
     // the witness counter (smt/WitnessCounter.hpp).
-    std::string text = "PTX stress-3\n{ x=0; y=0; }\n";
-    for (int t = 0; t < 3; ++t)
-        text += std::string(t ? " | " : " ") + "P" + std::to_string(t) + "@cta " +
-                std::to_string(t) + ",gpu 0";
-    text += " ;\n";
-    for (const char* row : {"st.relaxed.gpu x, V", "st.relaxed.gpu y, V", "ld.relaxed.gpu r0, x",
-                            "fence.sc.gpu", "ld.relaxed.gpu r1, y"}) {
-        for (int t = 0; t < 3; ++t) {
-            std::string cell = row;
-            if (const auto v = cell.find('V'); v != std::string::npos)
-                cell.replace(v, 1, std::to_string(t + 1));
-            text += (t ? " | " : " ") + cell;
-        }
-        text += " ;\n";
-    }
-    text += "exists (0:r1=1 /\\ 1:r1=2 /\\ 2:r1=3)\n";
+    const std::string text = ptx::test::stressTest(3, "exists (0:r1=1 /\\ 1:r1=2 /\\ 2:r1=3)");
     const ptx::CheckResult smt = checkText(text.c_str(), ptx::EngineKind::Smt);
     const ptx::CheckResult explicitEngine = checkText(text.c_str(), ptx::EngineKind::Explicit);
     CHECK(smt.positive + smt.negative > 16);
