@@ -32,6 +32,7 @@ std::uint64_t WitnessCounter::count(const z3::expr& condition,
     solver_.add(condition);
     onWitness_ = &onWitness;
     count_ = 0;
+    counted_.clear();
     try {
         while (true) {
             needsModel_ = false;
@@ -48,6 +49,7 @@ std::uint64_t WitnessCounter::count(const z3::expr& condition,
         throw;
     }
     onWitness_ = nullptr;
+    counted_.clear();
     solver_.pop();
     return count_;
 }
@@ -118,20 +120,25 @@ void WitnessCounter::final(Z3_solver_callback cb) {
     if (onWitness_ == nullptr || needsModel_) return; // not counting: the check answers sat
     std::vector<unsigned> chosen; // the true literals Z3 reported: they justify the conflict
     if (!failure_) {
+        std::vector<std::uint64_t> witness((literals_.size() + 63) / 64, 0);
         for (std::size_t id = 0; id < literals_.size(); ++id) {
             if (!value_[id]) {
                 needsModel_ = true; // the check answers sat: see fillFromModel
                 return;
             }
+            if (!*value_[id]) continue;
+            witness[id / 64] |= std::uint64_t{1} << (id % 64);
             // Those filled from a model hold in every assignment (base level): leaving them
             // out blocks the same assignments.
-            if (*value_[id] && !fromModel_[id]) chosen.push_back(static_cast<unsigned>(id));
+            if (!fromModel_[id]) chosen.push_back(static_cast<unsigned>(id));
         }
-        ++count_;
-        try {
-            (*onWitness_)();
-        } catch (...) {
-            failure_ = std::current_exception();
+        if (counted_.insert(std::move(witness)).second) {
+            ++count_;
+            try {
+                (*onWitness_)();
+            } catch (...) {
+                failure_ = std::current_exception();
+            }
         }
     }
     // After a failure, a conflict over nothing ends the search (unsat), then it is rethrown.

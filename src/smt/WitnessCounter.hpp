@@ -13,6 +13,7 @@
 #include <exception>
 #include <functional>
 #include <optional>
+#include <set>
 #include <vector>
 #include <z3++.h>
 
@@ -56,6 +57,10 @@ class WitnessCounter {
     std::vector<std::size_t> scopes_;                  // trail sizes at each push
     const std::function<void()>* onWitness_ = nullptr; // set while counting
     std::uint64_t count_ = 0;
+    /// The witnesses counted by this count(), as the values of every literal (a bit each). A
+    /// conflict from a propagator is a lemma Z3 may forget (its learned clauses are garbage
+    /// collected), so a witness can come back: it is excluded again, not counted again.
+    std::set<std::vector<std::uint64_t>> counted_;
     bool needsModel_ = false;
     std::exception_ptr failure_; // thrown in a callback: it cannot cross Z3's C frames
 };
