@@ -94,7 +94,7 @@ std::vector<int> CandidateSearch::sourceOrder(int read) const {
 }
 
 void CandidateSearch::set(Chosen r, const Relation& value) {
-    if (algebra_.set(baseOf(r), value)) eval_.invalidate({baseOf(r)});
+    if (algebra_.set(baseOf(r), value)) eval_.invalidate(baseOf(r));
 }
 
 bool CandidateSearch::usable(const ShapedCheck& check) const {
@@ -109,7 +109,7 @@ std::optional<Relation> CandidateSearch::coLowerBound() {
     bool extra = false;
     for (const ShapedCheck& s : checks_) {
         if (s.role != CheckRole::CoContains || !usable(s)) continue;
-        lower |= eval_.eval(s.x);
+        eval_.withValue(s.x, [&](const Relation& x) { lower |= x; });
         extra = true;
     }
     if (!extra) return lower; // already closed
@@ -121,7 +121,9 @@ std::optional<Relation> CandidateSearch::coLowerBound() {
 bool CandidateSearch::forbidChecksPass() {
     for (const ShapedCheck& s : checks_)
         if (s.role == CheckRole::Forbid && usable(s) &&
-            !passes(s.kind, eval_.eval(s.rel), algebra_.interrupt()))
+            !eval_.withValue(s.rel, [&](const Relation& rel) {
+                return passes(s.kind, rel, algebra_.interrupt());
+            }))
             return false;
     return true;
 }
