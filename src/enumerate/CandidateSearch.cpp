@@ -241,9 +241,15 @@ void CandidateSearch::searchRf() {
         const int w = sources[next[k]++];
         // A split search skips the units of other parts, before anything depends on the choice.
         if (k + 1 == unitDepth && !share_.owns(candidate_, unitOf(k, next))) continue;
-        // A reported outcome is cut before rf is set (the outcome depends on the values alone).
-        if (values_.assign(r, w) && !alreadyReported()) {
-            if (outcomeMode_) decided[k] = outcomeDecided();
+        bool cut = !values_.assign(r, w);
+        if (!cut && outcomeMode_) {
+            decided[k] = outcomeDecided();
+            // A reported outcome is cut before rf is set (the outcome depends on the values
+            // alone). It is looked up where it becomes decided only: below that level it is the
+            // same, and still not reported (a witness below ends the levels under that one).
+            cut = decided[k] && (k == 0 || !decided[k - 1]) && alreadyReported();
+        }
+        if (!cut) {
             rf_.add(w, r);
             set(Chosen::Rf, rf_);
             const bool leaf = k + 1 == count;
