@@ -268,6 +268,22 @@ bool Relation::acyclic(const std::function<void()>& check) const {
 
 bool Relation::acyclicChecked(const std::function<void()>* check) const {
     // Repeatedly remove the events with no successor among the remaining ones; a cycle remains.
+    if (words_ == 1) { // the common case: the remaining events are one word, not a vector
+        const std::uint64_t* d = data();
+        std::uint64_t remaining = 0;
+        for (int a = 0; a < n_; ++a)
+            if (d[a] != 0) remaining |= std::uint64_t{1} << a;
+        for (bool progress = true; progress && remaining != 0;) {
+            progress = false;
+            for (std::uint64_t m = remaining; m != 0; m &= m - 1) {
+                const int a = __builtin_ctzll(m);
+                if ((d[a] & remaining) != 0) continue;
+                remaining &= ~(std::uint64_t{1} << a);
+                progress = true;
+            }
+        }
+        return remaining == 0;
+    }
     std::vector<std::uint64_t> remaining(words_, 0);
     int left = 0;
     for (int a = 0; a < n_; ++a) {

@@ -33,6 +33,17 @@ TEST_CASE("closures and acyclicity") {
     r.add(69, 0);
     CHECK_FALSE(r.acyclic());
     CHECK_FALSE(r.transitiveClosure().irreflexive());
+    Relation small(5); // one word per row
+    small.add(0, 1);
+    small.add(1, 2);
+    small.add(3, 2);
+    small.add(4, 3);
+    CHECK(small.acyclic());
+    small.add(2, 0); // 0 -> 1 -> 2 -> 0, with an acyclic tail 4 -> 3 -> 2
+    CHECK_FALSE(small.acyclic());
+    small.remove(2, 0);
+    small.add(2, 2);
+    CHECK_FALSE(small.acyclic());
 }
 
 TEST_CASE("relation algebra in place: the same results, over any earlier contents and size") {
