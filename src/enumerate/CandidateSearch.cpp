@@ -94,7 +94,7 @@ std::vector<int> CandidateSearch::sourceOrder(int read) const {
 }
 
 void CandidateSearch::set(Chosen r, const Relation& value) {
-    if (algebra_.set(baseOf(r), value)) eval_.invalidate({baseOf(r)});
+    if (algebra_.set(baseOf(r), value)) eval_.invalidate(baseOf(r));
 }
 
 bool CandidateSearch::usable(const ShapedCheck& check) const {
@@ -109,7 +109,7 @@ std::optional<Relation> CandidateSearch::coLowerBound() {
     bool extra = false;
     for (const ShapedCheck& s : checks_) {
         if (s.role != CheckRole::CoContains || !usable(s)) continue;
-        lower |= eval_.eval(s.x);
+        eval_.withValue(s.x, [&](const Relation& x) { lower |= x; });
         extra = true;
     }
     if (!extra) return lower; // already closed
@@ -121,7 +121,9 @@ std::optional<Relation> CandidateSearch::coLowerBound() {
 bool CandidateSearch::forbidChecksPass() {
     for (const ShapedCheck& s : checks_)
         if (s.role == CheckRole::Forbid && usable(s) &&
-            !passes(s.kind, eval_.eval(s.rel), algebra_.interrupt()))
+            !eval_.withValue(s.rel, [&](const Relation& rel) {
+                return passes(s.kind, rel, algebra_.interrupt());
+            }))
             return false;
     return true;
 }
@@ -184,6 +186,46 @@ void CandidateSearch::searchRf() {
     std::vector<std::size_t> next(count, 0);
     std::vector<char> decided(count, 0); // outcome mode: the outcome was fixed at level k
     const std::size_t unitDepth = this->unitDepth(); // a split search: levels naming a unit
+    // Outcome mode dives through the levels after the outcome is decided: one consistent
+    // completion is all it needs, and the first sources tried usually give one. A dive applies
+    // those choices unchecked and checks only the leaf (the checks are anti-monotone in rf: a
+    // leaf that passes passes on every prefix, and one that fails would fail the later stages
+    // too), so the leaves that reach the later stages are the checked search's, in its order.
+    // A dive ends at its first failure, which checks the prefixes it skipped (verifyAbove): no
+    // subtree is searched that a check would have cut. `unchecked` is the first level whose
+    // choice was applied unchecked (count: none).
+    std::size_t unchecked = count;
+    // Dives go on while at most as many failed as passed: a failed dive costs about a check more
+    // than the checked search (diving always made the peer suite's outcome mode 15% slower, on
+    // CADP loops whose paths most rf choices contradict).
+    std::size_t divesPassed = 0, divesFailed = 0;
+    auto sourceAt = [&](std::size_t j) {
+        return sourcesOf_[static_cast<std::size_t>(reads_[j])][next[j] - 1];
+    };
+    auto undoLevel = [&](std::size_t j) {
+        rf_.remove(sourceAt(j), reads_[j]);
+        values_.undo();
+        if (unchecked == j) unchecked = count;
+    };
+    // Levels 0..k-1 are applied, some unchecked, and a choice below them failed: checks the
+    // prefixes through the unchecked levels, shallowest first; the first that fails is undone
+    // with the levels below it, and the search goes on at its level.
+    auto verifyAbove = [&](std::size_t& k) {
+        ++divesFailed;
+        Relation prefix(c_.size());
+        for (std::size_t j = 0; j < unchecked; ++j)
+            prefix.add(sourceAt(j), reads_[j]);
+        for (std::size_t j = unchecked; j < k; ++j) {
+            prefix.add(sourceAt(j), reads_[j]);
+            set(Chosen::Rf, prefix);
+            if (!consistentSoFar()) {
+                while (k > j)
+                    undoLevel(--k);
+                break;
+            }
+        }
+        unchecked = count;
+    };
     std::size_t k = 0;
     tick_();
     while (true) {
@@ -192,23 +234,37 @@ void CandidateSearch::searchRf() {
         if (next[k] == sources.size()) { // every source of this read tried: back up one level
             set(Chosen::Rf, rf_);
             if (k == 0) return;
-            --k;
-            const int up = reads_[k];
-            rf_.remove(sourcesOf_[static_cast<std::size_t>(up)][next[k] - 1], up);
-            values_.undo();
+            undoLevel(--k);
+            if (unchecked < k) verifyAbove(k);
             continue;
         }
         const int w = sources[next[k]++];
         // A split search skips the units of other parts, before anything depends on the choice.
         if (k + 1 == unitDepth && !share_.owns(candidate_, unitOf(k, next))) continue;
-        // A reported outcome is cut before rf is set (the outcome depends on the values alone).
-        if (values_.assign(r, w) && !alreadyReported()) {
-            if (outcomeMode_) decided[k] = outcomeDecided();
+        bool cut = !values_.assign(r, w);
+        if (!cut && outcomeMode_) {
+            decided[k] = outcomeDecided();
+            // A reported outcome is cut before rf is set (the outcome depends on the values
+            // alone). It is looked up where it becomes decided only: below that level it is the
+            // same, and still not reported (a witness below ends the levels under that one).
+            cut = decided[k] && (k == 0 || !decided[k - 1]) && alreadyReported();
+        }
+        if (!cut) {
             rf_.add(w, r);
             set(Chosen::Rf, rf_);
-            // The last read goes straight to the later stages, which evaluate the checks.
-            if (k + 1 == count || consistentSoFar()) {
-                if (k + 1 < count) { // descend; the choice is undone when the level below ends
+            const bool leaf = k + 1 == count;
+            bool pass = true;
+            if (!leaf && decided[k] && (unchecked < count || divesFailed <= divesPassed)) {
+                unchecked = std::min(unchecked, k); // dive
+            } else if (!leaf || unchecked < count) {
+                pass = consistentSoFar();
+                if (pass && unchecked < count) {
+                    unchecked = count;
+                    ++divesPassed;
+                }
+            } // else the last read goes straight to the later stages, which evaluate the checks
+            if (pass) {
+                if (!leaf) { // descend; the choice is undone when the level below ends
                     next[++k] = 0;
                     tick_();
                     continue;
@@ -228,6 +284,7 @@ void CandidateSearch::searchRf() {
             rf_.remove(w, r);
         }
         values_.undo();
+        if (unchecked < k) verifyAbove(k); // a choice failed below an unchecked level
     }
 }
 

@@ -50,7 +50,8 @@ class CandidateSearch {
     };
 
     /// `algebra` must have been reset to `c`; `eval` interprets `model` in it. With an outcome
-    /// mode, the search stops at the first witness of each rf and skips reported outcomes. With
+    /// mode, the search stops at the first witness of each rf, skips reported outcomes, and
+    /// checks the rf choices made after the outcome is decided at the leaf only (searchRf). With
     /// a share, only the units of `share` are searched (SearchShare.hpp); `candidate` is the
     /// candidate's number in the run.
     CandidateSearch(const CandidateExecution& c, const MemoryModel& model,

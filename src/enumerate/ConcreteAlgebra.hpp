@@ -53,6 +53,20 @@ class ConcreteAlgebra {
     }
     [[nodiscard]] Rel opt(const Rel& a) const { return a.reflexive(); }
 
+    // The same into `out` (model/Evaluator.hpp computes each definition into its cache slot,
+    // so that no relation is copied there).
+    void unite(Rel& out, const Rel& a, const Rel& b) const { out.assignUnion(a, b); }
+    void intersect(Rel& out, const Rel& a, const Rel& b) const { out.assignIntersection(a, b); }
+    void subtract(Rel& out, const Rel& a, const Rel& b) const { out.assignDifference(a, b); }
+    void compose(Rel& out, const Rel& a, const Rel& b) const {
+        out.assignComposition(a, b, large() ? &interrupt_ : nullptr);
+    }
+    void inverse(Rel& out, const Rel& a) const { out.assignInverse(a); }
+    void plus(Rel& out, const Rel& a) const {
+        out.assignClosure(a, large() ? &interrupt_ : nullptr);
+    }
+    void opt(Rel& out, const Rel& a) const { out.assignReflexive(a); }
+
   private:
     [[nodiscard]] bool large() const { return n_ > 64 && interrupt_; }
 

@@ -87,7 +87,8 @@ void CandidateSearch::searchCo() {
     if (!lower) return;
     Relation total(c_.size());
     for (const ShapedCheck& s : checks_)
-        if (s.role == CheckRole::CoTotal) total |= eval_.eval(s.x);
+        if (s.role == CheckRole::CoTotal)
+            eval_.withValue(s.x, [&](const Relation& x) { total |= x; });
     std::vector<std::pair<int, int>> pairs;
     bool reflexive = false; // co is irreflexive: it cannot order an event with itself
     total.forEachPair([&](int a, int b) {

@@ -80,67 +80,130 @@ Relation& Relation::operator-=(const Relation& o) {
     return *this;
 }
 
+void Relation::reshape(int n) {
+    n_ = n;
+    words_ = static_cast<std::size_t>((n + 63) / 64);
+    if (isInline())
+        heap_.clear();
+    else
+        heap_.resize(count());
+}
+
+void Relation::assignUnion(const Relation& a, const Relation& b) {
+    reshape(a.n_);
+    std::uint64_t* d = data();
+    const std::uint64_t* x = a.data();
+    const std::uint64_t* y = b.data();
+    for (std::size_t i = 0; i < count(); ++i)
+        d[i] = x[i] | y[i];
+}
+
+void Relation::assignIntersection(const Relation& a, const Relation& b) {
+    reshape(a.n_);
+    std::uint64_t* d = data();
+    const std::uint64_t* x = a.data();
+    const std::uint64_t* y = b.data();
+    for (std::size_t i = 0; i < count(); ++i)
+        d[i] = x[i] & y[i];
+}
+
+void Relation::assignDifference(const Relation& a, const Relation& b) {
+    reshape(a.n_);
+    std::uint64_t* d = data();
+    const std::uint64_t* x = a.data();
+    const std::uint64_t* y = b.data();
+    for (std::size_t i = 0; i < count(); ++i)
+        d[i] = x[i] & ~y[i];
+}
+
 Relation Relation::compose(const Relation& o) const {
-    return composeChecked(o, nullptr);
+    Relation r;
+    r.assignComposition(*this, o);
+    return r;
 }
 
 Relation Relation::compose(const Relation& o, const std::function<void()>& check) const {
-    return composeChecked(o, check ? &check : nullptr);
+    Relation r;
+    r.assignComposition(*this, o, check ? &check : nullptr);
+    return r;
 }
 
-Relation Relation::composeChecked(const Relation& o, const std::function<void()>* check) const {
-    Relation r(n_);
-    if (words_ == 1) { // the common case: one word per row
-        const std::uint64_t* in = data();
-        const std::uint64_t* rows = o.data();
-        std::uint64_t* out = r.data();
-        for (int a = 0; a < n_; ++a) {
-            std::uint64_t acc = 0;
-            for (std::uint64_t m = in[a]; m != 0; m &= m - 1)
-                acc |= rows[__builtin_ctzll(m)];
-            out[a] = acc;
-        }
-        return r;
+void Relation::assignComposition(const Relation& a, const Relation& b,
+                                 const std::function<void()>* check) {
+    if (this == &a || this == &b) {
+        *this = check ? a.compose(b, *check) : a.compose(b);
+        return;
     }
-    for (int a = 0; a < n_; ++a) {
-        if (check && (a & 63) == 63) (*check)();
-        std::uint64_t* out = &r.data()[index(a, 0)];
-        const std::uint64_t* in = &data()[index(a, 0)];
+    reshape(a.n_);
+    if (words_ == 1) { // the common case: one word per row
+        const std::uint64_t* in = a.data();
+        const std::uint64_t* rows = b.data();
+        std::uint64_t* out = data();
+        for (int i = 0; i < n_; ++i) {
+            std::uint64_t acc = 0;
+            for (std::uint64_t m = in[i]; m != 0; m &= m - 1)
+                acc |= rows[__builtin_ctzll(m)];
+            out[i] = acc;
+        }
+        return;
+    }
+    std::fill(data(), data() + count(), 0);
+    for (int i = 0; i < n_; ++i) {
+        if (check && (i & 63) == 63) (*check)();
+        std::uint64_t* out = &data()[index(i, 0)];
+        const std::uint64_t* in = &a.data()[a.index(i, 0)];
         for (std::size_t w = 0; w < words_; ++w) {
             for (std::uint64_t m = in[w]; m != 0; m &= m - 1) {
-                const int b = static_cast<int>(w * 64) + __builtin_ctzll(m);
-                const std::uint64_t* row = &o.data()[o.index(b, 0)];
+                const int k = static_cast<int>(w * 64) + __builtin_ctzll(m);
+                const std::uint64_t* row = &b.data()[b.index(k, 0)];
                 for (std::size_t v = 0; v < words_; ++v)
                     out[v] |= row[v];
             }
         }
     }
-    return r;
 }
 
 Relation Relation::inverse() const {
-    Relation r(n_);
-    for (int a = 0; a < n_; ++a) {
-        const std::uint64_t* in = &data()[index(a, 0)];
-        for (std::size_t w = 0; w < words_; ++w)
-            for (std::uint64_t m = in[w]; m != 0; m &= m - 1)
-                r.add(static_cast<int>(w * 64) + __builtin_ctzll(m), a);
-    }
+    Relation r;
+    r.assignInverse(*this);
     return r;
 }
 
+void Relation::assignInverse(const Relation& a) {
+    if (this == &a) {
+        *this = a.inverse();
+        return;
+    }
+    reshape(a.n_);
+    std::fill(data(), data() + count(), 0);
+    for (int i = 0; i < n_; ++i) {
+        const std::uint64_t* in = &a.data()[a.index(i, 0)];
+        for (std::size_t w = 0; w < words_; ++w)
+            for (std::uint64_t m = in[w]; m != 0; m &= m - 1)
+                add(static_cast<int>(w * 64) + __builtin_ctzll(m), i);
+    }
+}
+
 Relation Relation::transitiveClosure() const {
-    return closureChecked(nullptr);
+    Relation r = *this;
+    r.close(nullptr);
+    return r;
 }
 
 Relation Relation::transitiveClosure(const std::function<void()>& check) const {
-    return closureChecked(check ? &check : nullptr);
+    Relation r = *this;
+    r.close(check ? &check : nullptr);
+    return r;
 }
 
-Relation Relation::closureChecked(const std::function<void()>* check) const {
-    Relation r = *this; // Warshall, a word at a time
+void Relation::assignClosure(const Relation& a, const std::function<void()>* check) {
+    if (this != &a) *this = a;
+    close(check);
+}
+
+void Relation::close(const std::function<void()>* check) {
     if (words_ == 1) {
-        std::uint64_t* d = r.data();
+        std::uint64_t* d = data();
         std::uint64_t nonEmpty = 0; // rows with a successor: only those can gain or pass on any
         for (int a = 0; a < n_; ++a)
             if (d[a] != 0) nonEmpty |= std::uint64_t{1} << a;
@@ -153,21 +216,20 @@ Relation Relation::closureChecked(const std::function<void()>* check) const {
                 if (d[a] & bit) d[a] |= rowK;
             }
         }
-        return r;
+        return;
     }
     for (int k = 0; k < n_; ++k) {
         if (check && (k & 63) == 63) (*check)();
-        const std::uint64_t* rowK = &r.data()[r.index(k, 0)];
+        const std::uint64_t* rowK = &data()[index(k, 0)];
         const std::size_t kw = static_cast<std::size_t>(k >> 6);
         const std::uint64_t kb = std::uint64_t{1} << (k & 63);
         for (int a = 0; a < n_; ++a) {
-            std::uint64_t* rowA = &r.data()[r.index(a, 0)];
+            std::uint64_t* rowA = &data()[index(a, 0)];
             if ((rowA[kw] & kb) == 0) continue;
             for (std::size_t w = 0; w < words_; ++w)
                 rowA[w] |= rowK[w];
         }
     }
-    return r;
 }
 
 Relation Relation::reflexive() const {
@@ -175,6 +237,12 @@ Relation Relation::reflexive() const {
     for (int i = 0; i < n_; ++i)
         r.add(i, i);
     return r;
+}
+
+void Relation::assignReflexive(const Relation& a) {
+    if (this != &a) *this = a;
+    for (int i = 0; i < n_; ++i)
+        add(i, i);
 }
 
 bool Relation::empty() const {
@@ -200,6 +268,22 @@ bool Relation::acyclic(const std::function<void()>& check) const {
 
 bool Relation::acyclicChecked(const std::function<void()>* check) const {
     // Repeatedly remove the events with no successor among the remaining ones; a cycle remains.
+    if (words_ == 1) { // the common case: the remaining events are one word, not a vector
+        const std::uint64_t* d = data();
+        std::uint64_t remaining = 0;
+        for (int a = 0; a < n_; ++a)
+            if (d[a] != 0) remaining |= std::uint64_t{1} << a;
+        for (bool progress = true; progress && remaining != 0;) {
+            progress = false;
+            for (std::uint64_t m = remaining; m != 0; m &= m - 1) {
+                const int a = __builtin_ctzll(m);
+                if ((d[a] & remaining) != 0) continue;
+                remaining &= ~(std::uint64_t{1} << a);
+                progress = true;
+            }
+        }
+        return remaining == 0;
+    }
     std::vector<std::uint64_t> remaining(words_, 0);
     int left = 0;
     for (int a = 0; a < n_; ++a) {

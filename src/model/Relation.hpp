@@ -13,7 +13,9 @@ namespace ptx {
 
 class Relation {
   public:
-    Relation() = default;
+    // Provided, not defaulted: value-initialisation (`optional::emplace()`) would zero the
+    // whole inline block before the relation is assigned.
+    Relation() noexcept {}
     explicit Relation(int n);
 
     [[nodiscard]] int size() const { return n_; }
@@ -32,10 +34,36 @@ class Relation {
     Relation& operator|=(const Relation& o);
     Relation& operator&=(const Relation& o);
     Relation& operator-=(const Relation& o);
-    [[nodiscard]] friend Relation operator|(Relation a, const Relation& b) { return a |= b; }
-    [[nodiscard]] friend Relation operator&(Relation a, const Relation& b) { return a &= b; }
-    [[nodiscard]] friend Relation operator-(Relation a, const Relation& b) { return a -= b; }
+    // Written once into the result (a by-value operand would copy the rows twice more: a copy
+    // of a relation of up to 64 events is the inline block, not a pointer).
+    [[nodiscard]] friend Relation operator|(const Relation& a, const Relation& b) {
+        Relation r;
+        r.assignUnion(a, b);
+        return r;
+    }
+    [[nodiscard]] friend Relation operator&(const Relation& a, const Relation& b) {
+        Relation r;
+        r.assignIntersection(a, b);
+        return r;
+    }
+    [[nodiscard]] friend Relation operator-(const Relation& a, const Relation& b) {
+        Relation r;
+        r.assignDifference(a, b);
+        return r;
+    }
     friend bool operator==(const Relation& a, const Relation& b);
+
+    // In place: the relation becomes the result of an operation on others, rows written once,
+    // for evaluators that keep each value in a slot of their own. `check` as below (none: null).
+    // The operands of a composition, inverse or closure may be the relation itself.
+    void assignUnion(const Relation& a, const Relation& b);        // a | b
+    void assignIntersection(const Relation& a, const Relation& b); // a & b
+    void assignDifference(const Relation& a, const Relation& b);   // a - b
+    void assignComposition(const Relation& a, const Relation& b,
+                           const std::function<void()>* check = nullptr);                // a ; b
+    void assignInverse(const Relation& a);                                               // a^-1
+    void assignClosure(const Relation& a, const std::function<void()>* check = nullptr); // a+
+    void assignReflexive(const Relation& a);                                             // a?
 
     [[nodiscard]] Relation compose(const Relation& o) const; // this ; o
     [[nodiscard]] Relation inverse() const;
@@ -63,9 +91,10 @@ class Relation {
     }
 
   private:
-    [[nodiscard]] Relation composeChecked(const Relation& o,
-                                          const std::function<void()>* check) const;
-    [[nodiscard]] Relation closureChecked(const std::function<void()>* check) const;
+    /// Takes the size of a relation over n events; the rows' contents are left undefined.
+    void reshape(int n);
+    /// Closes the relation under transitivity, in place (Warshall, a word at a time).
+    void close(const std::function<void()>* check);
     [[nodiscard]] bool acyclicChecked(const std::function<void()>* check) const;
     [[nodiscard]] std::size_t index(int a, int b) const {
         return static_cast<std::size_t>(a) * words_ + static_cast<std::size_t>(b >> 6);

@@ -33,6 +33,56 @@ TEST_CASE("closures and acyclicity") {
     r.add(69, 0);
     CHECK_FALSE(r.acyclic());
     CHECK_FALSE(r.transitiveClosure().irreflexive());
+    Relation small(5); // one word per row
+    small.add(0, 1);
+    small.add(1, 2);
+    small.add(3, 2);
+    small.add(4, 3);
+    CHECK(small.acyclic());
+    small.add(2, 0); // 0 -> 1 -> 2 -> 0, with an acyclic tail 4 -> 3 -> 2
+    CHECK_FALSE(small.acyclic());
+    small.remove(2, 0);
+    small.add(2, 2);
+    CHECK_FALSE(small.acyclic());
+}
+
+TEST_CASE("relation algebra in place: the same results, over any earlier contents and size") {
+    for (const int n : {5, 70}) { // one word per row, and several
+        Relation a(n), b(n);
+        a.add(0, 1);
+        a.add(1, 2);
+        a.add(2, n - 1);
+        b.add(1, 2);
+        b.add(2, 3);
+        b.add(n - 1, 0);
+        Relation out(3); // another size, some pairs: all replaced
+        out.add(0, 0);
+        out.add(2, 1);
+        out.assignUnion(a, b);
+        CHECK(out == (a | b));
+        out.assignIntersection(a, b);
+        CHECK(out == (a & b));
+        out.assignDifference(a, b);
+        CHECK(out == (a - b));
+        out.assignComposition(a, b);
+        CHECK(out == a.compose(b));
+        out.assignInverse(a);
+        CHECK(out == a.inverse());
+        out.assignClosure(a);
+        CHECK(out == a.transitiveClosure());
+        out.assignReflexive(b);
+        CHECK(out == b.reflexive());
+        // An operand that is the relation itself.
+        Relation self = a;
+        self.assignComposition(self, b);
+        CHECK(self == a.compose(b));
+        self = a;
+        self.assignInverse(self);
+        CHECK(self == a.inverse());
+        self = a;
+        self.assignClosure(self);
+        CHECK(self == a.transitiveClosure());
+    }
 }
 
 TEST_CASE("values: folding, wrapping arithmetic, division by zero, dependencies") {
