@@ -56,27 +56,34 @@ Relation Relation::identity(int n) {
     return r;
 }
 
+namespace {
+
+/// d[i] = op(x[i], y[i]) for the `count` words of a relation's rows (d may be x).
+template <class Op>
+void combineWords(std::uint64_t* d, const std::uint64_t* x, const std::uint64_t* y,
+                  std::size_t count, Op op) {
+    for (std::size_t i = 0; i < count; ++i)
+        d[i] = op(x[i], y[i]);
+}
+
+constexpr auto kOr = [](std::uint64_t x, std::uint64_t y) { return x | y; };
+constexpr auto kAnd = [](std::uint64_t x, std::uint64_t y) { return x & y; };
+constexpr auto kAndNot = [](std::uint64_t x, std::uint64_t y) { return x & ~y; };
+
+} // namespace
+
 Relation& Relation::operator|=(const Relation& o) {
-    std::uint64_t* d = data();
-    const std::uint64_t* e = o.data();
-    for (std::size_t i = 0; i < count(); ++i)
-        d[i] |= e[i];
+    combineWords(data(), data(), o.data(), count(), kOr);
     return *this;
 }
 
 Relation& Relation::operator&=(const Relation& o) {
-    std::uint64_t* d = data();
-    const std::uint64_t* e = o.data();
-    for (std::size_t i = 0; i < count(); ++i)
-        d[i] &= e[i];
+    combineWords(data(), data(), o.data(), count(), kAnd);
     return *this;
 }
 
 Relation& Relation::operator-=(const Relation& o) {
-    std::uint64_t* d = data();
-    const std::uint64_t* e = o.data();
-    for (std::size_t i = 0; i < count(); ++i)
-        d[i] &= ~e[i];
+    combineWords(data(), data(), o.data(), count(), kAndNot);
     return *this;
 }
 
@@ -91,29 +98,17 @@ void Relation::reshape(int n) {
 
 void Relation::assignUnion(const Relation& a, const Relation& b) {
     reshape(a.n_);
-    std::uint64_t* d = data();
-    const std::uint64_t* x = a.data();
-    const std::uint64_t* y = b.data();
-    for (std::size_t i = 0; i < count(); ++i)
-        d[i] = x[i] | y[i];
+    combineWords(data(), a.data(), b.data(), count(), kOr);
 }
 
 void Relation::assignIntersection(const Relation& a, const Relation& b) {
     reshape(a.n_);
-    std::uint64_t* d = data();
-    const std::uint64_t* x = a.data();
-    const std::uint64_t* y = b.data();
-    for (std::size_t i = 0; i < count(); ++i)
-        d[i] = x[i] & y[i];
+    combineWords(data(), a.data(), b.data(), count(), kAnd);
 }
 
 void Relation::assignDifference(const Relation& a, const Relation& b) {
     reshape(a.n_);
-    std::uint64_t* d = data();
-    const std::uint64_t* x = a.data();
-    const std::uint64_t* y = b.data();
-    for (std::size_t i = 0; i < count(); ++i)
-        d[i] = x[i] & ~y[i];
+    combineWords(data(), a.data(), b.data(), count(), kAndNot);
 }
 
 Relation Relation::compose(const Relation& o) const {
