@@ -46,7 +46,7 @@ struct EngineRequest {
     int threads = 1;
     /// Z3 contexts the SMT engine may reuse, kept across the tests of a run (none: a fresh
     /// context per run). The explicit engine ignores it.
-    std::shared_ptr<smt::ContextPool> solverContexts;
+    std::shared_ptr<smt::ContextPool> solverContexts = nullptr;
 };
 
 } // namespace ptx

@@ -24,12 +24,12 @@ CandidateEncoding::CandidateEncoding(z3::context& ctx, z3::solver& solver,
                                      const CandidateExecution& candidate, Options options,
                                      TimeBudget budget)
     : ctx_(ctx), solver_(solver), c_(candidate), postponeOrder_(options.postponeOrder),
-      pruneRf_(options.pruneRf), budget_(std::move(budget)),
-      static_(staticRelations(candidate, [this] { budget_.check(); })), possible_(candidate),
+      budget_(std::move(budget)), static_(staticRelations(candidate, [this] { budget_.check(); })),
       n_(candidate.size()), translated_(candidate.values.size(), false), rf_(ctx, n_), co_(ctx, n_),
       syncFence_(ctx, n_), syncBarrier_(ctx, n_) {
     if (options.pruneRf && !options.wellFoundedValues)
         throw std::logic_error("CandidateEncoding: pruneRf is sound for well-founded values only");
+    if (options.pruneRf) possible_.emplace(candidate);
     try {
         valueTerms_.reserve(candidate.values.size());
         for (std::size_t i = 0; i < candidate.values.size(); ++i)
@@ -184,7 +184,7 @@ void CandidateEncoding::encodeRf() {
         z3::expr_vector choices(ctx_);
         for (const Event& w : c_.events) {
             if (w.kind != EventKind::Write || w.location != r.location) continue;
-            if (pruneRf_ && !possible_.canRead(w.id, r.id)) continue; // values never agree
+            if (possible_ && !possible_->canRead(w.id, r.id)) continue; // values never agree
             const z3::expr x = ctx_.bool_const(pairName("rf", w.id, r.id).c_str());
             rf_.set(w.id, r.id, SymBool(x));
             solver_.add(z3::implies(x, value(r.value) == value(w.value)));

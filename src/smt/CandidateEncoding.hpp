@@ -11,6 +11,7 @@
 #include "smt/SymRelation.hpp"
 
 #include <map>
+#include <optional>
 #include <vector>
 #include <z3++.h>
 
@@ -75,7 +76,7 @@ class CandidateEncoding {
     [[nodiscard]] const Rel& syncFence() const { return syncFence_; }
     [[nodiscard]] const TimeBudget& budget() const { return budget_; }
     /// Some read can read no write, or a path condition never holds: no execution at all.
-    [[nodiscard]] bool impossible() const { return pruneRf_ && possible_.impossible(); }
+    [[nodiscard]] bool impossible() const { return possible_ && possible_->impossible(); }
 
     /// After a stop: leaves the terms this encoding holds to the operating system (see
     /// smt/Abandon.hpp); the encoding must not be used any more.
@@ -101,12 +102,11 @@ class CandidateEncoding {
     z3::solver& solver_;
     const CandidateExecution& c_;
     bool postponeOrder_;
-    bool pruneRf_;
     TimeBudget budget_;
     std::vector<std::vector<int>> writesOf_; // by location: its writes, in event order
     bool orderPending_ = false;              // postponed and not yet asserted
     StaticRelations static_;
-    PossibleValues possible_;
+    std::optional<PossibleValues> possible_; // with pruneRf only
     int n_;
     std::vector<z3::expr> valueTerms_; // by ValueId (memoised), invalid until translated
     std::vector<bool> translated_;

@@ -1,6 +1,5 @@
 #include "smt/ContextPool.hpp"
 
-#include "smt/Abandon.hpp"
 #include "smt/SolverSettings.hpp"
 
 namespace ptx::smt {
@@ -19,11 +18,6 @@ ContextPool::Lease::Lease(ContextPool* pool, std::unique_ptr<z3::context> ctx, i
 ContextPool::Lease::~Lease() {
     if (pool_ != nullptr && ctx_ && uses_ < kUsesPerContext)
         pool_->giveBack(Kept{std::move(ctx_), uses_});
-}
-
-void ContextPool::Lease::abandon() {
-    pool_ = nullptr;
-    smt::abandon(ctx_);
 }
 
 std::unique_ptr<ContextPool::Lease> ContextPool::lease() {

@@ -19,7 +19,7 @@ namespace ptx::smt {
 class ContextPool {
   public:
     /// A context kept by the pool, or a fresh one; back to the pool on destruction unless
-    /// discarded or abandoned.
+    /// discarded.
     class Lease {
       public:
         Lease(const Lease&) = delete;
@@ -27,10 +27,9 @@ class ContextPool {
         ~Lease();
 
         [[nodiscard]] z3::context& context() { return *ctx_; }
-        /// Not given back: deleted with the lease.
+        /// Not given back: deleted with the lease (on a stop, the engine abandons the lease
+        /// whole: smt/Abandon.hpp).
         void discard() { pool_ = nullptr; }
-        /// Not given back and never deleted (a stop: see Abandon.hpp).
-        void abandon();
 
       private:
         friend class ContextPool;
