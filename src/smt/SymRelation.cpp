@@ -63,18 +63,41 @@ SymRelation SymRelation::subtract(const SymRelation& o, const TimeBudget& budget
 }
 
 SymRelation SymRelation::compose(const SymRelation& o, const TimeBudget& budget) const {
+    // Each cell is one flat disjunction over the middle events (a chain of binary ors would
+    // give the solver a Boolean variable and three clauses per link).
     SymRelation r(*ctx_, n_);
+    std::vector<z3::expr_vector> terms;
+    std::vector<bool> isTrue(static_cast<std::size_t>(n_));
+    for (int c = 0; c < n_; ++c)
+        terms.emplace_back(*ctx_);
     for (int a = 0; a < n_; ++a) {
         budget.check();
+        for (int c = 0; c < n_; ++c) {
+            terms[static_cast<std::size_t>(c)].resize(0);
+            isTrue[static_cast<std::size_t>(c)] = false;
+        }
         for (int b = 0; b < n_; ++b) {
             const SymBool& ab = at(a, b);
             if (ab.isFalse()) continue;
             if ((b & 63) == 63) budget.check(); // a row of a large relation takes long too
             for (int c = 0; c < n_; ++c) {
                 const SymBool& bc = o.at(b, c);
-                if (bc.isFalse()) continue;
-                r.cells_[index(a, c)] = r.at(a, c) || (ab && bc);
+                if (bc.isFalse() || isTrue[static_cast<std::size_t>(c)]) continue;
+                const SymBool both = ab && bc;
+                if (both.isTrue())
+                    isTrue[static_cast<std::size_t>(c)] = true;
+                else
+                    terms[static_cast<std::size_t>(c)].push_back(both.expr(*ctx_));
             }
+        }
+        for (int c = 0; c < n_; ++c) {
+            const z3::expr_vector& t = terms[static_cast<std::size_t>(c)];
+            if (isTrue[static_cast<std::size_t>(c)])
+                r.cells_[index(a, c)] = SymBool(*ctx_, true);
+            else if (t.size() == 1)
+                r.cells_[index(a, c)] = SymBool(t[0]);
+            else if (t.size() > 1)
+                r.cells_[index(a, c)] = SymBool(z3::mk_or(t));
         }
     }
     return r;
