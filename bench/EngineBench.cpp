@@ -7,8 +7,13 @@
 // --threads T (both): the explicit search of each test split over T threads.
 // --fresh-contexts (both): a new Z3 context per test, as before contexts were kept across tests.
 //   ptxlitmus_bench print NAME N
-// Prints one line per test and a summary line `SUMMARY tests=.. total_s=.. median_ms=..
-// max_ms=.. rss_mb=..` that bench/run turns into a table.
+//   ptxlitmus_bench floor [--repeat K]
+//     (what one Z3 solver costs at the least, made and configured as the engine makes one per
+//     candidate: `FLOOR first_check_ms=.. further_check_ms=.. model_ms=..`, means of K rounds)
+// Prints one line per test and a summary line `SUMMARY tests=.. candidates=.. witnesses=..
+// total_s=.. median_ms=.. max_ms=.. rss_mb=..` that bench/run turns into a table (over all the
+// tests: candidates, the path combinations examined; witnesses, the executions counted, or with
+// --outcomes the outcomes).
 #include "Families.hpp"
 #include "check/Checker.hpp"
 #include "check/Projection.hpp"
@@ -16,6 +21,7 @@
 #include "model/OutcomeList.hpp"
 #include "parser/Parser.hpp"
 #include "smt/SmtEngine.hpp"
+#include "smt/SolverFloor.hpp"
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
@@ -133,12 +139,16 @@ std::map<std::string, std::string> readExpected(const std::string& csv) {
     return out;
 }
 
-void summary(std::vector<double> ms, double wallS) {
+void summary(std::vector<double> ms, double wallS, std::uint64_t candidates,
+             std::uint64_t witnesses) {
     std::sort(ms.begin(), ms.end());
     const double median = ms.empty() ? 0 : ms[ms.size() / 2];
     const double max = ms.empty() ? 0 : ms.back();
-    std::printf("SUMMARY tests=%zu total_s=%.3f median_ms=%.3f max_ms=%.1f rss_mb=%.1f\n",
-                ms.size(), wallS, median, max, rssMb());
+    std::printf(
+        "SUMMARY tests=%zu candidates=%llu witnesses=%llu total_s=%.3f median_ms=%.3f max_ms=%.1f "
+        "rss_mb=%.1f\n",
+        ms.size(), static_cast<unsigned long long>(candidates),
+        static_cast<unsigned long long>(witnesses), wallS, median, max, rssMb());
 }
 
 int suite(const std::vector<std::string>& paths, const BenchOptions& bo, const std::string& csv,
@@ -156,6 +166,7 @@ int suite(const std::vector<std::string>& paths, const BenchOptions& bo, const s
     const auto expected = csv.empty() ? std::map<std::string, std::string>{} : readExpected(csv);
     const auto start = std::chrono::steady_clock::now();
     std::vector<double> times;
+    std::uint64_t candidates = 0, witnesses = 0;
     int mismatches = 0;
     for (const std::string& f : files) {
         Run run;
@@ -167,6 +178,8 @@ int suite(const std::vector<std::string>& paths, const BenchOptions& bo, const s
             run.verdict = std::string("parse error: ") + e.what();
         }
         times.push_back(run.ms);
+        candidates += run.candidates;
+        witnesses += run.witnesses;
         std::string note;
         if (auto it = expected.find(fs::path(f).filename().string()); it != expected.end()) {
             note = " expected=" + it->second;
@@ -177,7 +190,8 @@ int suite(const std::vector<std::string>& paths, const BenchOptions& bo, const s
         }
         std::printf("%-70s %9.3f ms  %s%s\n", f.c_str(), run.ms, run.verdict.c_str(), note.c_str());
     }
-    summary(times, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    summary(times, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
+            candidates, witnesses);
     if (!csv.empty()) std::printf("MISMATCHES %d\n", mismatches);
     return 0;
 }
@@ -191,8 +205,15 @@ int family(const std::string& name, int n, const BenchOptions& bo) {
     std::printf("FAMILY %s n=%d events=%d candidates=%llu witnesses=%llu verdict=%s\n",
                 name.c_str(), n, run.events, static_cast<unsigned long long>(run.candidates),
                 static_cast<unsigned long long>(run.witnesses), run.verdict.c_str());
-    summary({run.ms}, wall);
+    summary({run.ms}, wall, run.candidates, run.witnesses);
     return run.verdict.rfind("error", 0) == 0 ? 1 : 0;
+}
+
+int floor(int repeat) {
+    const smt::SolverFloor f = smt::measureSolverFloor(repeat);
+    std::printf("FLOOR first_check_ms=%.3f further_check_ms=%.3f model_ms=%.3f rounds=%d\n",
+                f.firstCheckMs, f.furtherCheckMs, f.modelMs, repeat);
+    return 0;
 }
 
 } // namespace
@@ -233,10 +254,15 @@ int main(int argc, char** argv) {
     CLI::App* printCmd = app.add_subcommand("print", "print a generated family member");
     printCmd->add_option("name", name)->required();
     printCmd->add_option("n", n)->required();
+    CLI::App* floorCmd = app.add_subcommand(
+        "floor", "what one Z3 solver costs at the least, as the engine makes one per candidate");
+    floorCmd->add_option("--repeat", repeat, "rounds to average (default 1000)")
+        ->check(CLI::Range(1, 1000000));
     CLI11_PARSE(app, argc, argv);
     try {
         if (suiteCmd->parsed()) return suite(paths, bo, csv, repeat);
         if (familyCmd->parsed()) return family(name, n, bo);
+        if (floorCmd->parsed()) return floor(floorCmd->count("--repeat") > 0 ? repeat : 1000);
         std::cout << bench::generate(name, n);
         return 0;
     } catch (const std::exception& e) {

@@ -49,16 +49,10 @@ class SmtRun {
     void discardContext() { lease_->discard(); }
 
   private:
-    /// A fresh solver per candidate, in the run's one context. The plain SMT core
-    /// (`simple()`) rather than the default combined solver: its incremental checks with
-    /// assumptions skip the combined solver's switching between a tactic and the core, which
-    /// cost time on every candidate of the loop tests. A solver reused across candidates with
-    /// push/pop was slower still (measured: its scopes keep every earlier candidate's terms).
-    z3::solver makeSolver() {
-        z3::solver solver(ctx_, z3::solver::simple());
-        smt::configureSolver(ctx_, solver);
-        return solver;
-    }
+    /// A fresh solver per candidate (smt::makeEngineSolver), in the run's one context. A solver
+    /// reused across candidates with push/pop was slower (measured: its scopes keep every earlier
+    /// candidate's terms; again on 2026-11-27, CADP 145_simple: 6.4 s -> 7.9 s of CPU).
+    z3::solver makeSolver() { return smt::makeEngineSolver(ctx_); }
 
     /// One check, within what is left of the deadline; `unknown` because of it is a
     /// TimeLimitExceeded (or Interrupted), any other `unknown` an SmtFailure.

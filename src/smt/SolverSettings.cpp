@@ -33,4 +33,10 @@ void configureSolver(z3::context& ctx, z3::solver& solver) {
     solver.set(p);
 }
 
+z3::solver makeEngineSolver(z3::context& ctx) {
+    z3::solver solver(ctx, z3::solver::simple());
+    configureSolver(ctx, solver);
+    return solver;
+}
+
 } // namespace ptx::smt

@@ -16,4 +16,9 @@ struct ProcessSettings {
 /// src/cli/SignalWatcher), and the search settings measured to pay.
 void configureSolver(z3::context& ctx, z3::solver& solver);
 
+/// A solver as the engine makes one per candidate: Z3's plain SMT core (`simple()`), not the
+/// default combined solver, whose switching between a tactic and the core cost time on every
+/// candidate of the loop tests; configured by configureSolver.
+[[nodiscard]] z3::solver makeEngineSolver(z3::context& ctx);
+
 } // namespace ptx::smt
