@@ -1,5 +1,6 @@
 // `ptxlitmus cuda FILE... -o DIR`: a self-contained CUDA program per litmus test, a Makefile and
-// a manifest (tests.txt). Tests the harness cannot run faithfully are reported and skipped.
+// a manifest (tests.txt). Tests the harness cannot run faithfully are reported and skipped; when
+// no test is left, nothing is written and the exit status is 2.
 #include "cli/Commands.hpp"
 #include "cli/TestArguments.hpp"
 #include "cuda/HarnessPlan.hpp"
@@ -54,6 +55,12 @@ void addCudaCommand(CLI::App& app, CommandContext& context) {
             } catch (...) {
                 context.reportCurrent(file);
             }
+        }
+        if (plans.empty()) { // a Makefile building nothing would read as success
+            std::cerr << "ptxlitmus cuda: no test could be made into a harness; nothing written to "
+                      << args->output << "\n";
+            context.raise(kExitBadInput);
+            return;
         }
         const auto written = cuda::writeHarnessDirectory(plans, args->output);
         if (!args->quiet)

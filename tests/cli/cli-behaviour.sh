@@ -117,6 +117,15 @@ stdin_and_index() {
   "$exe" cuda -q "$tmp/suite/@more" -o "$tmp/cuda" || fail "cuda @index: exit $?"
   [ -f "$tmp/cuda/Makefile" ] || fail "cuda @index: no Makefile"
   "$exe" cuda -q - -o "$tmp/cuda-stdin" <"$mp" || fail "cuda -: exit $?"
+  # No test left to build: nothing written (no Makefile that builds nothing), exit status 2,
+  # with --skip-unsupported too.
+  printf 'garbage\n' >"$tmp/bad.litmus"
+  "$exe" cuda -q "$tmp/bad.litmus" -o "$tmp/cuda-none" 2>"$tmp/cuda-none.err"
+  [ $? -eq 2 ] || fail "cuda, no readable test: exit status"
+  [ ! -e "$tmp/cuda-none" ] || fail "cuda, no readable test: $tmp/cuda-none was written"
+  grep -q 'nothing written' "$tmp/cuda-none.err" || fail "cuda, no readable test: $(cat "$tmp/cuda-none.err")"
+  "$exe" cuda -q --skip-unsupported litmus/Proxy/*.litmus -o "$tmp/cuda-unsupported" 2>/dev/null
+  [ $? -eq 2 ] && [ ! -e "$tmp/cuda-unsupported" ] || fail "cuda, every test unsupported: written or exit 0"
   # One-test commands read `-` and an index listing one test.
   "$exe" sim --runs 100 - <"$mp" | grep -q "^Test MP Allowed" || fail "sim -"
   "$exe" explain "$tmp/suite/@more" | grep -q "MP" || fail "explain @index"
