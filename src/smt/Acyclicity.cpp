@@ -2,6 +2,7 @@
 
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/strong_components.hpp>
+#include <functional>
 
 namespace ptx::smt {
 
@@ -31,6 +32,29 @@ std::vector<int> mayCycleComponents(const SymRelation& r, int& componentCount) {
     return component;
 }
 
+Relation impliedStaticEdges(const SymRelation& r, const std::vector<int>& component,
+                            const TimeBudget& budget) {
+    // The always-true edges inside components, S. An edge of S that a path of two or more S
+    // edges also joins needs no rank constraint of its own: the path's constraints imply it
+    // (every event on such a path lies on a cycle through its ends, so in their component, with
+    // a rank). Exact only if S itself is acyclic; otherwise nothing is left out (the guard must
+    // then be false whatever the solver chooses, and every edge of the cycle says so).
+    const int n = r.size();
+    Relation s(n);
+    for (int a = 0; a < n; ++a) {
+        const int c = component[static_cast<std::size_t>(a)];
+        if (c < 0) continue;
+        for (int b = 0; b < n; ++b)
+            if (a != b && component[static_cast<std::size_t>(b)] == c && r.at(a, b).isTrue())
+                s.add(a, b);
+    }
+    if (s.empty()) return s;
+    const std::function<void()> check = [&budget] { budget.check(); };
+    const Relation reach = s.transitiveClosure(check);
+    if (!reach.irreflexive()) return Relation(n);
+    return s & s.compose(reach, check);
+}
+
 void requireAcyclic(z3::context& ctx, z3::solver& solver, const SymRelation& r,
                     const z3::expr& guard, const std::string& tag, const TimeBudget& budget) {
     // Every true edge is a may edge, so a cycle of r lies inside one component of the may graph:
@@ -41,6 +65,7 @@ void requireAcyclic(z3::context& ctx, z3::solver& solver, const SymRelation& r,
     // cost 2.4 times the CPU on the CADP loop tests (docs/performance.md, "The SMT engine").
     int count = 0;
     const std::vector<int> component = mayCycleComponents(r, count);
+    const Relation implied = impliedStaticEdges(r, component, budget);
     std::vector<z3::expr> rank;
     for (int a = 0; a < r.size(); ++a)
         rank.push_back(component[static_cast<std::size_t>(a)] < 0
@@ -54,7 +79,8 @@ void requireAcyclic(z3::context& ctx, z3::solver& solver, const SymRelation& r,
             if (ab.isFalse()) continue;
             if (a == b) {
                 solver.add(!guard || !ab.expr(ctx));
-            } else if (c >= 0 && c == component[static_cast<std::size_t>(b)]) {
+            } else if (c >= 0 && c == component[static_cast<std::size_t>(b)] &&
+                       !implied.has(a, b)) {
                 solver.add(!guard || !ab.expr(ctx) ||
                            rank[static_cast<std::size_t>(a)] < rank[static_cast<std::size_t>(b)]);
             }

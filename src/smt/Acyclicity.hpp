@@ -1,7 +1,9 @@
 // acyclic(r) for a relation of solver terms, as small solver constraints: integer ranks that
-// increase along every edge, only where an edge can lie on a cycle.
+// increase along every edge, only where an edge can lie on a cycle, and not along an always-true
+// edge that other always-true edges already chain.
 #pragma once
 
+#include "model/Relation.hpp"
 #include "smt/SymRelation.hpp"
 
 #include <string>
@@ -13,6 +15,12 @@ namespace ptx::smt {
 /// The strongly connected components of the relation's "may" graph (an edge wherever the cell
 /// is not constant false): component index by event, -1 for an event on no may-cycle.
 [[nodiscard]] std::vector<int> mayCycleComponents(const SymRelation& r, int& componentCount);
+
+/// The always-true edges of `r` inside one component (of `component`, as mayCycleComponents
+/// numbers them) that a path of other such edges also joins: their rank constraints are implied
+/// by the path's. Empty when those edges form a cycle themselves.
+[[nodiscard]] Relation impliedStaticEdges(const SymRelation& r, const std::vector<int>& component,
+                                          const TimeBudget& budget = {});
 
 /// Adds `guard -> acyclic(r)` to `solver`; rank constants are named after `tag`. Checks `budget`
 /// once per row.

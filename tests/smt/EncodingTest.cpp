@@ -84,6 +84,44 @@ TEST_CASE("smt: acyclicity forbids a cycle only under its guard") {
     CHECK(s.check(off) == z3::sat);
 }
 
+TEST_CASE("smt: an always-true edge chained by others gets no rank, and cycles stay forbidden") {
+    // 0 -> 1 -> 2 and the shortcut 0 -> 2 always hold; 2 -> 0 is a solver choice v. The shortcut
+    // is implied by the chain; a cycle through it (0 -> 2 -> 0) is still excluded, through the
+    // chain's ranks: acyclicity forces v false.
+    z3::context ctx;
+    const z3::expr v = ctx.bool_const("v");
+    SymRelation r(ctx, 3);
+    r.set(0, 1, SymBool(ctx, true));
+    r.set(1, 2, SymBool(ctx, true));
+    r.set(0, 2, SymBool(ctx, true));
+    r.set(2, 0, SymBool(v));
+    int count = 0;
+    const std::vector<int> component = mayCycleComponents(r, count);
+    const Relation implied = impliedStaticEdges(r, component);
+    CHECK(implied.pairs() == std::vector<std::pair<int, int>>{{0, 2}});
+    z3::solver s(ctx);
+    requireAcyclic(ctx, s, r, ctx.bool_val(true), "t");
+    z3::expr_vector withV(ctx);
+    withV.push_back(v);
+    CHECK(s.check(withV) == z3::unsat);
+    CHECK(s.check() == z3::sat);
+
+    // Always-true edges on a cycle of their own: nothing is left out, and the guard is refuted.
+    SymRelation cyclic(ctx, 3);
+    cyclic.set(0, 1, SymBool(ctx, true));
+    cyclic.set(1, 2, SymBool(ctx, true));
+    cyclic.set(2, 0, SymBool(ctx, true));
+    cyclic.set(0, 2, SymBool(ctx, true));
+    const std::vector<int> all = mayCycleComponents(cyclic, count);
+    CHECK(impliedStaticEdges(cyclic, all).empty());
+    z3::solver t(ctx);
+    const z3::expr guard = ctx.bool_const("g");
+    requireAcyclic(ctx, t, cyclic, guard, "c");
+    z3::expr_vector on(ctx);
+    on.push_back(guard);
+    CHECK(t.check(on) == z3::unsat);
+}
+
 TEST_CASE("smt: a candidate refuted by its cheap checks is inconsistent under all of them") {
     // A CADP-style loop (peer suite CADP/2_threads_4_instructions/143): many candidates, most
     // inconsistent. Staged and all-at-once encodings must agree on each candidate.
