@@ -209,7 +209,7 @@ int family(const std::string& name, int n, const BenchOptions& bo) {
     return run.verdict.rfind("error", 0) == 0 ? 1 : 0;
 }
 
-int floor(int repeat) {
+int printSolverFloor(int repeat) {
     const smt::SolverFloor f = smt::measureSolverFloor(repeat);
     std::printf("FLOOR first_check_ms=%.3f further_check_ms=%.3f model_ms=%.3f rounds=%d\n",
                 f.firstCheckMs, f.furtherCheckMs, f.modelMs, repeat);
@@ -262,7 +262,8 @@ int main(int argc, char** argv) {
     try {
         if (suiteCmd->parsed()) return suite(paths, bo, csv, repeat);
         if (familyCmd->parsed()) return family(name, n, bo);
-        if (floorCmd->parsed()) return floor(floorCmd->count("--repeat") > 0 ? repeat : 1000);
+        if (floorCmd->parsed())
+            return printSolverFloor(floorCmd->count("--repeat") > 0 ? repeat : 1000);
         std::cout << bench::generate(name, n);
         return 0;
     } catch (const std::exception& e) {
