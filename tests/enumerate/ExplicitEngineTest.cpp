@@ -78,6 +78,21 @@ TEST_CASE("SC with a barrier: it orders the two sides, and every execution is no
           Outcomes{{0, 0}, {0, 1}, {1, 1}});
 }
 
+TEST_CASE("SC on aliases: one coherent memory, where ptx75 needs a proxy fence") {
+    // CoRR through the generic alias g of x, no fence.proxy.alias: ptx75 lets the second read go
+    // back to 0 (the two virtual addresses are not coherent with each other); SC sees the one
+    // physical location (loc includes aliases) and forbids it (docs/cli.md, `--model sc`).
+    const Prepared corr = prepare("PTX corr\n{ x=0; g @ generic aliases x; }\n"
+                                  " P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
+                                  " st.relaxed.gpu x, 1 | ld.relaxed.gpu r0, x ;\n"
+                                  " | ld.relaxed.gpu r1, g ;\n"
+                                  "exists (P1:r0 == 1 /\\ P1:r1 == 0)\n");
+    CHECK(outcomes(runExplicitOn(corr, ptx75Model()), {{1, "r0"}, {1, "r1"}}) ==
+          Outcomes{{0, 0}, {0, 1}, {1, 0}, {1, 1}});
+    CHECK(outcomes(runExplicitOn(corr, scModel()), {{1, "r0"}, {1, "r1"}}) ==
+          Outcomes{{0, 0}, {0, 1}, {1, 1}});
+}
+
 TEST_CASE("LB: allowed without dependencies, forbidden by No-Thin-Air with data dependencies") {
     const MemoryModel m = ptx6Model();
     const Prepared plain = prepare(twoThreads("ld.relaxed.gpu r0, x", "st.relaxed.gpu y, 1",
