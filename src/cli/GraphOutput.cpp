@@ -11,12 +11,14 @@ GraphOutput::GraphOutput(ShowSettings settings) : settings_(std::move(settings))
 }
 
 void GraphOutput::add(const std::string& test, const DrawnExecutions& drawn, std::string& notes) {
+    // Said only once the drawings are out: a write error is not followed by notes about them.
     const std::string what = settings_.mode == "all" ? "consistent" : "witness";
-    if (drawn.graphs.empty()) notes += test + ": no " + what + " execution to draw\n";
+    std::string note;
+    if (drawn.graphs.empty()) note += test + ": no " + what + " execution to draw\n";
     if (drawn.more) {
-        notes += test + ": only the first " + std::to_string(drawn.graphs.size()) +
-                 " executions are drawn, more exist (--max-graphs N draws up to N, "
-                 "--max-graphs 0 all)\n";
+        note += test + ": only the first " + std::to_string(drawn.graphs.size()) +
+                " executions are drawn, more exist (--max-graphs N draws up to N, "
+                "--max-graphs 0 all)\n";
         leftOut_ = true;
     }
     ++tests_;
@@ -26,6 +28,7 @@ void GraphOutput::add(const std::string& test, const DrawnExecutions& drawn, std
         for (std::size_t k = 0; k < drawn.graphs.size(); ++k)
             clusters_.push_back(asCluster(drawn.graphs[k], "t" + std::to_string(tests_) + "_x" +
                                                                std::to_string(k + 1)));
+        notes += note;
         return;
     }
     // Two tests of one name in a run: the second's files are NAME~2-K.dot.
@@ -36,6 +39,7 @@ void GraphOutput::add(const std::string& test, const DrawnExecutions& drawn, std
         writeFileAtomically(std::filesystem::path(settings_.outDir) /
                                 (base + "-" + std::to_string(k + 1) + ".dot"),
                             drawn.graphs[k]);
+    notes += note;
 }
 
 void GraphOutput::finish(std::ostream& out) const {

@@ -95,4 +95,14 @@ diff -r "$tmp/cuda.before" "$mnt/cuda" >/dev/null || fail "cuda changed old file
 no_empty_or_temp "$mnt/cuda"
 unfill
 
+# --show -o on a full disk: the write error ends the test's report; no note about the drawings
+# (how many were drawn) follows it, and no file is left empty.
+mkdir -p "$mnt/show"
+fill
+expect_rc 3 "$exe" --show all --max-graphs 2 -o "$mnt/show" "$src/litmus/MP/MP.litmus"
+has "error: cannot write $mnt/show/MP-1.dot: No space left on device"
+hasnt "only the first"
+no_empty_or_temp "$mnt/show"
+unfill
+
 finish "full-disk (tmpfs)"
