@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -22,6 +23,13 @@ std::vector<CandidateExecution> candidatesOf(const std::string& litmus) {
         return true;
     });
     return out;
+}
+
+/// The one candidate of a litmus program without branches.
+CandidateExecution onlyCandidate(const std::string& litmus) {
+    std::vector<CandidateExecution> cs = candidatesOf(litmus);
+    REQUIRE(cs.size() == 1);
+    return std::move(cs.front());
 }
 
 /// The event of thread `thread` with index `index`, or the initial write of location 0.
@@ -49,10 +57,9 @@ std::vector<std::int64_t> valuesRead(const PossibleValues& p, const CandidateExe
 } // namespace
 
 TEST_CASE("possible values: a read reads what the writes of its location write") {
-    const auto cs = candidatesOf("PTX t\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak x, 1 | ld.weak r0, x ;\n"
-                                 " st.weak x, 2 | ;\nexists (1:r0 == 2)\n");
-    REQUIRE(cs.size() == 1);
-    const CandidateExecution& c = cs.front();
+    const CandidateExecution c = onlyCandidate(
+        "PTX t\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak x, 1 | ld.weak r0, x ;\n"
+        " st.weak x, 2 | ;\nexists (1:r0 == 2)\n");
     const PossibleValues p(c);
     const int read = eventOf(c, 1, 0);
     CHECK(valuesRead(p, c, read) == std::vector<std::int64_t>{0, 1, 2});
@@ -64,7 +71,8 @@ TEST_CASE("possible values: a read reads what the writes of its location write")
 TEST_CASE("possible values: a branch condition on one read prunes the writes it cannot read") {
     // P1 reads x and branches on it: the path storing to y needs x == 1, the other x != 1.
     const auto cs =
-        candidatesOf("PTX t\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak x, 1 | ld.weak r0, x ;\n"
+        candidatesOf("PTX t\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak x, 1 | "
+                     "ld.weak r0, x ;\n"
                      " | bne r0, 1, L ;\n | st.weak y, 1 ;\n | L: ;\nexists (1:r0 == 1)\n");
     REQUIRE(cs.size() == 2);
     int checked = 0;
@@ -93,7 +101,8 @@ TEST_CASE("possible values: a branch condition on one read prunes the writes it 
 TEST_CASE("possible values: a path no write's value can take is impossible") {
     // x is only ever 0 or 1, so the path needing x == 5 has no execution.
     const auto cs =
-        candidatesOf("PTX t\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak x, 1 | ld.weak r0, x ;\n"
+        candidatesOf("PTX t\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak x, 1 | "
+                     "ld.weak r0, x ;\n"
                      " | bne r0, 5, L ;\n | st.weak y, 1 ;\n | L: ;\nexists (1:r0 == 5)\n");
     REQUIRE(cs.size() == 2);
     int impossible = 0;
@@ -103,12 +112,10 @@ TEST_CASE("possible values: a path no write's value can take is impossible") {
 }
 
 TEST_CASE("possible values: atomic additions feed each other until the fixpoint") {
-    const auto cs =
-        candidatesOf("PTX t\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
-                     " atom.relaxed.gpu.add r0, x, 1 | atom.relaxed.gpu.add r1, x, 1 ;\n"
-                     "exists (0:r0 == 1)\n");
-    REQUIRE(cs.size() == 1);
-    const CandidateExecution& c = cs.front();
+    const CandidateExecution c =
+        onlyCandidate("PTX t\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
+                      " atom.relaxed.gpu.add r0, x, 1 | atom.relaxed.gpu.add r1, x, 1 ;\n"
+                      "exists (0:r0 == 1)\n");
     const PossibleValues p(c);
     // Each read sees 0 (initial) or what the other's addition wrote (1, then 2, ...): the least
     // fixpoint is bounded only by the set limit, which is reached: `any`.
@@ -118,12 +125,10 @@ TEST_CASE("possible values: atomic additions feed each other until the fixpoint"
 }
 
 TEST_CASE("possible values: exchanges stay finite") {
-    const auto cs =
-        candidatesOf("PTX t\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
-                     " atom.relaxed.gpu.exch r0, x, 1 | atom.relaxed.gpu.exch r1, x, 2 ;\n"
-                     "exists (0:r0 == 1)\n");
-    REQUIRE(cs.size() == 1);
-    const CandidateExecution& c = cs.front();
+    const CandidateExecution c =
+        onlyCandidate("PTX t\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
+                      " atom.relaxed.gpu.exch r0, x, 1 | atom.relaxed.gpu.exch r1, x, 2 ;\n"
+                      "exists (0:r0 == 1)\n");
     const PossibleValues p(c);
     CHECK(valuesRead(p, c, eventOf(c, 0, 0)) == std::vector<std::int64_t>{0, 1, 2});
 }
