@@ -11,7 +11,6 @@
 namespace ptx::smt {
 namespace {
 
-constexpr unsigned kValueBits = 64;
 constexpr unsigned kRankBits = 16; // barrier arrival times
 
 std::string pairName(const char* what, int a, int b) {

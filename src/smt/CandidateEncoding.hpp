@@ -17,6 +17,9 @@
 
 namespace ptx::smt {
 
+/// The width of every value term: registers and memory hold 64-bit two's complement numbers.
+inline constexpr unsigned kValueBits = 64;
+
 class CandidateEncoding {
   public:
     using Rel = SymRelation;

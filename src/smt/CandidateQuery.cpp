@@ -3,6 +3,7 @@
 #include "smt/AxiomEncoding.hpp"
 #include "smt/ContextAlarm.hpp"
 #include "smt/DeadlineCheck.hpp"
+#include "smt/ModelValue.hpp"
 #include "smt/SolverSettings.hpp"
 
 #include <functional>
@@ -10,19 +11,6 @@
 #include <z3++.h>
 
 namespace ptx::smt {
-namespace {
-
-constexpr unsigned kValueBits = 64; // as in CandidateEncoding
-
-std::int64_t numeral(const z3::model& m, const z3::expr& e) {
-    const z3::expr v = m.eval(e, true);
-    std::uint64_t u = 0;
-    if (!v.is_numeral_u64(u)) return 0;
-    return static_cast<std::int64_t>(u);
-}
-
-} // namespace
-
 /// Runs `f`, translating a z3::exception (out of memory, the deadline, a solver failure).
 template <class F> auto translated(const Deadline& deadline, Phase phase, F f) -> decltype(f()) {
     try {
@@ -216,11 +204,12 @@ ChosenRelations CandidateQuery::Impl::chosen() {
                         {}};
     for (const Event& e : s.c.events)
         out.eventValue.push_back(
-            isMemory(e) && e.value >= 0 ? numeral(*s.model, s.enc.encoding.value(e.value)) : 0);
+            isMemory(e) && e.value >= 0 ? modelValue(*s.model, s.enc.encoding.value(e.value)) : 0);
     for (std::size_t l = 0; l < s.c.locations.size(); ++l)
-        out.finalValue.push_back(numeral(*s.model, s.enc.encoding.finalValue(static_cast<int>(l))));
+        out.finalValue.push_back(
+            modelValue(*s.model, s.enc.encoding.finalValue(static_cast<int>(l))));
     for (const auto& [reg, v] : s.c.finalRegisters)
-        out.registers[reg] = numeral(*s.model, s.enc.encoding.value(v));
+        out.registers[reg] = modelValue(*s.model, s.enc.encoding.value(v));
     return out;
 }
 

@@ -5,6 +5,7 @@
 #include "smt/ContextAlarm.hpp"
 #include "smt/ContextPool.hpp"
 #include "smt/DeadlineCheck.hpp"
+#include "smt/ModelValue.hpp"
 #include "smt/SolverSettings.hpp"
 #include "smt/WitnessCounter.hpp"
 
@@ -15,14 +16,6 @@
 
 namespace ptx {
 namespace {
-
-std::int64_t numeral(const z3::model& m, const z3::expr& e) {
-    const z3::expr v = m.eval(e, true);
-    std::uint64_t u = 0;
-    if (!v.is_numeral_u64(u))
-        throw SmtFailure("the solver gave a non-numeral value: " + v.to_string());
-    return static_cast<std::int64_t>(u);
-}
 
 class SmtRun {
   public:
@@ -147,7 +140,7 @@ class SmtRun {
                         z3::expr_vector& same) {
         auto read = [&](const z3::expr& term) {
             same.push_back(term == m.eval(term, true));
-            return numeral(m, term);
+            return smt::modelValue(m, term);
         };
         FullState state;
         if (!req_.projection) {
