@@ -14,6 +14,7 @@
 // total_s=.. median_ms=.. max_ms=.. rss_mb=..` that bench/run turns into a table (over all the
 // tests: candidates, the path combinations examined; witnesses, the executions counted, or with
 // --outcomes the outcomes).
+#include "BenchMain.hpp"
 #include "Families.hpp"
 #include "check/Checker.hpp"
 #include "check/Projection.hpp"
@@ -219,7 +220,7 @@ int printSolverFloor(int repeat) {
 } // namespace
 
 int main(int argc, char** argv) {
-    CLI::App app{"ptxlitmus engine benchmark (bench/run prints its table)"};
+    CLI::App app{"ptxlitmus engine benchmark (bench/run prints its table)", "ptxlitmus_bench"};
     app.require_subcommand(1);
     BenchOptions bo;
     std::string csv;
@@ -241,33 +242,34 @@ int main(int argc, char** argv) {
     };
     std::vector<std::string> paths;
     CLI::App* suiteCmd = app.add_subcommand("suite", "every .litmus file under the paths");
-    suiteCmd->add_option("paths", paths, "folders or files")->required();
-    suiteCmd->add_option("--csv", csv, "expected verdicts (Dat3M CSV)");
+    suiteCmd->add_option("paths", paths, "folders or files")->required()->check(CLI::ExistingPath);
+    suiteCmd->add_option("--csv", csv, "expected verdicts (Dat3M CSV)")->check(CLI::ExistingFile);
     suiteCmd->add_option("--repeat", repeat, "runs per test");
     engineOptions(suiteCmd);
     std::string name;
     int n = 0;
     CLI::App* familyCmd = app.add_subcommand("family", "one member of a generated family");
-    familyCmd->add_option("name", name)->required();
-    familyCmd->add_option("n", n)->required();
+    std::vector<std::string> familyNames;
+    for (const bench::Family& f : bench::families())
+        familyNames.push_back(f.name);
+    familyCmd->add_option("name", name, "the family")
+        ->required()
+        ->check(CLI::IsMember(familyNames));
+    familyCmd->add_option("n", n, "its size")->required()->check(CLI::Range(1, 100000));
     engineOptions(familyCmd);
     CLI::App* printCmd = app.add_subcommand("print", "print a generated family member");
-    printCmd->add_option("name", name)->required();
-    printCmd->add_option("n", n)->required();
+    printCmd->add_option("name", name, "the family")->required()->check(CLI::IsMember(familyNames));
+    printCmd->add_option("n", n, "its size")->required()->check(CLI::Range(1, 100000));
     CLI::App* floorCmd = app.add_subcommand(
         "floor", "what one Z3 solver costs at the least, as the engine makes one per candidate");
     floorCmd->add_option("--repeat", repeat, "rounds to average (default 1000)")
         ->check(CLI::Range(1, 1000000));
-    CLI11_PARSE(app, argc, argv);
-    try {
+    return ptx::bench::runBenchMain(app, argc, argv, [&] {
         if (suiteCmd->parsed()) return suite(paths, bo, csv, repeat);
         if (familyCmd->parsed()) return family(name, n, bo);
         if (floorCmd->parsed())
             return printSolverFloor(floorCmd->count("--repeat") > 0 ? repeat : 1000);
         std::cout << bench::generate(name, n);
         return 0;
-    } catch (const std::exception& e) {
-        std::cerr << "error: " << e.what() << "\n";
-        return 2;
-    }
+    });
 }

@@ -1,5 +1,7 @@
 #include "Families.hpp"
 
+#include "support/Errors.hpp"
+
 #include <stdexcept>
 
 namespace ptx::bench {
@@ -112,7 +114,10 @@ std::string generate(const std::string& name, int n) {
         }
         cond.push_back("x == 1");
     } else {
-        throw std::invalid_argument("unknown family " + name);
+        std::string known;
+        for (const Family& f : families())
+            known += " " + f.name;
+        throw InputError("unknown family `" + name + "`; the families are:" + known);
     }
     return assemble(name + "-" + std::to_string(n), locations, code, conj(cond));
 }

@@ -16,7 +16,7 @@ struct Family {
 
 [[nodiscard]] const std::vector<Family>& families();
 
-/// The litmus text of member `n` of family `name` (throws std::invalid_argument if unknown).
+/// The litmus text of member `n` of family `name` (an unknown name is an InputError).
 [[nodiscard]] std::string generate(const std::string& name, int n);
 
 } // namespace ptx::bench

@@ -1,8 +1,10 @@
 // Simulator speed: random-mode runs per second for MP on one core, and exhaustive-mode time for
 // each 2-thread core test (MP, SB, LB, CoRR, CoWR, 2+2W, S, R with weak, relaxed, release/acquire
 // and fenced variants). With DIR, also every 2-thread test under DIR (e.g. litmus/), with its
-// locations in global memory and again all in shared memory (the banks).
-//   build-sim/sim_bench [RUNS] [DIR]
+// locations in global memory and again all in shared memory (the banks); the files it cannot
+// read or simulate are counted, by reason.
+//   build/sim_bench [RUNS] [DIR]
+#include "BenchMain.hpp"
 #include "model/Unsupported.hpp"
 #include "parser/Parser.hpp"
 #include "sim/Simulator.hpp"
@@ -62,7 +64,7 @@ void benchFolder(const std::string& dir, bool everyLocationShared) {
         if (e.is_regular_file() && e.path().extension() == ".litmus")
             files.push_back(e.path().string());
     std::sort(files.begin(), files.end());
-    std::size_t tests = 0, bounded = 0;
+    std::size_t tests = 0, bounded = 0, unreadable = 0, notTwoThreads = 0, unsupported = 0;
     double worst = 0, total = 0;
     std::string worstFile;
     for (const auto& f : files) {
@@ -70,9 +72,13 @@ void benchFolder(const std::string& dir, bool everyLocationShared) {
         try {
             p = ptx::parseLitmusFile(f);
         } catch (const std::exception&) {
+            ++unreadable; // the checker's own suites say why (ptxlitmus parse FILE)
             continue;
         }
-        if (p.threads.size() != 2) continue;
+        if (p.threads.size() != 2) {
+            ++notTwoThreads;
+            continue;
+        }
         ptx::sim::SimOptions o;
         o.everyLocationShared = everyLocationShared;
         try {
@@ -85,18 +91,17 @@ void benchFolder(const std::string& dir, bool everyLocationShared) {
                 worstFile = f;
             }
         } catch (const ptx::Unsupported&) {
+            ++unsupported;
         }
     }
     std::printf("exhaustive, every 2-thread test under %s%s: %zu tests in %.3f s, slowest %.4f s "
-                "(%s), bound hit in %zu\n",
+                "(%s), bound hit in %zu; left out: %zu not two threads, %zu unsupported by the "
+                "simulator, %zu unreadable\n",
                 dir.c_str(), everyLocationShared ? " (all locations .shared)" : "", tests, total,
-                worst, worstFile.c_str(), bounded);
+                worst, worstFile.c_str(), bounded, notTwoThreads, unsupported, unreadable);
 }
 
-} // namespace
-
-int main(int argc, char** argv) {
-    const std::uint64_t runs = argc > 1 ? std::stoull(argv[1]) : 1000000;
+void runAll(std::uint64_t runs, const std::string& dir) {
     {
         ptx::sim::SimOptions o;
         o.runs = runs;
@@ -117,9 +122,25 @@ int main(int argc, char** argv) {
                     r.boundHit ? " (bound hit)" : "");
     }
     std::printf("slowest exhaustive 2-thread core test: %.4f s\n", worst);
-    if (argc > 2) {
-        benchFolder(argv[2], false);
-        benchFolder(argv[2], true);
+    if (!dir.empty()) {
+        benchFolder(dir, false);
+        benchFolder(dir, true);
     }
-    return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    CLI::App app{"ptxlitmus simulator benchmark: random runs per second, exhaustive time per test",
+                 "sim_bench"};
+    std::uint64_t runs = 1000000;
+    std::string dir;
+    app.add_option("runs", runs, "random runs of MP (default 1000000)")
+        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40U));
+    app.add_option("dir", dir, "also simulate every 2-thread test under this folder (e.g. litmus)")
+        ->check(CLI::ExistingDirectory);
+    return ptx::bench::runBenchMain(app, argc, argv, [&] {
+        runAll(runs, dir);
+        return 0;
+    });
 }
