@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <limits>
 #include <new>
 #include <string>
 
@@ -32,8 +33,11 @@ z3::check_result checkWithin(z3::solver& solver, const z3::expr_vector& assumpti
         // Z3's own timer stops the search early enough to release its memory in time.
         const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
             *expiry - releaseReserve() - Deadline::Clock::now());
+        // Z3's `timeout` is in milliseconds, an unsigned int whose largest value means none: a
+        // deadline further off than that gets no timer of Z3's (the alarm still watches it).
+        constexpr long long kNoTimer = std::numeric_limits<unsigned>::max();
         z3::params p(solver.ctx());
-        p.set("timeout", static_cast<unsigned>(std::clamp<long long>(left.count(), 1, 0x7fffffff)));
+        p.set("timeout", static_cast<unsigned>(std::clamp<long long>(left.count(), 1, kNoTimer)));
         solver.set(p);
     }
     const z3::check_result r = solver.check(assumptions);

@@ -94,9 +94,13 @@ StopToken StopSource::token() const {
 
 Deadline::Deadline(std::optional<double> seconds, StopToken stop)
     : limit_(seconds), stop_(std::move(stop)) {
-    if (seconds)
-        at_ = Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                 std::chrono::duration<double>(std::max(0.0, *seconds)));
+    if (!seconds) return;
+    const Clock::time_point now = Clock::now();
+    // A limit past the clock's range (about 292 years of nanoseconds) is never reached: no
+    // expiry, rather than a time point that wraps around into the past.
+    const std::chrono::duration<double> limit(std::max(0.0, *seconds));
+    if (limit >= std::chrono::duration<double>(Clock::time_point::max() - now)) return;
+    at_ = now + std::chrono::duration_cast<Clock::duration>(limit);
 }
 
 Deadline Deadline::sooner(double seconds) const {

@@ -158,6 +158,9 @@ options() {
   # The options still work.
   "$exe" explain --model sc --unroll 1 --timeout 30 "$mp" >/dev/null || fail "explain options"
   "$exe" --timeout 30 -j 2 --unroll 3 "$mp" >/dev/null || fail "check options"
+  # A limit past the clock's range (1e10 s) is no limit, not one already past.
+  "$exe" --timeout 1e10 --engine smt "$mp" >/dev/null || fail "--timeout 1e10 timed out at once"
+  "$exe" sim --timeout 1e308 --runs 10 "$mp" >/dev/null || fail "sim --timeout 1e308"
   "$exe" --axioms=-NoThinAir,-Causality "$mp" >/dev/null || fail "--axioms=-A,-B"
   "$exe" sim --timeout 30 --window 1 --runs 10 "$mp" >/dev/null || fail "sim options"
   # No arguments at all: the help, exit 0.

@@ -109,3 +109,25 @@ TEST_CASE("a solver error is out of memory only when Z3 says so") {
                                        none, ptx::Phase::Solver),
                     ptx::SmtFailure);
 }
+
+TEST_CASE("a time limit past the clock's range never expires, and the engines finish under it") {
+    // 1e10 s is past the steady clock's range of nanoseconds from now: it wrapped into the past
+    // and every test ran out of time at once.
+    for (const double seconds : {1e10, 1e15, 1e308}) {
+        CAPTURE(seconds);
+        const Deadline d(seconds, StopToken());
+        CHECK_FALSE(d.expired());
+        CHECK_FALSE(d.expiry().has_value());
+        CHECK(d.limitSeconds() == seconds);
+        CHECK_NOTHROW(d.check(Phase::Solver));
+        // The earlier of two limits is still the earlier one.
+        CHECK(d.sooner(5).expiry().has_value());
+    }
+    const Program program = parseLitmus(storesTo(3), "stores.litmus");
+    const ProgramPaths paths = expandProgram(program, 2, Deadline(1e10, StopToken()));
+    const MemoryModel model = ptx6Model();
+    const EngineRequest request{program, paths, model, {}, true, {}, Deadline(1e10, StopToken()),
+                                nullptr};
+    const EngineResult result = runSmt(request);
+    CHECK(result.witnesses.size() == 1); // x ends as 3: co follows the program's order
+}
