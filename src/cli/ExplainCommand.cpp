@@ -54,9 +54,10 @@ int runHang(const ExplainArgs& args, const Program& program, const explain::Expl
 std::size_t pickedWay(const explain::Explanation& e, std::size_t way) {
     if (way == 0) return 0;
     const std::string option = "--way " + std::to_string(way) + ": ";
-    if (e.allowed)
-        throw InputError(option + "the outcome is allowed: the graph shows its witness, there "
-                                  "are no ways to pick");
+    if (e.allowed || e.excludedByFilter)
+        throw InputError(option + "the outcome is allowed" +
+                         (e.excludedByFilter ? " (but fails the test's filter)" : "") +
+                         ": the graph shows its witness, there are no ways to pick");
     const std::size_t n = e.ways.size();
     if (n == 0)
         throw InputError(option + "no execution produces the outcome: there is no way to draw");
@@ -71,11 +72,13 @@ std::size_t pickedWay(const explain::Explanation& e, std::size_t way) {
 /// The graph of the witness, or of way `way`'s violating execution (its first violation's
 /// cycle drawn bold; for a way argued over fence-SC orders, the first order's).
 std::string graphOf(const explain::Explanation& e, const MemoryModel& model, std::size_t way) {
-    const bool allowed = e.allowed && e.witness;
     std::string title = e.test + ": " + e.outcome;
-    if (allowed) {
+    if ((e.allowed || e.excludedByFilter) && e.witness) {
         explain::ConcreteModel m(*e.witness, model);
-        return explain::toDot(m, e.test, title + " (allowed: witness execution)", {});
+        return explain::toDot(m, e.test,
+                              title + (e.allowed ? " (allowed: witness execution)"
+                                                 : " (allowed, but fails the test's filter)"),
+                              {});
     }
     const explain::Way& w = e.ways.at(way);
     const explain::Execution* x = &w.execution;
@@ -119,7 +122,7 @@ int run(const ExplainArgs& args, const StopToken& stop) {
         std::cout << explain::formatExplanation(e, model);
         checkStream(std::cout, "standard output");
         if (args.dot.empty() && args.svg.empty()) return 0;
-        if (!e.allowed && e.ways.empty()) {
+        if (!e.witness && e.ways.empty()) {
             std::cerr << args.file << ": no execution to draw\n";
             return 0;
         }

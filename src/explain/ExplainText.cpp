@@ -121,13 +121,19 @@ std::string formatChoices(const Execution& x, const std::string& indent, bool wi
 std::string formatExplanation(const Explanation& e, const MemoryModel& model) {
     std::ostringstream out;
     out << "Test " << e.test << ": outcome " << e.outcome << " is "
-        << (e.allowed ? "allowed" : "forbidden") << " by the " << e.model << " model\n";
+        << (e.allowed || e.excludedByFilter ? "allowed" : "forbidden") << " by the " << e.model
+        << " model";
+    if (e.excludedByFilter)
+        out << ", but only in executions that fail the test's filter (" << e.filter
+            << "): the checker does not count it";
+    out << "\n";
     if (e.boundHit)
         out << "Warning: the loop bound cut some paths (--unroll); executions that need more "
                "iterations are not considered\n";
-    if (e.allowed && e.witness) {
+    if ((e.allowed || e.excludedByFilter) && e.witness) {
         const Execution& x = *e.witness;
-        out << "Witness execution:\n";
+        out << (e.allowed ? "Witness execution:\n"
+                          : "An execution the model allows, which fails the filter:\n");
         for (const std::string& alias : x.candidate.aliases)
             out << "  alias: " << alias << "\n";
         for (const Event& ev : x.candidate.events)
@@ -149,8 +155,12 @@ std::string formatExplanation(const Explanation& e, const MemoryModel& model) {
         return out.str();
     }
     if (e.ways.empty()) {
-        out << "No execution produces it even when every axiom is ignored: the program's values "
-               "cannot give this outcome\n";
+        if (e.filter.empty())
+            out << "No execution produces it even when every axiom is ignored: the program's "
+                   "values cannot give this outcome\n";
+        else
+            out << "No execution produces it and passes the test's filter (" << e.filter
+                << ") even when every axiom is ignored: the program's values cannot give both\n";
         return out.str();
     }
     out << "It could arise in " << e.ways.size() << (e.waysCapped ? "+" : "") << " way"

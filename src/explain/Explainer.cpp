@@ -116,7 +116,11 @@ Explanation explain(const Program& program, const ExplainOptions& options) {
     out.model = model.name;
     out.outcome = printCondHerd(target);
     out.boundHit = paths.cut > 0;
-    if (program.filter) target = CondExpr{CondAnd{{target, *program.filter}}};
+    const CondExpr outcome = target;
+    if (program.filter) {
+        out.filter = printCondHerd(*program.filter);
+        target = CondExpr{CondAnd{{target, *program.filter}}};
+    }
     const auto locationIndex = [&](const std::string& name) { return paths.locations.find(name); };
 
     forEachCandidate(program, paths, deadline, [&](const CandidateExecution& c) {
@@ -143,6 +147,19 @@ Explanation explain(const Program& program, const ExplainOptions& options) {
         return true;
     });
     if (out.allowed) out.ways.clear();
+    if (!out.allowed && program.filter) {
+        // Forbidden with the filter: is it the model, or only the filter? An execution the model
+        // allows that gives the outcome but fails the filter says it is the filter.
+        forEachCandidate(program, paths, deadline, [&](const CandidateExecution& c) {
+            CandidateQuery q(c, model, deadline, Phase::Explanation);
+            q.require(outcome, locationIndex);
+            if (checked(q, q.axioms()) != Answer::Sat) return true;
+            out.excludedByFilter = true;
+            out.witness = Execution{c, q.model()};
+            return false;
+        });
+        if (out.excludedByFilter) out.ways.clear();
+    }
     sortWays(out.ways);
     return out;
 }

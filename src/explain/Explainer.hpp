@@ -48,7 +48,12 @@ struct Explanation {
     std::string model;   // `ptx6`
     std::string outcome; // the outcome's text (`P1:r1 == 1 /\ P1:r2 != 1`)
     bool allowed = false;
-    std::optional<Execution> witness; // allowed: one execution producing the outcome
+    /// The test has a filter, and the model allows the outcome only in executions that fail it:
+    /// the checker never counts the outcome, but the model does not forbid it. `witness` is
+    /// then one such execution, and `filter` the filter's text.
+    bool excludedByFilter = false;
+    std::string filter;               // the test's filter (`P1:r0 == 1`), when it has one
+    std::optional<Execution> witness; // allowed (or excluded by the filter): one execution
     std::vector<Way> ways;            // forbidden: the ways, at most maxWays, simplest first
     bool waysCapped = false;          // more ways exist than were explained
     bool boundHit = false;            // some path was cut by the loop bound
