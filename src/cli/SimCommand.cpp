@@ -149,6 +149,18 @@ nlohmann::json toJson(const Program& p, const sim::SimResult& r) {
             {{"outcome", values}, {"count", n}, {"satisfies", sim::evaluate(p.condition.expr, o)}});
     }
     j["states"] = states;
+    if (p.filter) {
+        // The outcomes reached that fail the filter: counted apart, as litmus7 does.
+        j["filter"] = sim::formatProposition(*p.filter);
+        nlohmann::json filtered = nlohmann::json::array();
+        for (const auto& [o, n] : r.filtered) {
+            nlohmann::json values = nlohmann::json::object();
+            for (const auto& [k, v] : o)
+                values[observableName(k)] = v;
+            filtered.push_back({{"outcome", values}, {"count", n}});
+        }
+        j["filtered"] = filtered;
+    }
     j["ok"] = summary.ok;
     j["positive"] = summary.positive;
     j["negative"] = summary.negative;
@@ -194,9 +206,12 @@ int runSim(const SimArgs& a, const CLI::Option* traceOpt, const StopToken& stop)
         // --trace TEXT: a run whose outcome satisfies TEXT (the one outcome syntax, names
         // checked); --trace alone: one satisfying the condition's proposition.
         const bool tracing = traceOpt->count() > 0;
-        const CondExpr target = tracing && !a.trace.empty()
-                                    ? parseOutcomeText(a.trace, program, "--trace")
-                                    : program.condition.expr;
+        // The condition's proposition as the checker counts it: with the filter.
+        const CondExpr counted = program.filter
+                                     ? CondExpr{CondAnd{{program.condition.expr, *program.filter}}}
+                                     : program.condition.expr;
+        const CondExpr target =
+            tracing && !a.trace.empty() ? parseOutcomeText(a.trace, program, "--trace") : counted;
         if (tracing) collectObservables(target, o.extraObservables);
         const sim::Simulator simulator(program, o);
         if (tracing) {
@@ -238,6 +253,14 @@ int runSim(const SimArgs& a, const CLI::Option* traceOpt, const StopToken& stop)
         }
         std::cout << sim::formatHistogram(program.name, program.condition, r.histogram,
                                           countsLine(r));
+        if (program.filter) {
+            std::uint64_t n = 0;
+            for (const auto& [o, c] : r.filtered)
+                n += c;
+            std::cout << "Filtered " << n << " " << countsName(r.counts) << " ("
+                      << r.filtered.size() << " states) fail the filter "
+                      << sim::formatProposition(*program.filter) << ": not in the histogram\n";
+        }
         if (r.exhaustive)
             std::cout << "Machine states " << r.states << " explored"
                       << (r.boundHit ? " (--bound hit: outcomes may be incomplete)" : "") << "\n";

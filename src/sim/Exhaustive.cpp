@@ -241,6 +241,7 @@ SimResult Simulator::runExhaustive() const {
         }
         n += add;
     }
+    setAsideFiltered(r);
     if (!g.boundHit) {
         std::vector<int> comp;
         if (const auto hung = g.bottomHungState(g.canFinish(), comp)) {

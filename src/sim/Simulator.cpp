@@ -110,8 +110,21 @@ SimResult Simulator::runRandom() const {
         }
         }
     }
+    setAsideFiltered(r);
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return r;
+}
+
+void Simulator::setAsideFiltered(SimResult& r) const {
+    if (!program_.filter) return;
+    for (auto it = r.histogram.begin(); it != r.histogram.end();) {
+        if (evaluate(*program_.filter, it->first)) {
+            ++it;
+            continue;
+        }
+        r.filtered.insert(*it);
+        it = r.histogram.erase(it);
+    }
 }
 
 MachineState Simulator::stateAfter(const std::vector<Transition>& path) const {

@@ -61,8 +61,11 @@ struct SimResult {
     std::string name;
     bool exhaustive = false;
     std::vector<Observable> projection;
-    /// Counts per outcome, of what `counts` says.
+    /// Counts per outcome, of what `counts` says: only outcomes that pass the test's filter.
     std::map<Outcome, std::uint64_t> histogram;
+    /// The outcomes reached that fail the test's `filter`, with their counts: not in the
+    /// histogram, as litmus7 and the CUDA harness leave them out (empty without a filter).
+    std::map<Outcome, std::uint64_t> filtered;
     CountKind counts = CountKind::Runs;
     std::string countsWhy;                // FinalStates: why schedules were not counted
     std::uint64_t runs = 0;               // random: runs attempted
@@ -119,6 +122,8 @@ class Simulator {
     RunEnd randomRun(MachineState& s, Rng& rng, std::vector<Transition>& scratch,
                      std::vector<Transition>* path) const;
     [[nodiscard]] Exploration canTerminate(const MachineState& from, std::uint64_t bound) const;
+    /// Moves the histogram's outcomes that fail the test's filter to `r.filtered`.
+    void setAsideFiltered(SimResult& r) const;
     /// The machine state a schedule from the initial state reaches.
     [[nodiscard]] MachineState stateAfter(const std::vector<Transition>& path) const;
     /// The report of hung state `s`, reached by `path` (Hang.cpp); `moving`: threads that execute
