@@ -160,7 +160,7 @@ CampaignResult runCampaign(const std::vector<CampaignTest>& tests,
             continue;
         }
         try {
-            checkNames(r, tests[it->second].program);
+            checkOutcomes(r, tests[it->second].program);
         } catch (const InputError& e) {
             errors.push_back(e.what());
         }

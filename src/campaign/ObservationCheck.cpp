@@ -1,5 +1,7 @@
 #include "campaign/ObservationCheck.hpp"
 
+#include "model/ConditionValue.hpp"
+#include "model/HerdCondition.hpp"
 #include "parser/OutcomeText.hpp"
 #include "parser/Parser.hpp"
 #include "support/Errors.hpp"
@@ -62,21 +64,36 @@ const char* verdictName(Verdict v) {
     return "?";
 }
 
-void checkNames(const ObservationRecord& record, const Program& program) {
-    // The names go through the litmus condition grammar's own checks (parseOutcomeText), which
-    // list the threads, registers or locations the test has.
+void checkOutcomes(const ObservationRecord& record, const Program& program) {
     for (const ObservedOutcome& o : record.outcomes) {
         if (!o.outcome) continue;
+        const int line = o.line > 0 ? o.line : record.line;
+        auto error = [&](const std::string& what) {
+            return LocatedInputError(record.file + (line > 0 ? ":" + std::to_string(line) : "") +
+                                     ": error: test " + program.name + ": " + what);
+        };
+        // The names go through the litmus condition grammar's own checks (parseOutcomeText),
+        // which list the threads, registers or locations the test has.
         std::string text;
         for (const auto& [obs, value] : *o.outcome)
             text += observableName(obs) + "=" + std::to_string(value) + "; ";
         try {
             static_cast<void>(parseOutcomeText(text, program, "outcome"));
         } catch (const ParseError& e) {
-            const int line = o.line > 0 ? o.line : record.line;
-            throw LocatedInputError(record.file + (line > 0 ? ":" + std::to_string(line) : "") +
-                                    ": error: test " + program.name + ": " + e.message());
+            throw error(e.message());
         }
+        if (!program.filter) continue;
+        bool passes = true;
+        try {
+            passes = satisfies(*program.filter, *o.outcome);
+        } catch (const std::out_of_range&) {
+            continue; // the outcome does not name every observable of the filter: not decidable
+        }
+        if (!passes)
+            throw error("outcome " + text + "fails the test's filter (" +
+                        printCondHerd(*program.filter) +
+                        "): a histogram holds only the runs that pass it (litmus7 and `ptxlitmus "
+                        "cuda` count the others apart)");
     }
 }
 

@@ -35,9 +35,11 @@ struct RecordVerdict {
     bool boundHit = false;           // a loop bound cut some path: the allowed sets may be short
 };
 
-/// Throws ObservationError (`file:line: error: test T: ...`) when an observed outcome names a
-/// thread, register or location the test does not have, listing the names it has.
-void checkNames(const ObservationRecord& record, const Program& program);
+/// Throws LocatedInputError (`file:line: error: test T: ...`) when an observed outcome names a
+/// thread, register or location the test does not have (listing the names it has), or fails the
+/// test's `filter`: a histogram holds only the runs that pass it (litmus7 and the CUDA harness
+/// count the others apart), so such a record is not of this test.
+void checkOutcomes(const ObservationRecord& record, const Program& program);
 
 /// The observables the record's named outcomes mention (what the checks must project on).
 [[nodiscard]] std::vector<Observable> observablesOf(const ObservationRecord& record);
