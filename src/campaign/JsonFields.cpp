@@ -4,12 +4,36 @@
 
 #include <algorithm>
 #include <limits>
+#include <optional>
+#include <set>
+#include <vector>
 
 namespace ptx::campaign {
 
 nlohmann::json parseJsonDocument(std::string_view text, const std::string& file) {
+    // nlohmann::json keeps the last of two equal keys in one object without a word: a repeated
+    // count or register would be read silently. The parser's callback sees every key, each
+    // object's in a set of its own.
+    std::vector<std::set<std::string>> keys;
+    std::optional<std::string> repeated;
+    const nlohmann::json::parser_callback_t noRepeatedKeys =
+        [&](int, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
+            using Event = nlohmann::json::parse_event_t;
+            if (event == Event::object_start) keys.emplace_back();
+            if (event == Event::object_end && !keys.empty()) keys.pop_back();
+            if (event == Event::key && !keys.empty() &&
+                !keys.back().insert(parsed.get<std::string>()).second && !repeated)
+                repeated = parsed.get<std::string>();
+            return true;
+        };
     try {
-        return nlohmann::json::parse(text);
+        nlohmann::json document = nlohmann::json::parse(text, noRepeatedKeys);
+        if (repeated)
+            fail(Position{file, 0, "", file},
+                 "the key " + shownJson(*repeated) +
+                     " appears twice in one object (a JSON reader keeps only one of them, so "
+                     "one would be lost): write each key once");
+        return document;
     } catch (const nlohmann::json::parse_error& e) {
         // e.byte counts from 1 and points past the offending character.
         const std::size_t byte = std::min<std::size_t>(e.byte > 0 ? e.byte - 1 : 0, text.size());

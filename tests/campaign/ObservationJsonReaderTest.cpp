@@ -112,6 +112,21 @@ TEST_CASE("JSON: unknown keys are errors that list the accepted ones") {
           "\"condition\", \"count\", \"seen\"");
 }
 
+TEST_CASE("JSON: a key repeated in one object is an error, never the last one kept") {
+    CHECK(errorOf(R"([{"outcome": {"1:r0": 1, "1:r0": 0}, "count": 5}])") ==
+          "o.json: error: the key `\"1:r0\"` appears twice in one object (a JSON reader keeps "
+          "only one of them, so one would be lost): write each key once");
+    CHECK(errorOf(R"([{"outcome": {"1:r0": 1}, "count": 5, "count": 7}])")
+              .find("the key `\"count\"` appears twice") != std::string::npos);
+    CHECK(
+        errorOf(R"({"test": "MP", "test": "SB", "histogram": [{"outcome": {"x": 1}, "count": 1}]})")
+            .find("the key `\"test\"` appears twice") != std::string::npos);
+    // The same key in two different objects is no repetition.
+    CHECK(read(R"([{"outcome": {"x": 1}, "count": 5}, {"outcome": {"x": 2}, "count": 7}])")
+              .front()
+              .outcomes.size() == 2);
+}
+
 TEST_CASE("JSON: empty histograms, repeated outcomes and totals below the counts are errors") {
     CHECK(errorOf("[]") == "o.json: error: found an empty list, expected histogram entries or "
                            "test objects (an empty histogram says nothing)");
