@@ -163,7 +163,8 @@ void runCompare(const CompareArgs& a, CommandContext& context) {
     base.countWitnesses = false; // outcome sets only
     base.termination = false;
     std::vector<std::string> files;
-    for (const regress::TestCase& t : regress::discoverTests(a.paths, true).tests)
+    for (const regress::TestCase& t :
+         regress::discoverTests(a.paths, regress::EmptyFolders::Accepted).tests)
         files.push_back(t.litmus);
     if (files.empty()) throw InputError("no .litmus file to compare under the paths given");
 

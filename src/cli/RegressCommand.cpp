@@ -42,7 +42,9 @@ std::vector<regress::TestCase> collectTests(const RegressArgs& a, regress::RunSc
         if (std::find(paths.begin(), paths.end(), "-") != paths.end())
             throw InputError("regress reads tests from files and folders, not standard input "
                              "(`-`): each test's expectation is the X.expected beside it");
-        const regress::Discovery found = regress::discoverTests(paths, a.allowEmpty);
+        const regress::Discovery found = regress::discoverTests(
+            paths, a.allowEmpty ? regress::EmptyFolders::Accepted
+                                : regress::EmptyFolders::RefusedUnlessAllowEmpty);
         for (const std::string& warning : found.warnings)
             std::cerr << warning << "\n";
         tests = found.tests;

@@ -91,7 +91,7 @@ class Walker {
 
 } // namespace
 
-Discovery discoverTests(const std::vector<std::string>& paths, bool allowEmpty) {
+Discovery discoverTests(const std::vector<std::string>& paths, EmptyFolders empty) {
     std::set<std::string> files;
     Discovery found;
     Walker walker(files, found.warnings);
@@ -107,9 +107,11 @@ Discovery discoverTests(const std::vector<std::string>& paths, bool allowEmpty) 
         }
         const std::size_t before = files.size();
         walker.walk(path);
-        if (files.size() == before && !allowEmpty)
-            throw DiscoveryError(path + ": error: no .litmus files under it (--allow-empty "
-                                        "accepts a run without tests)");
+        if (files.size() == before && empty != EmptyFolders::Accepted)
+            throw DiscoveryError(path + ": error: no .litmus files under it" +
+                                 (empty == EmptyFolders::RefusedUnlessAllowEmpty
+                                      ? " (--allow-empty accepts a run without tests)"
+                                      : ""));
     }
     found.tests.reserve(files.size());
     for (const std::string& f : files)

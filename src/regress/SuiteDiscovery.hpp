@@ -47,10 +47,14 @@ struct Discovery {
 /// `X.litmus` -> `X.expected`.
 [[nodiscard]] std::string expectedPathFor(const std::string& litmusPath);
 
+/// What a folder without any test is: accepted, or an error (which names the option that
+/// accepts it, for a command that has `--allow-empty`).
+enum class EmptyFolders { Accepted, Refused, RefusedUnlessAllowEmpty };
+
 /// Each path is a `.litmus` file or a directory searched recursively. The tests are sorted by
 /// path and free of duplicates. Throws DiscoveryError (`path: error: ...`) on a path that does
-/// not exist or cannot be read, and on a folder without any test unless `allowEmpty`.
+/// not exist or cannot be read, and on a folder without any test unless `empty` accepts it.
 [[nodiscard]] Discovery discoverTests(const std::vector<std::string>& paths,
-                                      bool allowEmpty = false);
+                                      EmptyFolders empty = EmptyFolders::Refused);
 
 } // namespace ptx::regress
