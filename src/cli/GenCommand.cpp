@@ -1,6 +1,7 @@
 // `ptxlitmus gen`: write litmus tests of a family over variant axes, of one relaxation cycle
 // (--cycle), or of every cycle over a vocabulary of edges (--edges); --expect records each
 // test's expectation with the checker, as `regress --update` does (src/gen, src/regress).
+#include "cli/CheckOptions.hpp"
 #include "cli/Commands.hpp"
 #include "cli/ProgressDisplay.hpp"
 #include "gen/CycleEnumeration.hpp"
@@ -207,7 +208,9 @@ int recordExpectations(const std::vector<std::string>& paths, const CommandConte
     if (summary.total() != ok + no) std::cerr << "; " << summary.total() - ok - no << " failed";
     std::cerr << "\n";
     if (summary.signal) throw Interrupted(summary.signal);
-    return summary.success() ? 0 : 3;
+    // As regress: an expectation that disagrees or cannot be read is a failed check (1), not a
+    // resource that ran out.
+    return regress::exitCodeOf(summary);
 }
 
 int runGen(const GenArgs& a, const CommandContext& context) {
@@ -224,8 +227,6 @@ int runGen(const GenArgs& a, const CommandContext& context) {
         !(a.orderings.empty() && a.scopes.empty() && a.writes.empty() && a.deps.empty()))
         throw InputError("--ordering, --scope, --write and --dep vary families; a cycle says "
                          "these with its edges' annotations (docs/litmus-suites.md)");
-    if (!a.edges.empty() && (a.size < 2 || a.size > 12))
-        throw InputError("--size " + std::to_string(a.size) + ": expected 2 to 12 edges");
     if (a.expect && a.out.empty())
         throw InputError("--expect records X.expected beside each X.litmus: give -o DIR");
     if (!cycleMode && a.families.empty())
@@ -276,12 +277,17 @@ void addGenCommand(CLI::App& app, CommandContext& context) {
                     "One test of this relaxation cycle, e.g. \"PodWW Rfe PodRR Fre\" (edges: "
                     "docs/litmus-suites.md); repeatable")
         ->allow_extra_args(false);
-    cmd->add_option("--edges", args->edges,
-                    "Every cycle over this vocabulary of edges (comma- or space-separated, e.g. "
-                    "\"Rfe,Fre,Coe,PodWW,PodRR,Fence.sc.gpu\"), each once, duplicates removed");
-    cmd->add_option("--size", args->size, "With --edges: the longest cycle, in edges (default 4)");
+    CLI::Option* edges = cmd->add_option(
+        "--edges", args->edges,
+        "Every cycle over this vocabulary of edges (comma- or space-separated, e.g. "
+        "\"Rfe,Fre,Coe,PodWW,PodRR,Fence.sc.gpu\"), each once, duplicates removed");
+    cmd->add_option("--size", args->size,
+                    "With --edges: the longest cycle, in edges (2 to 12, default 4)")
+        ->check(countValidator(2, 12))
+        ->needs(edges);
     cmd->add_option("--threads", args->threads,
-                    "With --edges: the number of threads, A..B or N (default 2..4)");
+                    "With --edges: the number of threads, A..B or N (default 2..4)")
+        ->needs(edges);
     cmd->add_flag("--expect", args->expect,
                   "With -o: record each test's expectation (X.expected beside X.litmus) with the "
                   "checker, as `regress --update` does");

@@ -120,12 +120,6 @@ std::string summaryText(const regress::Summary& s, const std::string& shard, boo
     return out;
 }
 
-int exitCodeOf(const regress::Summary& summary) {
-    return summary.signal != 0 ? interruptedExitCode(summary.signal)
-           : summary.success() ? kExitOk
-                               : kExitCheckFailed;
-}
-
 /// Writes the reports asked for; the failures to write them (reported after the verdict line).
 std::vector<Failure> writeReports(const RegressArgs& a, const std::vector<regress::TestReport>& r,
                                   const regress::Summary& summary, const regress::RunScope& scope) {
@@ -159,7 +153,7 @@ void runMerge(const RegressArgs& a, CommandContext& context) {
           << summaryText(m.summary, "", failures.empty()) << std::flush;
     for (const Failure& f : failures)
         context.report(f);
-    context.raise(exitCodeOf(m.summary));
+    context.raise(regress::exitCodeOf(m.summary));
 }
 
 void runRegress(const RegressArgs& a, CommandContext& context) {
@@ -212,7 +206,7 @@ void runRegress(const RegressArgs& a, CommandContext& context) {
     human << summaryText(summary, a.shard, failures.empty()) << std::flush;
     for (const Failure& f : failures)
         context.report(f);
-    context.raise(exitCodeOf(summary));
+    context.raise(regress::exitCodeOf(summary));
 }
 
 } // namespace

@@ -242,6 +242,12 @@ TestReport runTest(const TestCase& test, const RunOptions& options) {
     return r;
 }
 
+int exitCodeOf(const Summary& summary) {
+    return summary.signal != 0 ? interruptedExitCode(summary.signal)
+           : summary.success() ? kExitOk
+                               : kExitCheckFailed;
+}
+
 Summary runSuite(const std::vector<TestCase>& tests, const RunOptions& options,
                  const std::function<void(const TestReport&)>& deliver) {
     Summary summary;

@@ -70,6 +70,10 @@ struct Summary {
     void add(const TestReport& report);
 };
 
+/// The exit status of a run: 0 a success, 1 failures or errors (a regression, or an
+/// expectation that cannot be read), 128 + N interrupted by signal N.
+[[nodiscard]] int exitCodeOf(const Summary& summary);
+
 /// Runs and judges one test (never throws).
 [[nodiscard]] TestReport runTest(const TestCase& test, const RunOptions& options);
 

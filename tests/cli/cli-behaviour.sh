@@ -163,6 +163,19 @@ options() {
   "$exe" sim --timeout 1e308 --runs 10 "$mp" >/dev/null || fail "sim --timeout 1e308"
   "$exe" --axioms=-NoThinAir,-Causality "$mp" >/dev/null || fail "--axioms=-A,-B"
   "$exe" sim --timeout 30 --window 1 --runs 10 "$mp" >/dev/null || fail "sim options"
+  # gen: a negative --size is never wrapped around; --size and --threads only with --edges.
+  local out
+  out=$("$exe" gen --edges Rfe,Fre,PodWW,PodRR --size -1 2>&1)
+  [ $? -eq 2 ] && grep -q "found '-1'" <<<"$out" || fail "gen --size -1: $out"
+  out=$("$exe" gen MP --size 3 2>&1)
+  [ $? -eq 2 ] && grep -q -- "--size requires --edges" <<<"$out" || fail "gen MP --size 3: $out"
+  out=$("$exe" gen --cycle "PodWW Rfe PodRR Fre" --threads 3 2>&1)
+  [ $? -eq 2 ] && grep -q -- "--threads requires --edges" <<<"$out" || fail "--cycle --threads: $out"
+  # gen --expect: an expectation it cannot read is a failed check (1), as in regress, not 3.
+  "$exe" gen MP --ordering rel-acq -o "$tmp/gx" --expect >/dev/null 2>&1 || fail "gen --expect"
+  for f in "$tmp"/gx/*.expected; do echo garbage >"$f"; done
+  "$exe" gen MP --ordering rel-acq -o "$tmp/gx" --expect >/dev/null 2>&1
+  [ $? -eq 1 ] || fail "gen --expect over a garbled X.expected: not exit 1"
   # No arguments at all: the help, exit 0.
   "$exe" >"$tmp/help.txt" || fail "no arguments: exit $?"
   grep -q "^Usage:" "$tmp/help.txt" || fail "no arguments: no help"
