@@ -138,8 +138,12 @@ std::int64_t LocationTable::addressValue(const std::string& base, std::int64_t o
 }
 
 std::optional<int> LocationTable::locationOfAddress(std::int64_t value) const {
-    const std::int64_t b = value / kAddressStride;
-    const std::int64_t offset = value % kAddressStride;
+    // The nearest base: offsets are within ±kMaxAddressOffset (Program.hpp), below the stride's
+    // half, so `x-4` is x's (not the previous base's, 2^32 - 4 bytes on).
+    std::int64_t shifted = 0;
+    if (__builtin_add_overflow(value, kAddressStride / 2, &shifted)) return std::nullopt;
+    const std::int64_t b = shifted / kAddressStride - (shifted % kAddressStride < 0 ? 1 : 0);
+    const std::int64_t offset = value - b * kAddressStride;
     if (b <= 0) return std::nullopt;
     for (const auto& [name, idx] : baseIndex_)
         if (idx + 1 == b) return find(locationName(name, offset));

@@ -221,7 +221,9 @@ class PathWalker {
         }
         const RegValue r = reg(s, std::get<Reg>(a.base));
         const auto v = s.path.values.constantValue(r.value);
-        const auto loc = v ? locations_.locationOfAddress(*v + a.offset) : std::nullopt;
+        std::int64_t address = 0;
+        const bool fits = v && !__builtin_add_overflow(*v, a.offset, &address);
+        const auto loc = fits ? locations_.locationOfAddress(address) : std::nullopt;
         if (!loc)
             throw EnumerationError("unsupported: the address in register " +
                                    std::get<Reg>(a.base).name + " of P" +

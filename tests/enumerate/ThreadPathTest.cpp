@@ -157,6 +157,28 @@ TEST_CASE("proxies: an offset from an alias is refused") {
     CHECK_THROWS_AS(LocationTable{p}, EnumerationError);
 }
 
+TEST_CASE("pointers: an offset through a register names the location of that offset") {
+    const Program p = parseLitmus("PTX t\n{ x=0; y=0; P0:r5=&y; }\n P0@cta 0,gpu 0 ;\n"
+                                  " st.weak [y-4], 1 ;\n ld.weak r2, [%r5-4] ;\n"
+                                  " ld.weak r3, [%r5+4] ;\n ld.weak r4, [y+4] ;\n"
+                                  "exists (0:r2 == 1)\n",
+                                  "t.litmus");
+    const LocationTable locations(p);
+    const ThreadPaths paths = enumerateThreadPaths(p, p.threads.at(0), locations, 2, Deadline());
+    REQUIRE(paths.paths.size() == 1);
+    std::vector<int> loads;
+    for (const Event& e : paths.paths[0].events)
+        if (e.kind == EventKind::Read) loads.push_back(e.location);
+    REQUIRE(loads.size() == 3);
+    // y-4 through r5 is the location [y-4] names, not 2^32 - 4 bytes past x (the base before).
+    CHECK(loads[0] == *locations.find("y-4"));
+    CHECK(loads[1] == *locations.find("y+4"));
+    CHECK(loads[2] == loads[1]);
+    // Pointer values near the ends of the 64-bit range designate nothing (no overflow).
+    CHECK_FALSE(locations.locationOfAddress(INT64_MAX).has_value());
+    CHECK_FALSE(locations.locationOfAddress(INT64_MIN).has_value());
+}
+
 // ---- termination: the paths that stop for ever (model/Termination.hpp) ----------------------
 
 namespace {
