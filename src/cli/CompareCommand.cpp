@@ -99,7 +99,7 @@ Row compareOne(const std::string& file, const std::vector<Spec>& specs, const Ch
     row.name = file;
     Program program;
     try {
-        program = parseTestInput(TestInput{file, std::nullopt, 1, {}});
+        program = parseTestInput(TestInput{file, std::nullopt, 1, {}, std::nullopt});
         row.name = program.name;
     } catch (...) {
         row.parseError = describeFailure(std::current_exception(), file);

@@ -16,6 +16,9 @@ namespace {
 struct Listed {
     std::string path;
     std::string listedIn; // `@list.txt:3`, or empty for a command-line argument
+    /// An index file that could not be expanded (unreadable, listing nothing, listing itself):
+    /// its error, reported in the test's place so that the other tests are still checked.
+    std::optional<std::string> failure;
 };
 
 bool isIndexFile(const std::string& path) {
@@ -37,8 +40,24 @@ std::string identity(const std::string& path) {
     return ec ? std::filesystem::path(path).lexically_normal().string() : canonical.string();
 }
 
-void expandIndex(const std::string& index, std::vector<Listed>& out,
+void expandIndexOrThrow(const std::string& index, std::vector<Listed>& out,
+                        std::vector<std::string>& open);
+
+/// Expands `index` (listed at `listedIn`, or named on the command line), or records its error
+/// in its place.
+void expandIndex(const std::string& index, const std::string& listedIn, std::vector<Listed>& out,
                  std::vector<std::string>& open) {
+    try {
+        expandIndexOrThrow(index, out, open);
+    } catch (const LocatedInputError& e) {
+        std::string message = e.what();
+        if (!listedIn.empty()) message += " (listed in " + listedIn + ")";
+        out.push_back({index, listedIn, message});
+    }
+}
+
+void expandIndexOrThrow(const std::string& index, std::vector<Listed>& out,
+                        std::vector<std::string>& open) {
     const std::string id = identity(index);
     for (const std::string& o : open)
         if (o == id)
@@ -69,10 +88,11 @@ void expandIndex(const std::string& index, std::vector<Listed>& out,
         if (entry.empty() || entry[0] == '#') continue;
         const std::string path = relativeTo(dir, entry);
         const std::size_t before = out.size();
+        const std::string where = index + ":" + std::to_string(lineNo);
         if (isIndexFile(path))
-            expandIndex(path, out, open);
+            expandIndex(path, where, out, open);
         else
-            out.push_back({path, index + ":" + std::to_string(lineNo)});
+            out.push_back({path, where, std::nullopt});
         count += out.size() - before;
     }
     open.pop_back();
@@ -87,21 +107,23 @@ std::vector<Listed> expand(const std::vector<std::string>& args) {
     for (const std::string& arg : args) {
         if (arg != "-" && isIndexFile(arg)) {
             std::vector<std::string> open;
-            expandIndex(arg, out, open);
+            expandIndex(arg, {}, out, open);
         } else if (std::error_code ec; arg.size() > 1 && arg[0] == '@' &&
                                        !std::filesystem::exists(arg, ec) &&
                                        std::filesystem::exists(arg.substr(1), ec)) {
             // `@dir/list`: an '@' before a path whose file name does not start with one.
             const std::filesystem::path named(arg.substr(1));
-            throw LocatedInputError(
-                arg +
-                ": error: no such file. An index file is one whose own name starts with "
-                "'@' (as in herd7): rename " +
-                named.string() + " to " +
-                (named.parent_path() / ("@" + named.filename().string())).string() +
-                " to use it as one; name " + named.string() + " without the '@' to check it");
+            out.push_back(
+                {arg,
+                 {},
+                 arg +
+                     ": error: no such file. An index file is one whose own name starts with "
+                     "'@' (as in herd7): rename " +
+                     named.string() + " to " +
+                     (named.parent_path() / ("@" + named.filename().string())).string() +
+                     " to use it as one; name " + named.string() + " without the '@' to check it"});
         } else {
-            out.push_back({arg, {}});
+            out.push_back({arg, {}, std::nullopt});
         }
     }
     return out;
@@ -111,8 +133,10 @@ std::vector<Listed> expand(const std::vector<std::string>& args) {
 
 std::vector<std::string> expandTestArguments(const std::vector<std::string>& args) {
     std::vector<std::string> paths;
-    for (Listed& l : expand(args))
+    for (Listed& l : expand(args)) {
+        if (l.failure) throw LocatedInputError(*l.failure);
         paths.push_back(std::move(l.path));
+    }
     return paths;
 }
 
@@ -120,8 +144,9 @@ std::vector<TestInput> testInputs(const std::vector<std::string>& args) {
     std::vector<TestInput> inputs;
     bool stdinRead = false;
     for (Listed& l : expand(args)) {
-        if (l.path != "-" || !l.listedIn.empty()) {
-            inputs.push_back({std::move(l.path), std::nullopt, 1, std::move(l.listedIn)});
+        if (l.path != "-" || !l.listedIn.empty() || l.failure) {
+            inputs.push_back(
+                {std::move(l.path), std::nullopt, 1, std::move(l.listedIn), std::move(l.failure)});
             continue;
         }
         if (stdinRead)
@@ -129,12 +154,13 @@ std::vector<TestInput> testInputs(const std::vector<std::string>& args) {
         stdinRead = true;
         const std::string stream = readInputFile("-", "litmus tests");
         for (const TestText& t : splitTestStream(stream))
-            inputs.push_back({"<stdin>", std::string(t.text), t.firstLine, {}});
+            inputs.push_back({"<stdin>", std::string(t.text), t.firstLine, {}, std::nullopt});
     }
     return inputs;
 }
 
 Program parseTestInput(const TestInput& input) {
+    if (input.failure) throw LocatedInputError(*input.failure);
     if (input.text) return parseLitmus(*input.text, input.file, input.firstLine);
     std::string text;
     try {

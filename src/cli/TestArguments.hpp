@@ -16,7 +16,8 @@ namespace ptx::cli {
 /// `@` is an index file; each of its lines names a test, relative to the index file's folder
 /// unless absolute; blank lines and lines starting with `#` are skipped; an entry that is itself
 /// an index file is expanded in turn. Other arguments, `-` included, are kept as they are.
-/// Throws InputError for an unreadable index file, one listing no test, or a cycle of index files.
+/// Throws InputError for an unreadable index file, one listing no test, or a cycle of index
+/// files (regress: the suite's input is wrong as a whole).
 [[nodiscard]] std::vector<std::string> expandTestArguments(const std::vector<std::string>& args);
 
 /// One test to read: a file, or a test cut from standard input.
@@ -25,10 +26,14 @@ struct TestInput {
     std::optional<std::string> text; // the test's text when it came from standard input
     int firstLine = 1;               // where `text` starts in standard input
     std::string listedIn;            // `@list.txt:3` when an index file named the test
+    /// An index file that could not be expanded, in the place of its tests: parseTestInput
+    /// reports this error, and the tests around it are still checked.
+    std::optional<std::string> failure;
 };
 
-/// The tests the arguments name, in order: index files expanded, standard input (`-`, at most
-/// once) read now and cut into its tests (parser/TestStream.hpp). Throws InputError.
+/// The tests the arguments name, in order: index files expanded (one that cannot be is an input
+/// whose `failure` says why), standard input (`-`, at most once) read now and cut into its tests
+/// (parser/TestStream.hpp). Throws InputError for `-` named twice.
 [[nodiscard]] std::vector<TestInput> testInputs(const std::vector<std::string>& args);
 
 /// Reads and parses one test (ParseError, LocatedInputError naming the file and, for a test an

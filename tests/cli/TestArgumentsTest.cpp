@@ -32,9 +32,11 @@ struct TempDir {
     }
 };
 
+/// The first error of the arguments: of expanding them, or of an input in its place.
 std::string errorOf(const std::vector<std::string>& args) {
     try {
-        (void)testInputs(args);
+        for (const TestInput& input : testInputs(args))
+            if (input.failure) (void)parseTestInput(input);
     } catch (const ptx::InputError& e) {
         return e.what();
     }
@@ -84,8 +86,10 @@ TEST_CASE("index files: empty, missing, a cycle") {
     CHECK(errorOf({dir + "/@empty"}) ==
           dir + "/@empty: error: the index file lists no test (one path per line; blank lines "
                 "and lines starting with '#' are skipped)");
-    CHECK(errorOf({dir + "/@a"}) ==
-          dir + "/@a: error: the index file lists itself (through 2 index files)");
+    CHECK(errorOf({dir + "/@a"}) == dir +
+                                        "/@a: error: the index file lists itself (through 2 "
+                                        "index files) (listed in " +
+                                        dir + "/@b:1)");
     CHECK(errorOf({dir + "/@nothing"}) ==
           dir + "/@nothing: error: cannot read the index file: No such file or directory");
     // `@list.txt` when only list.txt exists: herd7's convention is spelled out.
@@ -94,6 +98,30 @@ TEST_CASE("index files: empty, missing, a cycle") {
               "/@list.txt: error: cannot read the index file: No such file or directory (as "
               "in herd7, an index file's own name starts with '@': `" +
               dir + "/@list.txt` is the file " + dir + "/@list.txt, not " + dir + "/list.txt)");
+}
+
+TEST_CASE("index files that cannot be expanded stand in their tests' place, the rest is kept") {
+    TempDir t;
+    t.write("@empty", "# nothing\n");
+    t.write("@nest", "@missing\nx.litmus\n");
+    const std::string dir = t.path.string();
+    const std::vector<TestInput> inputs =
+        testInputs({dir + "/a.litmus", dir + "/@empty", dir + "/@nest", dir + "/b.litmus"});
+    REQUIRE(inputs.size() == 5);
+    CHECK(inputs[0].file == dir + "/a.litmus");
+    CHECK_FALSE(inputs[0].failure);
+    CHECK(inputs[1].failure.value_or("").find("lists no test") != std::string::npos);
+    CHECK(inputs[2].failure.value_or("") == dir +
+                                                "/@missing: error: cannot read the index file: No "
+                                                "such file or directory (listed in " +
+                                                dir + "/@nest:1)");
+    CHECK(inputs[3].file == dir + "/x.litmus");
+    CHECK(inputs[3].listedIn == dir + "/@nest:2");
+    CHECK(inputs[4].file == dir + "/b.litmus");
+    CHECK_THROWS_AS((void)parseTestInput(inputs[1]), ptx::InputError);
+    // regress takes the paths alone: a bad index file is an error of the whole suite.
+    CHECK_THROWS_AS((void)expandTestArguments({dir + "/a.litmus", dir + "/@empty"}),
+                    ptx::InputError);
 }
 
 TEST_CASE("one-test commands reject an index file listing several") {

@@ -117,6 +117,19 @@ stdin_and_index() {
   "$exe" cuda -q "$tmp/suite/@more" -o "$tmp/cuda" || fail "cuda @index: exit $?"
   [ -f "$tmp/cuda/Makefile" ] || fail "cuda @index: no Makefile"
   "$exe" cuda -q - -o "$tmp/cuda-stdin" <"$mp" || fail "cuda -: exit $?"
+  # An index file that cannot be expanded is reported in its place; the other tests are still
+  # checked (exit 2 for the bad input), and a nested one says where it was listed.
+  printf '# nothing\n' >"$tmp/suite/@empty"
+  printf '@missing\nsub/MP.litmus\n' >"$tmp/suite/@nest"
+  "$exe" "$mp" "$tmp/suite/@missing" "$tmp/suite/@empty" "$tmp/suite/@nest" \
+    >"$tmp/bad-index.txt" 2>"$tmp/bad-index.err"
+  [ $? -eq 2 ] || fail "bad index files: exit status"
+  [ "$(grep -c '^Test MP Allowed' "$tmp/bad-index.txt")" = 2 ] ||
+    fail "bad index files: the good tests were not all checked: $(cat "$tmp/bad-index.txt")"
+  grep -q '@missing: error: cannot read the index file.*(listed in .*@nest:1)' "$tmp/bad-index.err" ||
+    fail "nested bad index: $(cat "$tmp/bad-index.err")"
+  grep -q '@empty: error: the index file lists no test' "$tmp/bad-index.err" ||
+    fail "empty index: $(cat "$tmp/bad-index.err")"
   # No test left to build: nothing written (no Makefile that builds nothing), exit status 2,
   # with --skip-unsupported too.
   printf 'garbage\n' >"$tmp/bad.litmus"
