@@ -14,9 +14,20 @@ void LitmusParser::parseHeaderLine() {
     std::size_t i = 0;
     int line = firstLine_;
     int col = 1;
-    while (i < text_.size() &&
-           (text_[i] == ' ' || text_[i] == '\t' || text_[i] == '\n' || text_[i] == '\r'))
-        stepPast(text_, i, line, col);
+    // Blanks and comments may come before the header, as anywhere between tokens.
+    while (i < text_.size()) {
+        if (text_[i] == ' ' || text_[i] == '\t' || text_[i] == '\n' || text_[i] == '\r') {
+            stepPast(text_, i, line, col);
+        } else if (text_.compare(i, 2, "(*") == 0) {
+            const std::size_t end = text_.find("*)", i + 2);
+            if (end == std::string_view::npos)
+                fail(SourcePos{line, col}, "an unterminated comment '(*'", "a closing '*)'");
+            while (i < end + 2)
+                stepPast(text_, i, line, col);
+        } else {
+            break;
+        }
+    }
     headerPos_ = SourcePos{line, col};
     auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
     std::size_t archStart = i;

@@ -84,3 +84,9 @@ TEST_CASE("valid/atomics and barriers and control") {
     CHECK(c.locations.size() == 2);
     CHECK(c.filter.has_value());
 }
+
+TEST_CASE("valid/leading-comment: comments before the header are skipped") {
+    const Program p = load("leading-comment.litmus");
+    CHECK(p.name == "MP-leading-comment");
+    CHECK(p.threads.size() == 2);
+}
