@@ -38,6 +38,13 @@ std::string readInputFile(const std::string& path, const std::string& what) {
             if (!isStdin) ::close(fd);
             fail(path, what, e);
         }
+        if (text.size() + static_cast<std::size_t>(n) > kMaxInputBytes) {
+            if (!isStdin) ::close(fd);
+            throw LocatedInputError((isStdin ? std::string("<stdin>") : path) +
+                                    ": error: cannot read the " + what + ": it is larger than " +
+                                    std::to_string(kMaxInputBytes >> 20U) +
+                                    " MiB, the most ptxlitmus reads from one input");
+        }
         text.append(buf, static_cast<std::size_t>(n));
     }
     if (!isStdin) ::close(fd);

@@ -4,13 +4,20 @@
 // `Is a directory`, `Permission denied`), without a made-up line and column.
 #pragma once
 
+#include <cstddef>
 #include <string>
 
 namespace ptx {
 
+/// The most ptxlitmus reads from one input (256 MiB): far above any litmus test or hardware
+/// log, and a bound on what an endless input (`/dev/zero`, a pipe that never closes its end of
+/// data) can take before it is refused.
+inline constexpr std::size_t kMaxInputBytes = std::size_t{256} << 20U;
+
 /// The contents of `path` (`-`: standard input). `what` names the kind of file in the message
 /// (`litmus test`, `expectation file`). Throws LocatedInputError
-/// `path: error: cannot read the <what>: <reason>`.
+/// `path: error: cannot read the <what>: <reason>`, also for an input larger than
+/// kMaxInputBytes (`... is larger than 256 MiB`), refused as soon as it is.
 [[nodiscard]] std::string readInputFile(const std::string& path, const std::string& what);
 
 } // namespace ptx

@@ -117,6 +117,10 @@ stdin_and_index() {
   "$exe" cuda -q "$tmp/suite/@more" -o "$tmp/cuda" || fail "cuda @index: exit $?"
   [ -f "$tmp/cuda/Makefile" ] || fail "cuda @index: no Makefile"
   "$exe" cuda -q - -o "$tmp/cuda-stdin" <"$mp" || fail "cuda -: exit $?"
+  # An endless input is refused once past the most one input may hold (256 MiB), not read until
+  # memory runs out.
+  "$exe" parse /dev/zero >/dev/null 2>"$tmp/zero.err"
+  [ $? -eq 2 ] && grep -q "larger than 256 MiB" "$tmp/zero.err" || fail "/dev/zero: $(cat "$tmp/zero.err")"
   # An index file that cannot be expanded is reported in its place; the other tests are still
   # checked (exit 2 for the bad input), and a nested one says where it was listed.
   printf '# nothing\n' >"$tmp/suite/@empty"
