@@ -75,8 +75,13 @@ struct Row {
 std::vector<Spec> specsOf(const CompareArgs& a) {
     requireCatForIncludes(a.includeDirs, !a.cats.empty());
     std::vector<Spec> specs;
-    for (const std::string& m : a.models)
+    for (const std::string& m : a.models) {
+        for (const Spec& earlier : specs)
+            if (earlier.label == m)
+                throw InputError("--model " + m +
+                                 " is given twice: each model is one column of the comparison");
         specs.push_back({m, *modelKindNamed(m), nullptr});
+    }
     for (const std::string& c : a.cats) {
         auto model = std::make_shared<const MemoryModel>(cat::loadModel(c, {a.includeDirs}));
         specs.push_back({model->name, ModelKind::Ptx, model});

@@ -31,6 +31,9 @@ PY
 
 expect_rc 2 "$exe" compare --model ptx6 litmus/MP/MP.litmus
 grep -q 'compare needs two models or more' "$tmp/out" || fail "one model: $(cat "$tmp/out")"
+# A built-in model named twice would be one column (the JSON kept one result of the two).
+expect_rc 2 "$exe" compare --model sc --model sc litmus/MP/MP.litmus
+grep -q -- '--model sc is given twice' "$tmp/out" || fail "a model twice: $(cat "$tmp/out")"
 expect_rc 2 "$exe" compare --model ptx6 --cat tests/cat/malformed/unknown-name.cat litmus/MP
 grep -q 'unknown-name.cat:2:14: error: unknown set or relation `foo`' "$tmp/out" ||
   fail "a malformed cat file: $(cat "$tmp/out")"
