@@ -147,19 +147,22 @@ void addCheckCommand(CLI::App& app, CommandContext& context) {
                    "listing one test per line (herd7's convention)");
     app.add_flag("--json", args->json, "One JSON object per test per line");
     app.add_flag("--all", args->all, "Show every register and location, not only the condition's");
-    app.add_option("--show", args->show,
-                   "Draw executions as Graphviz DOT: all (every consistent execution) or witness "
-                   "(those satisfying the condition's proposition). Without -o: ONE graph on "
-                   "stdout (each execution a cluster; `| dot -Tsvg` renders it) and the herd text "
-                   "on stderr")
-        ->check(CLI::IsMember({"all", "witness"}));
+    CLI::Option* show =
+        app.add_option(
+               "--show", args->show,
+               "Draw executions as Graphviz DOT: all (every consistent execution) or witness "
+               "(those satisfying the condition's proposition). Without -o: ONE graph on "
+               "stdout (each execution a cluster; `| dot -Tsvg` renders it) and the herd text "
+               "on stderr")
+            ->check(CLI::IsMember({"all", "witness"}));
     app.add_option("-o,--output", args->outDir,
                    "With --show: write DIR/NAME-K.dot for execution K of test NAME (stdout keeps "
                    "the herd text); DIR is created");
     app.add_option("--max-graphs", args->maxGraphs,
                    "With --show: at most N executions drawn per test (default 20; 0: all); the "
                    "output says when some were left out")
-        ->check(countValidator(0, 1000000));
+        ->check(countValidator(0, 1000000))
+        ->needs(show);
     app.add_flag("--no-progress", args->noProgress,
                  "No progress line on stderr (drawn only on a terminal, after about a second)");
     addCheckFlags(app, args->flags, kAllCheckFlags);

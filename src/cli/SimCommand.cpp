@@ -285,20 +285,29 @@ void addSimCommand(CLI::App& app, CommandContext& context) {
     cmd->add_option("file", args->file,
                     "The litmus test: a file, `-` (standard input) or an @index file listing one")
         ->required();
-    cmd->add_option("--runs", args->runs, "Random runs (1 to 10^12, default 100000)")
-        ->check(countValidator(1, 1'000'000'000'000));
-    cmd->add_option("--seed", args->seed, "Seed of the random scheduler (0 to 2^64-1, default 1)")
-        ->check(countValidator(0, std::numeric_limits<std::uint64_t>::max()));
-    cmd->add_flag("--exhaustive", args->exhaustive,
-                  "Explore every schedule (state hashing, bounded); counts are schedules, or "
-                  "distinct final machine states when schedules are unbounded");
+    // Each mode's options are refused in the other, where they would do nothing.
+    CLI::Option* runsOpt =
+        cmd->add_option("--runs", args->runs, "Random runs (1 to 10^12, default 100000)")
+            ->check(countValidator(1, 1'000'000'000'000));
+    CLI::Option* seedOpt =
+        cmd->add_option("--seed", args->seed,
+                        "Seed of the random scheduler (0 to 2^64-1, default 1)")
+            ->check(countValidator(0, std::numeric_limits<std::uint64_t>::max()));
+    CLI::Option* exhaustiveOpt =
+        cmd->add_flag("--exhaustive", args->exhaustive,
+                      "Explore every schedule (state hashing, bounded); counts are schedules, or "
+                      "distinct final machine states when schedules are unbounded");
     cmd->add_option("--bound", args->bound,
                     "Exhaustive mode: at most this many machine states (1 to 10^9, default "
                     "500000)")
-        ->check(countValidator(1, 1'000'000'000));
-    cmd->add_option("--max-steps", args->maxSteps,
-                    "Random mode: steps per run before giving up (1 to 10^9, default 20000)")
-        ->check(countValidator(1, 1'000'000'000));
+        ->check(countValidator(1, 1'000'000'000))
+        ->needs(exhaustiveOpt);
+    CLI::Option* maxStepsOpt =
+        cmd->add_option("--max-steps", args->maxSteps,
+                        "Random mode: steps per run before giving up (1 to 10^9, default 20000)")
+            ->check(countValidator(1, 1'000'000'000));
+    for (CLI::Option* random : {runsOpt, seedOpt, maxStepsOpt})
+        random->excludes(exhaustiveOpt);
     CLI::Option* simtOpt =
         cmd->add_option("--simt", args->simt,
                         "SIMT mode: its (independent thread scheduling) or lockstep")
