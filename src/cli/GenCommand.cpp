@@ -17,6 +17,7 @@
 #include "regress/Runner.hpp"
 #include "regress/SuiteDiscovery.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <iostream>
@@ -44,8 +45,13 @@ std::vector<gen::Variant> variantsFor(const gen::Family& f, const GenArgs& a) {
     if (a.orderings.empty() && a.scopes.empty() && a.placements.empty() && a.writes.empty() &&
         a.deps.empty())
         return gen::standardVariants(f);
+    // Each value once, in the order given (`--scope gpu --scope gpu` is one scope).
     auto orDefault = [](const std::vector<std::string>& v, const char* d) {
-        return v.empty() ? std::vector<std::string>{d} : v;
+        if (v.empty()) return std::vector<std::string>{d};
+        std::vector<std::string> once;
+        for (const std::string& x : v)
+            if (std::find(once.begin(), once.end(), x) == once.end()) once.push_back(x);
+        return once;
     };
     std::vector<gen::Variant> out;
     for (const auto& o : orDefault(a.orderings, "weak"))
@@ -82,13 +88,17 @@ struct Output {
 };
 
 std::vector<Output> familyTests(const GenArgs& a) {
+    // Each family once, in the order given (`MP MP`, or `MP all`, is MP once).
     std::vector<const gen::Family*> chosen;
+    auto choose = [&](const gen::Family* f) {
+        if (std::find(chosen.begin(), chosen.end(), f) == chosen.end()) chosen.push_back(f);
+    };
     for (const std::string& name : a.families) {
         if (name == "all")
             for (const gen::Family& f : gen::families())
-                chosen.push_back(&f);
+                choose(&f);
         else
-            chosen.push_back(&gen::family(name));
+            choose(&gen::family(name));
     }
     std::vector<Output> out;
     for (const gen::Family* f : chosen) {
@@ -98,6 +108,13 @@ std::vector<Output> familyTests(const GenArgs& a) {
             out.push_back({gen::testName(*f, v), gen::writeTest(*f, v),
                            chosen.size() > 1 ? f->name + "/generated" : ""});
     }
+    if (out.empty())
+        throw InputError(
+            "no test to generate: no variant of " +
+            std::string(chosen.size() == 1 ? "the family" : "these families") +
+            " fits the axes given (for instance, weak accesses take no scope: `--scope "
+            "cta` needs an ordering such as `--ordering relaxed`; see `gen --list` "
+            "and docs/litmus-suites.md)");
     return out;
 }
 

@@ -188,6 +188,9 @@ options() {
   [ $? -eq 2 ] && grep -q -- "--size requires --edges" <<<"$out" || fail "gen MP --size 3: $out"
   out=$("$exe" gen --cycle "PodWW Rfe PodRR Fre" --threads 3 2>&1)
   [ $? -eq 2 ] && grep -q -- "--threads requires --edges" <<<"$out" || fail "--cycle --threads: $out"
+  # gen: a family named twice counts once.
+  [ "$("$exe" gen MP MP | grep -c '^PTX')" = "$("$exe" gen MP | grep -c '^PTX')" ] ||
+    fail "gen MP MP repeats the tests"
   # gen --expect: an expectation it cannot read is a failed check (1), as in regress, not 3.
   "$exe" gen MP --ordering rel-acq -o "$tmp/gx" --expect >/dev/null 2>&1 || fail "gen --expect"
   for f in "$tmp"/gx/*.expected; do echo garbage >"$f"; done
