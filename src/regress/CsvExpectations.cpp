@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -31,7 +32,7 @@ CsvProperty csvPropertyOf(const std::string& path, std::optional<CsvProperty> gi
 
 std::vector<CsvEntry> parseCsv(std::string_view text, const std::string& file) {
     std::vector<CsvEntry> entries;
-    std::set<std::string> seen;
+    std::map<std::string, int> seen; // normalised path (`./a/../b` is `b`) -> its line
     std::istringstream in{std::string(text)};
     std::string raw;
     int lineNo = 0;
@@ -47,7 +48,10 @@ std::vector<CsvEntry> parseCsv(std::string_view text, const std::string& file) {
         if (verdict != "0" && verdict != "1")
             throw CsvError(where + "the expected value must be 0 or 1, found `" + verdict + "`");
         if (e.path.empty()) throw CsvError(where + "empty path");
-        if (!seen.insert(e.path).second) throw CsvError(where + "duplicate entry " + e.path);
+        const std::string normal = std::filesystem::path(e.path).lexically_normal().string();
+        if (const auto [it, fresh] = seen.emplace(normal, lineNo); !fresh)
+            throw CsvError(where + "duplicate entry " + e.path + " (the test of line " +
+                           std::to_string(it->second) + ")");
         e.ok = verdict == "1";
         entries.push_back(std::move(e));
     }

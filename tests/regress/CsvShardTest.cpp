@@ -49,6 +49,12 @@ TEST_CASE("malformed CSV lines are errors with the line number") {
     CHECK_THROWS_WITH_AS(parseCsv("\na.litmus,2\n", "t.csv"),
                          "t.csv:2: error: the expected value must be 0 or 1, found `2`", CsvError);
     CHECK_THROWS_AS(parseCsv("a.litmus,1\na.litmus,0\n", "t.csv"), CsvError);
+    // One test under two spellings of its path is a duplicate too.
+    CHECK_THROWS_WITH_AS(parseCsv("litmus/PTX/SB.litmus,1\n./litmus/PTX/SB.litmus,0\n", "t.csv"),
+                         "t.csv:2: error: duplicate entry ./litmus/PTX/SB.litmus (the test of "
+                         "line 1)",
+                         CsvError);
+    CHECK_THROWS_AS(parseCsv("a/b.litmus,1\na/c/../b.litmus,1\n", "t.csv"), CsvError);
     CHECK_THROWS_AS(parseCsv(",1\n", "t.csv"), CsvError);
 }
 
