@@ -184,7 +184,7 @@ class TestReader {
                  "name (`Termination NAME VERDICT`)");
         if (!terminationNamed(verdict))
             fail("unknown termination verdict `" + verdict +
-                 "` (expected `always terminates`, `may hang` or `unknown (bound)`)");
+                 "` (expected `always terminates`, `may hang`, `unknown (bound)` or `unknown`)");
         if (done_.back().termination) fail("a second `Termination` line for test " + name);
         done_.back().termination = verdict;
     }
