@@ -77,7 +77,13 @@ std::optional<WeakTotalLine> matchLine(std::string_view line) {
 } // namespace
 
 bool isWeakTotalLine(std::string_view line) {
-    return matchLine(line).has_value();
+    // `Test NAME weak:` starts one, whatever follows: a malformed count (`weak: -1`) or trailing
+    // text is then this format's error, which shows the expected form, not litmus7's.
+    Cursor c(trimBlanksView(line));
+    if (!c.word("Test") || !c.blanks() || c.token().empty() || !c.blanks() || !c.word("weak"))
+        return false;
+    c.blanks();
+    return c.word(":");
 }
 
 std::vector<ObservationRecord> readWeakTotalLog(std::string_view text, const std::string& file) {
@@ -90,7 +96,8 @@ std::vector<ObservationRecord> readWeakTotalLog(std::string_view text, const std
         const auto match = matchLine(line);
         if (!match)
             fail(at, "found " + quotedText(line, '`') +
-                         ", expected `Test NAME weak: W, total: T` (or a blank or `#` line)");
+                         ", expected `Test NAME weak: W, total: T`, W and T whole numbers of runs "
+                         "(or a blank or `#` line)");
         const std::uint64_t weak = parseCount(match->weak, at);
         const std::uint64_t total = parseCount(match->total, at);
         if (weak > total)

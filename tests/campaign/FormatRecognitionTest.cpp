@@ -22,14 +22,18 @@ TEST_CASE("recognition: a seen table by its header's first cell, test or name, a
     CHECK(recognizeFormat("tests,A100\nMP,seen\n") == ObservationFormat::Litmus7Log);
 }
 
-TEST_CASE("recognition: weak/total lines by any line of that shape, else a litmus7 log") {
+TEST_CASE("recognition: weak/total lines by any line that starts like one, else a litmus7 log") {
     CHECK(recognizeFormat("# c\n\nTest A weak: 1, total: 2\n") == ObservationFormat::WeakTotal);
     // A malformed line elsewhere does not change the format: it is that reader's error.
     CHECK(recognizeFormat("garbage\nTest A weak:1 total:99999999999999999999999\n") ==
           ObservationFormat::WeakTotal);
     CHECK(recognizeFormat("Test A Allowed\nHistogram (1 states)\n1 :>x=1;\n") ==
           ObservationFormat::Litmus7Log);
-    CHECK(recognizeFormat("Test A weak: 1\n") == ObservationFormat::Litmus7Log);
+    // `Test NAME weak:` starts a weak/total line even when the rest is wrong (litmus7 never
+    // prints it), so that the error shows the expected form.
+    CHECK(recognizeFormat("Test A weak: 1\n") == ObservationFormat::WeakTotal);
+    CHECK(recognizeFormat("Test A weak: -1, total: 2\n") == ObservationFormat::WeakTotal);
+    CHECK(recognizeFormat("Test A weakly Allowed\n") == ObservationFormat::Litmus7Log);
     CHECK(recognizeFormat("") == ObservationFormat::Litmus7Log);
 }
 
@@ -39,8 +43,8 @@ TEST_CASE("readObservations sends each format to its reader") {
     CHECK(readObservations("Test MP weak: 1, total: 3\n", "f")[0].total == 3);
     CHECK(readObservations("Observation MP Sometimes 1 3\n", "f")[0].total == 4);
     CHECK(campaign_test::errorOf(readObservations, "garbage\nTest A weak: 1, total: 2\n", "f") ==
-          "f:1: error: found `garbage`, expected `Test NAME weak: W, total: T` (or a blank or `#` "
-          "line)");
+          "f:1: error: found `garbage`, expected `Test NAME weak: W, total: T`, W and T whole "
+          "numbers of runs (or a blank or `#` line)");
     CHECK(campaign_test::errorOf(readObservations, "", "f")
               .rfind("f: error: found no observation", 0) == 0);
 }

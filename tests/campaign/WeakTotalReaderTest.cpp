@@ -57,15 +57,19 @@ TEST_CASE("weak/total lines: errors at their line") {
     CHECK(errorOf("Test A weak: 5, total: 4\n") ==
           "w.txt:1: error: found weak: 5 out of total: 4, expected at most the total");
     CHECK(errorOf("# campaign\nTest A weak: 1, total: 4\nTest B weak: 1 total 4\n") ==
-          "w.txt:3: error: found `Test B weak: 1 total 4`, expected `Test NAME weak: W, total: T` "
-          "(or a blank or `#` line)");
+          "w.txt:3: error: found `Test B weak: 1 total 4`, expected `Test NAME weak: W, total: T`, "
+          "W and T whole numbers of runs (or a blank or `#` line)");
     CHECK(errorOf("Test A weak: 1, total: 4\nTest B weak: -1, total: 4\n") ==
           "w.txt:2: error: found `Test B weak: -1, total: 4`, expected `Test NAME weak: W, total: "
-          "T` (or a blank or `#` line)");
-    CHECK(
-        errorOf("Test A weak: 1, total: 4\nHistogram (1 states)\n") ==
-        "w.txt:2: error: found `Histogram (1 states)`, expected `Test NAME weak: W, total: T` (or "
-        "a blank or `#` line)");
+          "T`, W and T whole numbers of runs (or a blank or `#` line)");
+    CHECK(errorOf("Test A weak: 1, total: 4\nHistogram (1 states)\n") ==
+          "w.txt:2: error: found `Histogram (1 states)`, expected `Test NAME weak: W, total: T`, W "
+          "and T whole numbers of runs (or a blank or `#` line)");
+    // A file whose only line is a malformed weak/total line is read as one, not as a litmus7 log
+    // (whose message, "no data in test `A`", did not point at the count).
+    CHECK(campaign_test::errorOf(readObservations, "Test A weak: -1, total: 4\n", "w.txt") ==
+          "w.txt:1: error: found `Test A weak: -1, total: 4`, expected `Test NAME weak: W, total: "
+          "T`, W and T whole numbers of runs (or a blank or `#` line)");
     CHECK(errorOf("# only a comment\n") ==
           "w.txt: error: found no `Test NAME weak: W, total: T` line");
 }
