@@ -9,8 +9,18 @@ void OutcomeTally::add(const Outcome& outcome, std::optional<std::uint64_t> coun
         keys.push_back(observable);
     if (firstAt_.empty()) {
         observables_ = keys;
+        firstLabel_ = at.label;
     } else if (keys != observables_) {
-        fail(at, "outcome " + formatOutcome(outcome) + " has other observables than the first one");
+        // Both lists, so that a misspelt name in either line shows.
+        auto names = [](const std::vector<Observable>& v) {
+            std::string out;
+            for (const Observable& o : v)
+                out += (out.empty() ? "" : " ") + observableName(o);
+            return out;
+        };
+        fail(at, "outcome " + formatOutcome(outcome) + " has other observables (" + names(keys) +
+                     ") than the first one, at " + firstLabel_ + " (" + names(observables_) +
+                     "): every outcome of a histogram names the same registers and locations");
     }
     const auto [first, added] = firstAt_.emplace(outcome, at.label);
     if (!added)

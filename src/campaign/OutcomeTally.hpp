@@ -26,6 +26,7 @@ class OutcomeTally {
   private:
     std::map<Outcome, std::string> firstAt_; // each outcome's Position::label
     std::vector<Observable> observables_;
+    std::string firstLabel_; // where the first outcome was
     std::uint64_t total_ = 0;
 };
 

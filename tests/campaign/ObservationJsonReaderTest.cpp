@@ -137,7 +137,9 @@ TEST_CASE("JSON: empty histograms, repeated outcomes and totals below the counts
                       {"test": "B", "histogram": [{"outcome": {"x": 1}, "count": 1},
                                                   {"outcome": {"y": 0}, "count": 1},
                                                   {"outcome": {"[x]": 1}, "count": 2}]}])") ==
-          "o.json: error: test B, entry 2: outcome y=0; has other observables than the first one");
+          "o.json: error: test B, entry 2: outcome y=0; has other observables (y) than the first "
+          "one, at entry 1 (x): every outcome of a histogram names the same registers and "
+          "locations");
     CHECK(errorOf(R"([{"test": "B", "histogram": [{"outcome": {"x": 1}, "count": 1},
                                                   {"outcome": {"x": 2}, "seen": true},
                                                   {"outcome": {"[x]": 1}, "count": 2}]}])") ==
