@@ -263,6 +263,9 @@ bool Relation::acyclic(const std::function<void()>& check) const {
 
 bool Relation::acyclicChecked(const std::function<void()>* check) const {
     // Repeatedly remove the events with no successor among the remaining ones; a cycle remains.
+    // Each pass visits the events from the last to the first: events are numbered in program
+    // order, so a chain along po (a thread's 400 stores) goes in one pass, where visiting them
+    // first to last removed one event per pass (quadratic: 26 s for 400 stores).
     if (words_ == 1) { // the common case: the remaining events are one word, not a vector
         const std::uint64_t* d = data();
         std::uint64_t remaining = 0;
@@ -270,8 +273,9 @@ bool Relation::acyclicChecked(const std::function<void()>* check) const {
             if (d[a] != 0) remaining |= std::uint64_t{1} << a;
         for (bool progress = true; progress && remaining != 0;) {
             progress = false;
-            for (std::uint64_t m = remaining; m != 0; m &= m - 1) {
-                const int a = __builtin_ctzll(m);
+            for (std::uint64_t m = remaining; m != 0;) {
+                const int a = 63 - __builtin_clzll(m);
+                m &= ~(std::uint64_t{1} << a);
                 if ((d[a] & remaining) != 0) continue;
                 remaining &= ~(std::uint64_t{1} << a);
                 progress = true;
@@ -294,9 +298,11 @@ bool Relation::acyclicChecked(const std::function<void()>* check) const {
     for (bool progress = true; progress && left > 0;) {
         if (check) (*check)();
         progress = false;
-        for (std::size_t aw = 0; aw < words_; ++aw) {
-            for (std::uint64_t m = remaining[aw]; m != 0; m &= m - 1) {
-                const int a = static_cast<int>(aw * 64) + __builtin_ctzll(m);
+        for (std::size_t aw = words_; aw-- > 0;) {
+            for (std::uint64_t m = remaining[aw]; m != 0;) {
+                const int bit = 63 - __builtin_clzll(m);
+                m &= ~(std::uint64_t{1} << bit);
+                const int a = static_cast<int>(aw * 64) + bit;
                 const std::uint64_t* row = &data()[index(a, 0)];
                 bool successor = false;
                 for (std::size_t w = 0; w < words_ && !successor; ++w)

@@ -46,6 +46,25 @@ TEST_CASE("closures and acyclicity") {
     CHECK_FALSE(small.acyclic());
 }
 
+TEST_CASE("acyclicity on long chains, either way round, with and without a closing edge") {
+    // Against the closure's irreflexivity, on chains numbered up (as po is) and down, in one
+    // word per row and in several.
+    for (const int n : {60, 400})
+        for (const bool up : {true, false}) {
+            CAPTURE(n);
+            CAPTURE(up);
+            Relation chain(n);
+            for (int i = 0; i + 1 < n; ++i)
+                up ? chain.add(i, i + 1) : chain.add(i + 1, i);
+            CHECK(chain.acyclic());
+            CHECK(chain.transitiveClosure().acyclic()); // dense: every pair ordered
+            Relation closed = chain;
+            up ? closed.add(n - 1, n / 2) : closed.add(n / 2, n - 1);
+            CHECK_FALSE(closed.acyclic());
+            CHECK_FALSE(closed.transitiveClosure().irreflexive());
+        }
+}
+
 TEST_CASE("relation algebra in place: the same results, over any earlier contents and size") {
     for (const int n : {5, 70}) { // one word per row, and several
         Relation a(n), b(n);
