@@ -142,6 +142,10 @@ std::int64_t LitmusParser::parseInteger(const std::string& expected) {
 
 int LitmusParser::smallInt(const Token& token, const std::string& what) const {
     if (token.kind != Tok::Number) fail(token.pos, describe(token), what);
+    // Past 64 bits too, the limit that matters is this one (not "a signed 64-bit integer").
+    const bool digitsOnly = token.text.find_first_not_of("0123456789") == std::string::npos;
+    if (digitsOnly && token.text.size() > 7)
+        fail(token.pos, "value out of range '" + token.text + "'", what + " (at most 1000000)");
     std::int64_t v = numberValue(token, false);
     if (v > 1'000'000)
         fail(token.pos, "value out of range '" + token.text + "'", what + " (at most 1000000)");

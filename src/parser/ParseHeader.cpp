@@ -206,6 +206,10 @@ void LitmusParser::parseInitEntry() {
             alias.proxy = Proxy::Texture;
         } else if (atWord("constant")) {
             alias.proxy = Proxy::Constant;
+        } else if (atWord("cta") || atWord("gpu")) {
+            // `P0@cta 0,gpu 0` here: the thread header, after an init block left open.
+            fail(pos, "the thread header '" + name + "@" + proxy.text + "'",
+                 "'}' closing the init block first");
         } else {
             failHere("a proxy (generic, surface, texture, constant) after '@'");
         }
