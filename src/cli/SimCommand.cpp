@@ -5,6 +5,7 @@
 #include "cli/CheckOptions.hpp"
 #include "cli/Commands.hpp"
 #include "cli/TestArguments.hpp"
+#include "enumerate/Candidates.hpp"
 #include "model/Observables.hpp"
 #include "model/Termination.hpp"
 #include "parser/OutcomeText.hpp"
@@ -213,6 +214,10 @@ int runSim(const SimArgs& a, const CLI::Option* traceOpt, const StopToken& stop)
         const CondExpr target =
             tracing && !a.trace.empty() ? parseOutcomeText(a.trace, program, "--trace") : counted;
         if (tracing) collectObservables(target, o.extraObservables);
+        // Only tests the checker models: the simulator's outcomes must be ones the model allows,
+        // so a construct the enumerator refuses (an address computed across locations, a number
+        // used as an address) is refused here too, with its message, instead of simulated.
+        (void)expandSupported(program, CheckOptions{}.unroll, o.deadline);
         const sim::Simulator simulator(program, o);
         if (tracing) {
             const auto lines = simulator.trace(target, a.exhaustive);

@@ -137,7 +137,8 @@ std::int64_t LocationTable::addressValue(const std::string& base, std::int64_t o
     return b * kAddressStride + offset;
 }
 
-std::optional<int> LocationTable::locationOfAddress(std::int64_t value) const {
+std::optional<std::pair<std::string, std::int64_t>>
+LocationTable::decompose(std::int64_t value) const {
     // The nearest base: offsets are within ±kMaxAddressOffset (Program.hpp), below the stride's
     // half, so `x-4` is x's (not the previous base's, 2^32 - 4 bytes on).
     std::int64_t shifted = 0;
@@ -146,8 +147,19 @@ std::optional<int> LocationTable::locationOfAddress(std::int64_t value) const {
     const std::int64_t offset = value - b * kAddressStride;
     if (b <= 0) return std::nullopt;
     for (const auto& [name, idx] : baseIndex_)
-        if (idx + 1 == b) return find(locationName(name, offset));
+        if (idx + 1 == b) return std::pair{name, offset};
     return std::nullopt;
+}
+
+std::optional<int> LocationTable::locationOfAddress(std::int64_t value) const {
+    const auto parts = decompose(value);
+    return parts ? find(locationName(parts->first, parts->second)) : std::nullopt;
+}
+
+std::optional<std::string> LocationTable::baseOfAddress(std::int64_t value) const {
+    const auto parts = decompose(value);
+    if (!parts) return std::nullopt;
+    return parts->first;
 }
 
 } // namespace ptx

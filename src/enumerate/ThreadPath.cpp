@@ -16,7 +16,20 @@ namespace {
 struct RegValue {
     ValueId value = -1;
     std::vector<int> deps;
+    /// A pointer's provenance: the location whose address (`&x`) the value was computed from by
+    /// moves, additions and subtractions of integers. An address is used only inside it:
+    /// `&x + 2^32` is y's pointer value, but not a way to reach y.
+    std::optional<std::string> pointsInto;
 };
+
+/// The provenance of `a op b`: a pointer plus or minus an integer stays in its location;
+/// anything else (two pointers, other operations) points nowhere.
+std::optional<std::string> provenance(BinOp op, const RegValue& a, const RegValue& b) {
+    if (op == BinOp::Add && a.pointsInto && !b.pointsInto) return a.pointsInto;
+    if (op == BinOp::Add && b.pointsInto && !a.pointsInto) return b.pointsInto;
+    if (op == BinOp::Sub && a.pointsInto && !b.pointsInto) return a.pointsInto;
+    return std::nullopt;
+}
 
 std::vector<int> merged(std::vector<int> a, const std::vector<int>& b) {
     a.insert(a.end(), b.begin(), b.end());
@@ -58,11 +71,12 @@ class PathWalker {
         State init;
         for (const InitEntry& e : program_.init) {
             if (!e.thread || *e.thread != thread_.id) continue;
-            const std::int64_t v =
-                std::holds_alternative<std::int64_t>(e.value)
-                    ? std::get<std::int64_t>(e.value)
-                    : locations_.addressValue(std::get<AddressOf>(e.value).location);
-            init.regs[e.name] = {init.path.values.constant(v), {}};
+            const auto* pointer = std::get_if<AddressOf>(&e.value);
+            const std::int64_t v = pointer ? locations_.addressValue(pointer->location)
+                                           : std::get<std::int64_t>(e.value);
+            init.regs[e.name] = {init.path.values.constant(v),
+                                 {},
+                                 pointer ? std::optional(pointer->location) : std::nullopt};
         }
         std::vector<State> stack{std::move(init)};
         while (!stack.empty()) {
@@ -212,7 +226,7 @@ class PathWalker {
     };
 
     /// The location an address designates, and the reads the address depends on.
-    Target resolve(State& s, const Address& a) {
+    Target resolve(State& s, const Address& a, const SourcePos& at) {
         if (const auto* name = std::get_if<std::string>(&a.base)) {
             const std::string full = locationName(*name, a.offset);
             const auto loc = locations_.find(full);
@@ -224,17 +238,30 @@ class PathWalker {
         std::int64_t address = 0;
         const bool fits = v && !__builtin_add_overflow(*v, a.offset, &address);
         const auto loc = fits ? locations_.locationOfAddress(address) : std::nullopt;
+        const std::string what = "unsupported: the address in register " +
+                                 std::get<Reg>(a.base).name + " of P" + std::to_string(thread_.id) +
+                                 " (line " + std::to_string(at.line) + ", column " +
+                                 std::to_string(at.col) + ")";
         if (!loc)
-            throw EnumerationError("unsupported: the address in register " +
-                                   std::get<Reg>(a.base).name + " of P" +
-                                   std::to_string(thread_.id) +
+            throw EnumerationError(what +
                                    " is not a known location on every path (addresses computed "
-                                   "from values read from memory are not modelled)");
-        return {*loc, *loc, r.deps};
+                                   "from values read from memory are not modelled, nor addresses "
+                                   "outside every location the test names)");
+        const int location = *loc;
+        if (!r.pointsInto)
+            throw EnumerationError(what +
+                                   " was not computed from a location's address (&x, plus or "
+                                   "minus a number): a number used as an address is not modelled");
+        if (locations_.baseOfAddress(address) != r.pointsInto)
+            throw EnumerationError(what + " was computed from &" + *r.pointsInto +
+                                   " but lies in another location (" +
+                                   locations_.names()[static_cast<std::size_t>(location)] +
+                                   "): pointer arithmetic across locations is not modelled");
+        return {location, location, r.deps};
     }
 
     void exec(State& s, const Instruction& ins, const Load& ld, const std::vector<int>& extraCtrl) {
-        auto [loc, vloc, addrDeps] = resolve(s, ld.addr);
+        auto [loc, vloc, addrDeps] = resolve(s, ld.addr, ins.pos);
         Event e;
         e.kind = EventKind::Read;
         e.sem = ld.isVolatile ? Sem::Relaxed : ld.sem;
@@ -249,12 +276,13 @@ class PathWalker {
         s.path.events[static_cast<std::size_t>(id)].value = s.path.values.read(id);
         for (const int r : addrDeps)
             s.path.addr.emplace_back(r, id);
-        setRegister(s, ld.dst.name, {s.path.events[static_cast<std::size_t>(id)].value, {id}});
+        setRegister(s, ld.dst.name,
+                    {s.path.events[static_cast<std::size_t>(id)].value, {id}, std::nullopt});
     }
 
     void exec(State& s, const Instruction& ins, const Store& st,
               const std::vector<int>& extraCtrl) {
-        auto [loc, vloc, addrDeps] = resolve(s, st.addr);
+        auto [loc, vloc, addrDeps] = resolve(s, st.addr, ins.pos);
         const RegValue v = operand(s, st.value);
         Event e;
         s.loops.sideEffect();
@@ -279,7 +307,7 @@ class PathWalker {
 
     void exec(State& s, const Instruction& ins, const Atomic& at,
               const std::vector<int>& extraCtrl) {
-        auto [loc, vloc, addrDeps] = resolve(s, at.addr);
+        auto [loc, vloc, addrDeps] = resolve(s, at.addr, ins.pos);
         const std::string name = addressText(at.addr, loc);
         const bool acquire = at.sem == Sem::Acquire || at.sem == Sem::AcqRel;
         const bool release = at.sem == Sem::Release || at.sem == Sem::AcqRel;
@@ -331,7 +359,7 @@ class PathWalker {
             s.path.data.emplace_back(d, wid);
         for (const int d : vp.readsOf(next))
             s.path.valueDeps.emplace_back(d, wid);
-        if (at.dst) setRegister(s, at.dst->name, {old, {rid}});
+        if (at.dst) setRegister(s, at.dst->name, {old, {rid}, std::nullopt});
     }
 
     void exec(State& s, const Instruction& ins, const Fence& f, const std::vector<int>& extraCtrl) {
@@ -369,8 +397,8 @@ class PathWalker {
               const std::vector<int>& extraCtrl) {
         s.loops.sideEffect();
         const RegValue inst = operand(s, b.instance);
-        const RegValue bid =
-            b.id ? operand(s, *b.id) : RegValue{s.path.values.constant(INT64_MIN), {}};
+        const RegValue bid = b.id ? operand(s, *b.id)
+                                  : RegValue{s.path.values.constant(INT64_MIN), {}, std::nullopt};
         Event e;
         e.kind = EventKind::Barrier;
         e.scope = Scope::Cta;
@@ -410,16 +438,16 @@ class PathWalker {
             return;
         }
         const RegValue b = operand(s, *l.b);
-        setRegister(
-            s, l.dst.name,
-            {s.path.values.binary(toValueOp(l.op), a.value, b.value), merged(a.deps, b.deps)});
+        setRegister(s, l.dst.name,
+                    {s.path.values.binary(toValueOp(l.op), a.value, b.value),
+                     merged(a.deps, b.deps), provenance(l.op, a, b)});
     }
 
     void exec(State& s, const Instruction&, const SetPredicate& p, const std::vector<int>&) {
         const RegValue a = operand(s, p.a), b = operand(s, p.b);
-        setRegister(
-            s, p.dst.name,
-            {s.path.values.binary(toValueOp(p.cmp), a.value, b.value), merged(a.deps, b.deps)});
+        setRegister(s, p.dst.name,
+                    {s.path.values.binary(toValueOp(p.cmp), a.value, b.value),
+                     merged(a.deps, b.deps), std::nullopt});
     }
 
     void exec(State&, const Instruction&, const Branch&, const std::vector<int>&) {}
@@ -429,16 +457,17 @@ class PathWalker {
         s.loops.readRegister(r.name);
         auto it = s.regs.find(r.name);
         if (it != s.regs.end()) return it->second;
-        RegValue zero{s.path.values.constant(0), {}};
+        RegValue zero{s.path.values.constant(0), {}, std::nullopt};
         s.regs[r.name] = zero;
         return zero;
     }
 
     RegValue operand(State& s, const Operand& o) {
-        if (const auto* v = std::get_if<std::int64_t>(&o)) return {s.path.values.constant(*v), {}};
+        if (const auto* v = std::get_if<std::int64_t>(&o))
+            return {s.path.values.constant(*v), {}, std::nullopt};
         if (const auto* r = std::get_if<Reg>(&o)) return reg(s, *r);
-        return {s.path.values.constant(locations_.addressValue(std::get<AddressOf>(o).location)),
-                {}};
+        const std::string& location = std::get<AddressOf>(o).location;
+        return {s.path.values.constant(locations_.addressValue(location)), {}, location};
     }
 
     /// The name an access was written with (an alias keeps its own name), or its location's.

@@ -179,6 +179,32 @@ TEST_CASE("pointers: an offset through a register names the location of that off
     CHECK_FALSE(locations.locationOfAddress(INT64_MIN).has_value());
 }
 
+TEST_CASE("pointers: an address is used only inside the location it was computed from") {
+    auto expandText = [](const std::string& body) {
+        const Program p = parseLitmus("PTX t\n{ x=0; y=0; P0:r5=&x; }\n P0@cta 0,gpu 0 ;\n" + body +
+                                          "exists (0:r2 == 1)\n",
+                                      "t.litmus");
+        const LocationTable locations(p);
+        return enumerateThreadPaths(p, p.threads.at(0), locations, 2, Deadline());
+    };
+    // &x + 4 stays in x (the location x+4); an offset written in the load too.
+    CHECK(expandText(" st.weak [x+8], 1 ;\n add r7, r5, 4 ;\n ld.weak r2, [%r7+4] ;\n")
+              .paths.size() == 1);
+    // &x + 2^32 is y's pointer value, but reaching y that way is not modelled: refused.
+    CHECK_THROWS_WITH_AS(
+        (void)expandText(" st.weak y, 1 ;\n add r7, r5, 4294967296 ;\n ld.weak r2, [%r7] ;\n"),
+        doctest::Contains("(line 6, column 2) was computed from &x but lies in another location "
+                          "(y): pointer arithmetic across locations is not modelled"),
+        EnumerationError);
+    // A number that happens to be y's pointer value is no pointer.
+    CHECK_THROWS_WITH_AS(
+        (void)expandText(" st.weak y, 1 ;\n mov r7, 8589934592 ;\n ld.weak r2, [%r7] ;\n"),
+        doctest::Contains("was not computed from a location's address"), EnumerationError);
+    // Two pointers subtracted, or a pointer masked, point nowhere.
+    CHECK_THROWS_AS((void)expandText(" add r7, r5, r5 ;\n ld.weak r2, [%r7] ;\n"),
+                    EnumerationError);
+}
+
 // ---- termination: the paths that stop for ever (model/Termination.hpp) ----------------------
 
 namespace {
