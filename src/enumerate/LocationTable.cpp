@@ -28,11 +28,6 @@ template <class F> void forEachAddress(const Program& program, F&& f) {
 
 } // namespace
 
-std::string locationName(const std::string& base, std::int64_t offset) {
-    if (offset == 0) return base;
-    return base + (offset > 0 ? "+" : "") + std::to_string(offset);
-}
-
 LocationTable::LocationTable(const Program& program) {
     for (const AliasDecl& a : program.aliases)
         aliasNames_.insert(a.name);

@@ -8,6 +8,7 @@
 // same generic address seen through another proxy).
 #pragma once
 
+#include "model/Names.hpp"
 #include "model/Program.hpp"
 
 #include <cstdint>
@@ -56,8 +57,5 @@ class LocationTable {
     std::map<std::string, AliasTarget> aliases_;
     std::set<std::string> aliasNames_; // known before aliases_ is filled (add() skips them)
 };
-
-/// `x` for offset 0, else `x+4`.
-[[nodiscard]] std::string locationName(const std::string& base, std::int64_t offset);
 
 } // namespace ptx

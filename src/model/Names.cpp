@@ -132,4 +132,9 @@ const char* proxyName(Proxy proxy) {
     return "?";
 }
 
+std::string locationName(const std::string& base, std::int64_t offset) {
+    if (offset == 0) return base;
+    return base + (offset > 0 ? "+" : "") + std::to_string(offset);
+}
+
 } // namespace ptx

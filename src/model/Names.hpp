@@ -14,4 +14,8 @@ namespace ptx {
 [[nodiscard]] const char* cmpSymbol(CmpOp op); // ==, !=, <... (conditions, C)
 [[nodiscard]] const char* proxyName(Proxy proxy);
 
+/// The name of the location `offset` bytes from `base`: `x` for offset 0, else `x+4`, `x-4`
+/// (what the tools print, and what conditions write).
+[[nodiscard]] std::string locationName(const std::string& base, std::int64_t offset);
+
 } // namespace ptx

@@ -88,7 +88,10 @@ std::set<std::string> LitmusParser::usedLocations() const {
         if (const auto* a = std::get_if<AddressOf>(&v)) out.insert(a->location);
     };
     auto address = [&](const Address& a) {
-        if (const auto* s = std::get_if<std::string>(&a.base)) out.insert(*s);
+        if (const auto* s = std::get_if<std::string>(&a.base)) {
+            out.insert(*s);
+            out.insert(locationName(*s, a.offset)); // `x+4`: a location of its own
+        }
     };
     for (const InitEntry& e : prog_.init) {
         if (!e.thread) out.insert(e.name);

@@ -1,6 +1,8 @@
 // The tail of a test: `locations [...]`, `filter`, and the final condition.
 #include "parser/LitmusParser.hpp"
 
+#include "model/Names.hpp"
+
 #include "parser/Parser.hpp"
 
 namespace ptx::parser {
@@ -173,6 +175,17 @@ Observable LitmusParser::parseObservable() {
     }
     bool bracket = accept(Tok::LBracket);
     std::string name = parseName("a register (P0:r0), a location or a value");
+    // `x+4`, `[x-4]`: the location at that offset, as the output names it.
+    if ((at(Tok::Plus) || at(Tok::Minus)) && at(Tok::Number, 1)) {
+        const bool negative = take().kind == Tok::Minus;
+        const Token& number = take();
+        const std::int64_t offset = numberValue(number, negative);
+        if (offset > kMaxAddressOffset || offset < -kMaxAddressOffset)
+            fail(number.pos, "'" + number.text + "'",
+                 "a byte offset from -" + std::to_string(kMaxAddressOffset) + " to " +
+                     std::to_string(kMaxAddressOffset));
+        name = locationName(name, offset);
+    }
     if (bracket) expect(Tok::RBracket, "']' after the location");
     checkLocTerm(name, pos);
     return LocTerm{name};

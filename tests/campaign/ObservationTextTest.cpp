@@ -29,6 +29,14 @@ TEST_CASE("observables: registers with or without P, locations with or without b
     CHECK_FALSE(parseObservable("-1:r0"));
     CHECK_FALSE(parseObservable("x y"));
     CHECK_FALSE(parseObservable("2x"));
+    // Locations at offsets, as ptxlitmus prints them.
+    CHECK(parseObservable("x+4") == Observable{LocTerm{"x+4"}});
+    CHECK(parseObservable("[x-4]") == Observable{LocTerm{"x-4"}});
+    CHECK(parseObservable("x+0") == Observable{LocTerm{"x"}});
+    CHECK_FALSE(parseObservable("x+"));
+    CHECK_FALSE(parseObservable("x+4y"));
+    CHECK_FALSE(parseObservable("+4"));
+    CHECK_FALSE(parseObservable("x+4294967296"));
 }
 
 TEST_CASE("values are 64-bit signed, decimal or hex, never wrapped") {

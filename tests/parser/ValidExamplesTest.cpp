@@ -90,3 +90,11 @@ TEST_CASE("valid/leading-comment: comments before the header are skipped") {
     CHECK(p.name == "MP-leading-comment");
     CHECK(p.threads.size() == 2);
 }
+
+TEST_CASE("valid/offset-condition: x+4 and [x-4] in a condition name the locations at offsets") {
+    const Program p = load("offset-condition.litmus");
+    const auto& parts = std::get<CondAnd>(p.condition.expr.node).parts;
+    REQUIRE(parts.size() == 3);
+    CHECK(std::get<LocTerm>(std::get<CondCompare>(parts[0].node).lhs).location == "x+4");
+    CHECK(std::get<LocTerm>(std::get<CondCompare>(parts[1].node).lhs).location == "x-4");
+}
