@@ -72,6 +72,12 @@ FileReport checkOne(const TestInput& input, std::size_t index, const CheckArgs& 
         r.err = f.message + "\n";
         r.status = f.exitCode;
         r.interrupted = options.stop.stopRequested();
+        // With --json every test has its line, a failed one too: a reader of the stream alone
+        // loses none (the message also goes to stderr, for people).
+        if (args.json)
+            r.out = jsonText(nlohmann::json{
+                        {"file", input.file}, {"error", f.message}, {"exit_status", f.exitCode}}) +
+                    "\n";
     }
     display.finished(index);
     return r;

@@ -43,6 +43,17 @@ herd_layout() {
   grep -qx "Observation MP Sometimes $fpos $fneg" "$tmp/forall.txt" || fail "forall: Positive/Negative differ from Observation"
   "$exe" --json "$tmp/not-exists.litmus" >"$tmp/json.txt" || fail "json: exit $?"
   grep -qF '"text":"~exists (1:r0=1 /\\ 1:r1=0)"' "$tmp/json.txt" || fail "json: condition text: $(cat "$tmp/json.txt")"
+  # A test that fails has its JSON line too, in its place: the stream alone loses nothing.
+  "$exe" --json "$tmp/missing.litmus" "$mp" >"$tmp/json2.txt" 2>/dev/null
+  [ $? -eq 2 ] || fail "json with a missing test: exit status"
+  python3 - "$tmp/json2.txt" <<'PY' || fail "json with a missing test: $(cat "$tmp/json2.txt")"
+import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1])]
+assert len(lines) == 2, lines
+assert lines[0]["exit_status"] == 2 and "cannot read the litmus test" in lines[0]["error"], lines[0]
+assert lines[0]["file"].endswith("missing.litmus"), lines[0]
+assert lines[1]["name"] == "MP", lines[1]
+PY
   # A comment on the header line is not part of the name (docs/litmus-format.md's example).
   printf 'PTX MP                 (* the header: PTX, ptx or GPU_PTX, then the name *)\n"Message passing"  (* a description *)\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak x, 1 | ld.acquire.gpu r0, y ;\n st.release.gpu y, 1 | ld.weak r2, x ;\nexists (P1:r0 == 1 /\\ P1:r2 == 0)\n' >"$tmp/comment.litmus"
   "$exe" "$tmp/comment.litmus" >"$tmp/comment.txt" || fail "header comment: exit $?"
