@@ -1,5 +1,7 @@
 #include "check/Checker.hpp"
 
+#include "enumerate/CheckShapes.hpp"
+
 #include "check/Projection.hpp"
 #include "check/SearchSpace.hpp"
 #include "check/TerminationCheck.hpp"
@@ -38,13 +40,22 @@ constexpr double kExplicitLimit = 2000;
 /// CADP tests.
 struct EngineChoice {
     EngineKind kind;
-    std::string reason; // shown with -v
+    std::string reason;            // shown with -v
+    bool explicitCanDecide = true; // false: not even a first try of the explicit engine
 };
 
 EngineChoice chooseEngine(const Program& program, const ProgramPaths& paths,
-                          const std::vector<Observable>& projection, const CheckOptions& o,
-                          const Deadline& deadline) {
+                          const std::vector<Observable>& projection, const MemoryModel& model,
+                          const CheckOptions& o, const Deadline& deadline) {
+    // A (cat) model whose checks the explicit engine cannot decide on minimal coherence orders
+    // (enumerate/CheckShapes.hpp) is the solver's, whatever the test.
+    const std::optional<std::string> unshaped = whyExplicitCannotDecide(model, o.disabledAxioms);
+    if (unshaped && o.engine == EngineKind::Explicit)
+        throw InputError("--engine explicit: " + *unshaped +
+                         "; use --engine smt (or auto, which picks it for this model)");
     if (o.engine != EngineKind::Auto) return {o.engine, "as asked"};
+    if (unshaped)
+        return {EngineKind::Smt, "auto: the explicit engine cannot decide this model", false};
     if (o.countWitnesses) return {EngineKind::Explicit, "auto: witnesses counted"};
     const bool registersOnly = std::all_of(projection.begin(), projection.end(), [](const auto& x) {
         return std::holds_alternative<RegTerm>(x);
@@ -149,9 +160,10 @@ CheckResult checkWithin(const Program& program, const CheckOptions& options,
     EngineResult engine;
     try {
         const EngineChoice choice =
-            chooseEngine(program, paths, result.projection, options, deadline);
+            chooseEngine(program, paths, result.projection, model, options, deadline);
         result.engineReason = choice.reason;
-        if (choice.kind == EngineKind::Smt && options.engine == EngineKind::Auto) {
+        if (choice.kind == EngineKind::Smt && options.engine == EngineKind::Auto &&
+            choice.explicitCanDecide) {
             // The estimate overstates the explicit search (path conditions and checks prune it),
             // so the explicit engine gets a short first try; the solver runs only if it fails.
             EngineRequest first = request;

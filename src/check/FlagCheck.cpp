@@ -18,12 +18,7 @@ MemoryModel withFlagAsAxiom(const MemoryModel& model, const Axiom& flag) {
 }
 
 bool explicitEngineDecides(const MemoryModel& model, const std::set<std::string>& disabled) {
-    try {
-        (void)shapeChecks(model, disabled);
-        return true;
-    } catch (const std::logic_error&) {
-        return false;
-    }
+    return !whyExplicitCannotDecide(model, disabled);
 }
 
 } // namespace

@@ -64,6 +64,23 @@ bool isCoEitherWay(const RelExpr& e) {
            ((isCo(n.a) && isCoInverse(n.b)) || (isCoInverse(n.a) && isCo(n.b)));
 }
 
+/// A check's relation for a message: a cat model's unnamed check (`#41`) by its expression.
+std::string shown(const RelExpr& e) {
+    if (e->op == RelOp::Ref && !e->name.empty() && e->name[0] == '#' && e->a) return shown(e->a);
+    switch (e->op) {
+    case RelOp::Union:
+        return "(" + shown(e->a) + " | " + shown(e->b) + ")";
+    case RelOp::Inter:
+        return "(" + shown(e->a) + " & " + shown(e->b) + ")";
+    case RelOp::Diff:
+        return "(" + shown(e->a) + " \\ " + shown(e->b) + ")";
+    case RelOp::Seq:
+        return "(" + shown(e->a) + " ; " + shown(e->b) + ")";
+    default:
+        return toString(e);
+    }
+}
+
 } // namespace
 
 BaseRel baseOf(Chosen c) {
@@ -78,6 +95,16 @@ BaseRel baseOf(Chosen c) {
         return BaseRel::Co;
     }
     return BaseRel::Id;
+}
+
+std::optional<std::string> whyExplicitCannotDecide(const MemoryModel& model,
+                                                   const std::set<std::string>& disabled) {
+    try {
+        (void)shapeChecks(model, disabled);
+        return std::nullopt;
+    } catch (const UnshapedModel& e) {
+        return std::string(e.what());
+    }
 }
 
 bool onlyPositive(const RelExpr& e, BaseRel r) {
@@ -108,10 +135,10 @@ std::vector<ShapedCheck> shapeChecks(const MemoryModel& model,
                 // only negative, a part of it known gives a superset of r: an empty r then stays
                 // empty.
                 if (!negativeIn(check.rel, BaseRel::Co))
-                    throw std::logic_error("the explicit engine cannot decide nonempty(" +
-                                           toString(check.rel) + ") of " + axiom.name +
-                                           " on minimal coherence orders: co occurs in it "
-                                           "outside the right operand of a difference");
+                    throw UnshapedModel("the explicit engine cannot decide nonempty(" +
+                                        shown(check.rel) + ") of " + axiom.name +
+                                        " on minimal coherence orders: co occurs in it "
+                                        "outside the right operand of a difference");
                 s.role = CheckRole::Forbid;
                 s.x = check.rel;
                 for (int c = 0; c < kChosenCount; ++c)
@@ -128,9 +155,9 @@ std::vector<ShapedCheck> shapeChecks(const MemoryModel& model,
                 s.role = isCo(n.b) ? CheckRole::CoContains : CheckRole::CoTotal;
                 s.x = n.a;
             } else {
-                throw std::logic_error(
+                throw UnshapedModel(
                     "the explicit engine cannot enumerate minimal coherence orders for model " +
-                    model.name + ": the check " + toString(check.rel) + " of axiom " + axiom.name +
+                    model.name + ": the check " + shown(check.rel) + " of axiom " + axiom.name +
                     " is neither anti-monotone in co nor of the form empty(X - co) or "
                     "empty(X - (co | co^-1))");
             }

@@ -6,14 +6,16 @@
 // must have one of two shapes, with X not mentioning co:
 //   empty(X - co)               co must contain X            (CheckRole::CoContains)
 //   empty(X - (co | co^-1))     X pairs are ordered by co    (CheckRole::CoTotal)
-// shapeChecks() throws std::logic_error for a model with any other kind of check.
+// shapeChecks() throws UnshapedModel for a model with any other kind of check.
 #pragma once
 
 #include "model/MemoryModel.hpp"
 #include "model/RelExpr.hpp"
 
 #include <array>
+#include <optional>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -43,14 +45,27 @@ struct ShapedCheck {
     std::array<bool, kChosenCount> monotoneIn{};
 };
 
+/// A model whose checks the explicit engine cannot decide on minimal coherence orders (the SMT
+/// engine can). Its own type, so that asking "can the explicit engine decide this model?" catches
+/// this answer and nothing else.
+class UnshapedModel : public std::logic_error {
+  public:
+    using std::logic_error::logic_error;
+};
+
 /// True when `e` mentions base relation `r` only in positive positions (following definitions).
 [[nodiscard]] bool onlyPositive(const RelExpr& e, BaseRel r);
 
-/// The checks of every axiom of `model` not in `disabled`, classified. Throws std::logic_error
+/// The checks of every axiom of `model` not in `disabled`, classified. Throws UnshapedModel
 /// when a check is neither anti-monotone in co nor of one of the two shapes above. A NonEmpty
 /// check (a flag's, check/FlagCheck.hpp) is a Forbid check when co occurs in its relation only
 /// negatively (it is then anti-monotone in co too), and is refused otherwise.
 [[nodiscard]] std::vector<ShapedCheck> shapeChecks(const MemoryModel& model,
                                                    const std::set<std::string>& disabled);
+
+/// Why the explicit engine cannot decide `model` (shapeChecks' UnshapedModel message), or
+/// nothing when it can.
+[[nodiscard]] std::optional<std::string>
+whyExplicitCannotDecide(const MemoryModel& model, const std::set<std::string>& disabled);
 
 } // namespace ptx

@@ -268,3 +268,22 @@ TEST_CASE("docs/cat.md lists every base name with its kind") {
         CHECK_MESSAGE(docs.find(row) != std::string::npos, row);
     }
 }
+
+TEST_CASE("cat engines: a check the explicit engine cannot shape goes to the solver under auto") {
+    // co in a difference's right operand, but not as `X \ co` or `X \ (co | co^-1)`: the
+    // explicit engine cannot decide it on minimal coherence orders.
+    const std::string unshaped = "acyclic po | rf | co | (rf^-1;co)\n"
+                                 "empty ((W*W) & loc) \\ (co | po | id) as Odd\n";
+    CheckOptions o;
+    o.catModel = std::make_shared<const MemoryModel>(model(unshaped));
+    o.engine = EngineKind::Auto;
+    const CheckResult r = check(parseLitmus(kMP, "t.litmus"), o);
+    CHECK(r.engine == "smt");
+    CHECK(r.engineReason == "auto: the explicit engine cannot decide this model");
+    // Asked for by name, it is a usage error that says what to do, not an internal error.
+    o.engine = EngineKind::Explicit;
+    CHECK_THROWS_WITH_AS((void)check(parseLitmus(kMP, "t.litmus"), o),
+                         doctest::Contains("use --engine smt (or auto, which picks it for this "
+                                           "model)"),
+                         InputError);
+}
