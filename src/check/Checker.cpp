@@ -68,6 +68,21 @@ EngineChoice chooseEngine(const Program& program, const ProgramPaths& paths,
     return {space > kExplicitLimit ? EngineKind::Smt : EngineKind::Explicit, reason.str()};
 }
 
+/// Some thread path executes two barrier events with the same constant instance and id.
+bool reusesBarrier(const ProgramPaths& paths) {
+    for (const ThreadPaths& t : paths.threads)
+        for (const ThreadPath& p : t.paths) {
+            std::set<std::pair<std::int64_t, std::int64_t>> seen;
+            for (const Event& e : p.events) {
+                if (e.kind != EventKind::Barrier) continue;
+                const auto instance = p.values.constantValue(e.barrierInstance);
+                const auto id = p.values.constantValue(e.barrierId);
+                if (instance && id && !seen.emplace(*instance, *id).second) return true;
+            }
+        }
+    return false;
+}
+
 /// What would help a test that ran out of time in `phase`, given the options it ran with.
 std::string timeoutHint(Phase phase, const CheckOptions& o) {
     std::string hint;
@@ -144,6 +159,7 @@ CheckResult checkWithin(const Program& program, const CheckOptions& options,
     result.name = program.name;
     result.model = model.name;
     result.boundHit = paths.cut > 0;
+    result.barrierReused = reusesBarrier(paths);
     result.projection =
         projectionOf(program, paths, options.allObservables, options.extraObservables);
 

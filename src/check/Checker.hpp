@@ -81,6 +81,10 @@ struct CheckResult {
     /// A cat model's flags (check/FlagCheck.hpp), in the model's order, each with the allowed
     /// outcomes it fires on; empty for a model without flags.
     std::vector<FlagResult> flags;
+    /// Some thread path passes one barrier (same instance and id) twice: the model relates every
+    /// use of a barrier in a CTA with every other (docs/model.md, "Barrier sync"), which can leave
+    /// no consistent execution; the output says so when none is left.
+    bool barrierReused = false;
     double seconds = 0;
 };
 

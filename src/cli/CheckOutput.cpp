@@ -80,6 +80,19 @@ std::string formatHerd(const Program& program, const CheckResult& r) {
         out << "Warning " << r.name
             << " loop bound reached: some paths were cut by --unroll; outcomes that need more "
                "iterations are missing\n";
+    // No outcome, and neither a hang nor the loop bound to explain it (those have their lines).
+    if (r.outcomes.empty() && r.termination != Termination::MayHang && !r.boundHit) {
+        out << "Warning " << r.name
+            << " no consistent execution: the model allows no execution of this test (`ptxlitmus "
+               "explain` shows why)";
+        if (r.barrierReused)
+            out << "; a thread passes one barrier twice, and the model synchronises every use of "
+                   "a barrier in a CTA with every other (docs/model.md, \"Barrier sync\")";
+        if (r.termination == Termination::AlwaysTerminates)
+            out << "; `always terminates` then says only that no execution that stops for ever "
+                   "is consistent either";
+        out << "\n";
+    }
     char time[32];
     std::snprintf(time, sizeof time, "%.3f", r.seconds);
     out << "Time " << r.name << " " << time << "\n";

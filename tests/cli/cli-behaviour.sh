@@ -43,6 +43,14 @@ herd_layout() {
   grep -qx "Observation MP Sometimes $fpos $fneg" "$tmp/forall.txt" || fail "forall: Positive/Negative differ from Observation"
   "$exe" --json "$tmp/not-exists.litmus" >"$tmp/json.txt" || fail "json: exit $?"
   grep -qF '"text":"~exists (1:r0=1 /\\ 1:r1=0)"' "$tmp/json.txt" || fail "json: condition text: $(cat "$tmp/json.txt")"
+  # No consistent execution: said, with the likely reason (a barrier used twice); not for a test
+  # that may hang.
+  printf 'PTX bartwice\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n bar.cta.sync 0 | bar.cta.sync 0 ;\n | st.weak x, 1 ;\n bar.cta.sync 0 | bar.cta.sync 0 ;\n ld.weak r0, x | ;\nexists (P0:r0 == 1)\n' >"$tmp/bartwice.litmus"
+  "$exe" "$tmp/bartwice.litmus" >"$tmp/bartwice.txt" || fail "bartwice: exit $?"
+  grep -q "^Warning bartwice no consistent execution: .*a thread passes one barrier twice" "$tmp/bartwice.txt" ||
+    fail "bartwice: no warning: $(cat "$tmp/bartwice.txt")"
+  "$exe" litmus/Liveness/spin-weak-flag-never-written.litmus | grep -q "no consistent execution" &&
+    fail "a test that may hang is warned of having no consistent execution"
   # A test that fails has its JSON line too, in its place: the stream alone loses nothing.
   "$exe" --json "$tmp/missing.litmus" "$mp" >"$tmp/json2.txt" 2>/dev/null
   [ $? -eq 2 ] || fail "json with a missing test: exit status"
