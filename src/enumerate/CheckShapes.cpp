@@ -64,23 +64,6 @@ bool isCoEitherWay(const RelExpr& e) {
            ((isCo(n.a) && isCoInverse(n.b)) || (isCoInverse(n.a) && isCo(n.b)));
 }
 
-/// A check's relation for a message: a cat model's unnamed check (`#41`) by its expression.
-std::string shown(const RelExpr& e) {
-    if (e->op == RelOp::Ref && !e->name.empty() && e->name[0] == '#' && e->a) return shown(e->a);
-    switch (e->op) {
-    case RelOp::Union:
-        return "(" + shown(e->a) + " | " + shown(e->b) + ")";
-    case RelOp::Inter:
-        return "(" + shown(e->a) + " & " + shown(e->b) + ")";
-    case RelOp::Diff:
-        return "(" + shown(e->a) + " \\ " + shown(e->b) + ")";
-    case RelOp::Seq:
-        return "(" + shown(e->a) + " ; " + shown(e->b) + ")";
-    default:
-        return toString(e);
-    }
-}
-
 } // namespace
 
 BaseRel baseOf(Chosen c) {
@@ -136,7 +119,7 @@ std::vector<ShapedCheck> shapeChecks(const MemoryModel& model,
                 // empty.
                 if (!negativeIn(check.rel, BaseRel::Co))
                     throw UnshapedModel("the explicit engine cannot decide nonempty(" +
-                                        shown(check.rel) + ") of " + axiom.name +
+                                        toString(check.rel) + ") of " + axiom.name +
                                         " on minimal coherence orders: co occurs in it "
                                         "outside the right operand of a difference");
                 s.role = CheckRole::Forbid;
@@ -157,7 +140,7 @@ std::vector<ShapedCheck> shapeChecks(const MemoryModel& model,
             } else {
                 throw UnshapedModel(
                     "the explicit engine cannot enumerate minimal coherence orders for model " +
-                    model.name + ": the check " + shown(check.rel) + " of axiom " + axiom.name +
+                    model.name + ": the check " + toString(check.rel) + " of axiom " + axiom.name +
                     " is neither anti-monotone in co nor of the form empty(X - co) or "
                     "empty(X - (co | co^-1))");
             }

@@ -177,6 +177,9 @@ std::string toString(const RelExpr& e) {
     case RelOp::Base:
         return baseRelName(e->base);
     case RelOp::Ref:
+        // A definition hoisted by the engine (`#41`, enumerate/ModelHoisting) is no name a model
+        // gave: shown by what it stands for.
+        if (!e->name.empty() && e->name[0] == '#' && e->a) return toString(e->a);
         return e->name;
     case RelOp::IdOn:
         return std::string("[") + eventSetName(e->set1) + "]";
