@@ -26,6 +26,8 @@ def results(exe, paths, options):
     by_file = {}
     for line in out.stdout.splitlines():
         r = json.loads(line)
+        if "error" in r:
+            continue  # not checked: its message is on stderr, read below
         by_file[r["file"]] = r
     errors = {}
     for line in out.stderr.splitlines():

@@ -31,6 +31,8 @@ def outcomes(exe, model, files):
             sys.exit(f"ptxlitmus --model {model} failed ({run.returncode}): {run.stderr[:500]}")
         for line in run.stdout.splitlines():
             j = json.loads(line)
+            if "error" in j:
+                continue  # a test the model does not check (its error line): not compared
             out[j["file"]] = sorted(json.dumps(o, sort_keys=True) for o in j["outcomes"])
     return out
 
