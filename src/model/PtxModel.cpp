@@ -54,8 +54,13 @@ MemoryModel scModel() {
     // with does after it: po ; sync_barrier ; po. (sync_barrier itself is symmetric, so putting
     // it in the union would make every pair of synchronising barriers a cycle.)
     const RelExpr barrierOrder = m.define("bar-order", seq(po, base(BaseRel::SyncBarrier), po));
+    // The second check follows from the first (a write ordered before another of its location by
+    // po, rf and barriers cannot come after it in co without a cycle). It changes no answer; it
+    // lets the explicit engine order those writes in co at once instead of trying every order of
+    // them (CADP 144_simple with witnesses counted: 54 s -> 0.04 s).
+    const RelExpr before = m.define("sc-before", plus(po | rf | barrierOrder));
     m.axiom("SequentialConsistency", "po | rf | co | fr | po;sync_barrier;po is acyclic",
-            {acyclic(po | rf | co | fr | barrierOrder)});
+            {acyclic(po | rf | co | fr | barrierOrder), empty((seq(W, before, W) & loc) - co)});
     return m;
 }
 

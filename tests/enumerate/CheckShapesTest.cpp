@@ -52,11 +52,13 @@ TEST_CASE("ptx6: Coherence gives a containment and a totality check, the rest is
     CHECK(countRole(noCoherence, CheckRole::Forbid) == 5);
 }
 
-TEST_CASE("sc: total coherence and anti-monotone checks") {
+TEST_CASE("sc: total coherence, anti-monotone checks, and the writes po and rf order in co") {
     const std::vector<ShapedCheck> checks = shapeChecks(scModel(), {});
-    CHECK(checks.size() == 3);
+    CHECK(checks.size() == 4);
     CHECK(countRole(checks, CheckRole::CoTotal) == 1);
     CHECK(countRole(checks, CheckRole::Forbid) == 2);
+    // SequentialConsistency's second check, implied by its first, forces those co edges.
+    CHECK(countRole(checks, CheckRole::CoContains) == 1);
 }
 
 TEST_CASE("a check that needs co to be small in another way is rejected") {
