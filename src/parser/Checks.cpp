@@ -5,6 +5,7 @@
 #include "parser/Parser.hpp"
 
 #include <map>
+#include <set>
 
 namespace ptx::parser {
 
@@ -26,6 +27,52 @@ void LitmusParser::checkInitThreads() const {
         if (e.thread && *e.thread >= n)
             fail(e.pos, "thread P" + std::to_string(*e.thread) + " in the init block",
                  "a thread of the test (P0..P" + std::to_string(n - 1) + ")");
+}
+
+void LitmusParser::checkRegisterAddresses() const {
+    // `[r0]` names the location r0 unless the thread declares or initialises r0 as a register
+    // (litmus-format.md). A thread that writes a register r0 and uses `[r0]` almost surely
+    // means the register: refused rather than read as a location nobody else names.
+    std::set<std::string> declared;
+    for (const InitEntry& e : prog_.init)
+        if (!e.thread) declared.insert(e.name);
+    for (const Thread& t : prog_.threads) {
+        std::map<std::string, SourcePos> written;
+        for (const Instruction& ins : t.code)
+            std::visit(
+                [&](const auto& b) {
+                    using T = std::decay_t<decltype(b)>;
+                    if constexpr (std::is_same_v<T, Load> || std::is_same_v<T, Local> ||
+                                  std::is_same_v<T, SetPredicate>)
+                        written.emplace(b.dst.name, ins.pos);
+                    else if constexpr (std::is_same_v<T, Atomic>) {
+                        if (b.dst) written.emplace(b.dst->name, ins.pos);
+                    }
+                },
+                ins.body);
+        for (const Instruction& ins : t.code) {
+            const Address* address = std::visit(
+                [](const auto& b) -> const Address* {
+                    using T = std::decay_t<decltype(b)>;
+                    if constexpr (std::is_same_v<T, Load> || std::is_same_v<T, Store> ||
+                                  std::is_same_v<T, Atomic>)
+                        return &b.addr;
+                    else
+                        return nullptr;
+                },
+                ins.body);
+            const auto* name = address ? std::get_if<std::string>(&address->base) : nullptr;
+            if (!name || declared.count(*name)) continue;
+            const auto w = written.find(*name);
+            if (w == written.end()) continue;
+            fail(ins.pos,
+                 "'[" + *name + "]', the location " + *name + ", where " + *name +
+                     " is a register P" + std::to_string(t.id) + " writes (line " +
+                     std::to_string(w->second.line) + ")",
+                 "'[%" + *name + "]' for the address the register holds (or declare the location " +
+                     *name + " in the init block)");
+        }
+    }
 }
 
 void LitmusParser::checkLabels() const {

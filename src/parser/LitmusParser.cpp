@@ -55,6 +55,7 @@ Program LitmusParser::parse() {
     checkThreadsPlaced();
     checkInitThreads();
     checkLabels();
+    checkRegisterAddresses();
     checkReadOnlyProxies();
     parseTail();
     return std::move(prog_);

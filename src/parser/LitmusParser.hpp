@@ -111,6 +111,7 @@ class LitmusParser {
     void checkThreadsPlaced() const;
     void checkInitThreads() const;
     void checkLabels() const;
+    void checkRegisterAddresses() const;
     void checkReadOnlyProxies() const;
     [[nodiscard]] std::set<std::string> usedLocations() const;
 };
