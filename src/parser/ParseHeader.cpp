@@ -160,8 +160,10 @@ void LitmusParser::parseInit() {
         if (accept(Tok::Semi)) continue;
         if (!at(Tok::RBrace)) failHere("';' or '}' after an initial value");
     }
-    take();
-    accept(Tok::Semi);
+    const int closingLine = take().pos.line;
+    // `};` (herd accepts it), on the `}`'s line: a `;` on a line of its own is the thread header
+    // row with no thread, reported there.
+    if (at(Tok::Semi) && peek().pos.line == closingLine) take();
 }
 
 InitValue LitmusParser::parseInitValue() {
