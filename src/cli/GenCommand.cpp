@@ -21,7 +21,9 @@
 #include <chrono>
 #include <filesystem>
 #include <iostream>
+#include <map>
 #include <memory>
+#include <stdexcept>
 #include <thread>
 
 namespace ptx::cli {
@@ -250,6 +252,14 @@ int runGen(const GenArgs& a, const CommandContext& context) {
         throw InputError("name a family (or `all`), or give --cycle or --edges; "
                          "`ptxlitmus gen --list` lists the families");
     const std::vector<Output> tests = cycleMode ? cycleTests(a, context) : familyTests(a);
+    // Two different tests of one name would be one file, the second overwriting the first: the
+    // names are meant to tell every test apart, so a clash is a bug, never a silent loss.
+    std::map<std::string, const Output*> byName;
+    for (const Output& t : tests) {
+        const auto [it, fresh] = byName.emplace(t.folder + "/" + t.name, &t);
+        if (!fresh && it->second->text != t.text)
+            throw std::logic_error("gen: two different tests are both named " + t.name);
+    }
     std::vector<std::string> written;
     for (const Output& t : tests) {
         if (a.out.empty()) {

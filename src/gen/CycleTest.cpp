@@ -3,6 +3,7 @@
 #include "gen/DependencyCode.hpp"
 #include "gen/TestLayout.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdint>
 #include <cstdio>
@@ -125,8 +126,13 @@ std::string cycleTestName(const ResolvedCycle& c, Placement placement) {
     std::string name = c.shape;
     for (const Edge& e : c.edges)
         if (e.programOrder()) name += "+" + decoration(e);
+    // When some communication edge is annotated: every communication edge, in order, so that the
+    // name says which ones are (`rfe.gpu+rfe+fre` is not `rfe+rfe.gpu+fre`).
+    const bool annotated = std::any_of(c.edges.begin(), c.edges.end(), [](const Edge& e) {
+        return e.communication() && (!e.scope.empty() || e.atom);
+    });
     for (const Edge& e : c.edges)
-        if (e.communication() && (!e.scope.empty() || e.atom)) name += "+" + lowered(spell(e));
+        if (annotated && e.communication()) name += "+" + lowered(spell(e));
     name += "+" + gen::name(placement);
     if (name.size() <= kMaxNameLength) return name;
     // Too long for a file name (255 bytes with `.litmus`, `.expected`): a prefix and the FNV-1a

@@ -164,8 +164,9 @@ TEST_CASE("cycles: what has no test is refused with the reason") {
 TEST_CASE("cycle tests: instructions for every edge kind, and a name that says them") {
     const ResolvedCycle c = resolved("Fence.sc.gpu.dWR Fre.gpu.atom PodWW Rfe.cta DpAddrdR Fre");
     const std::string t = writeCycleTest(c, Placement::DiffGpu);
+    // Some communication edges annotated: all of them, in order (the bare `fre` says where).
     CHECK(cycleTestName(c, Placement::DiffGpu) ==
-          "W+RWC+po+addr+fence.sc.gpu+rfe.cta+fre.gpu.atom+diff-gpu");
+          "W+RWC+po+addr+fence.sc.gpu+rfe.cta+fre+fre.gpu.atom+diff-gpu");
     for (const char* piece :
          {"atom.relaxed.gpu.exch rw0, x, 1", "st.relaxed.cta y, 1", "ld.relaxed.cta r0, y",
           "xor rd1, r0, r0", "ld.weak r1, [ra1]", "P1:rp1=&z;", "fence.sc.gpu",
@@ -223,6 +224,19 @@ TEST_CASE("enumeration: an interrupted run stops") {
     CHECK_THROWS_AS(static_cast<void>(enumerateCycles(vocabulary, {12, 2, 16},
                                                       ptx::Deadline({}, source.token()))),
                     ptx::Interrupted);
+}
+
+TEST_CASE("cycle tests: cycles that differ in which edge is annotated have different names") {
+    // The same skeleton (WRC) and the same annotations, on different edges: two programs.
+    const ResolvedCycle a = resolved("Rfe.gpu PodRW Rfe PodRR Fre");
+    const ResolvedCycle b = resolved("Rfe PodRW Rfe.gpu PodRR Fre");
+    REQUIRE(writeCycleTest(a, Placement::DiffCta) != writeCycleTest(b, Placement::DiffCta));
+    CHECK(cycleTestName(a, Placement::DiffCta) != cycleTestName(b, Placement::DiffCta));
+    // Every communication edge annotated, or none: named as before.
+    CHECK(cycleTestName(resolved("PodWW.rel.gpu Rfe.gpu PodRR.acq.gpu Fre.gpu"),
+                        Placement::DiffCta) == "MP+po.rel.gpu+po.acq.gpu+rfe.gpu+fre.gpu+diff-cta");
+    CHECK(cycleTestName(resolved("PodWW Rfe PodRR Fre"), Placement::DiffCta) ==
+          "MP+po+po+diff-cta");
 }
 
 TEST_CASE("cycle tests: a name too long for a file is cut and ends with a hash of the whole") {
