@@ -61,6 +61,7 @@ std::vector<regress::TestCase> collectTests(const RegressArgs& a, regress::RunSc
     scope.suite = a.csv.empty() ? "ptxlitmus regress" : "ptxlitmus regress " + a.csv;
     scope.shard = a.shard;
     scope.suiteSize = all;
+    scope.fingerprint = regress::suiteFingerprint(tests);
     if (!a.shard.empty() && !a.shardCosts.empty()) {
         // Balanced by an earlier run's times; a test it does not know costs their mean.
         const regress::Shard shard = regress::parseShard(a.shard);

@@ -3,6 +3,7 @@
 #include "support/Errors.hpp"
 #include "support/Text.hpp"
 
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 
@@ -108,6 +109,7 @@ nlohmann::json reportJson(const std::vector<TestReport>& reports, const Summary&
          {{"suite", scope.suite},
           {"shard", scope.shard.empty() ? nlohmann::json(nullptr) : nlohmann::json(scope.shard)},
           {"suite_size", scope.suiteSize},
+          {"suite_fingerprint", scope.fingerprint},
           {"shard_size", scope.shardSize},
           {"total", summary.total()},
           {"passed", summary.passed},
@@ -122,6 +124,18 @@ nlohmann::json reportJson(const std::vector<TestReport>& reports, const Summary&
           {"seconds", summary.seconds},
           {"success", summary.success()}}},
         {"tests", std::move(tests)}};
+}
+
+std::string suiteFingerprint(const std::vector<TestCase>& tests) {
+    std::uint64_t hash = 14695981039346656037ULL;
+    for (const TestCase& t : tests) {
+        for (const unsigned char c : t.id)
+            hash = (hash ^ c) * 1099511628211ULL;
+        hash = (hash ^ '\n') * 1099511628211ULL;
+    }
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hash));
+    return hex;
 }
 
 } // namespace ptx::regress

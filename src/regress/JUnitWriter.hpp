@@ -28,12 +28,19 @@ struct RunScope {
     std::string shard; // `I/N`, or empty
     std::size_t suiteSize = 0;
     std::size_t shardSize = 0;
+    /// The whole suite's test ids in order, hashed (suiteFingerprint): shards of one suite agree
+    /// on it, shards run over folders that changed in between do not.
+    std::string fingerprint;
 };
 
-/// {"summary": {"suite", "shard", "suite_size", "shard_size", "total", "passed", "failed",
-/// "errors", "unsupported", "updated", "bound_reached", "not_run", "interrupted", "seconds",
-/// "success"}, "tests": [{"index", "id", "file", "name", "status", "message", "diff", "engine",
-/// "expectation", "bound_reached", "seconds"}]}; `index`: the test's place in the whole suite.
+/// A hash (FNV-1a, 16 hex digits) of the tests' ids in suite order.
+[[nodiscard]] std::string suiteFingerprint(const std::vector<TestCase>& tests);
+
+/// {"summary": {"suite", "shard", "suite_size", "suite_fingerprint", "shard_size", "total",
+/// "passed", "failed", "errors", "unsupported", "updated", "bound_reached", "not_run",
+/// "interrupted", "seconds", "success"}, "tests": [{"index", "id", "file", "name", "status",
+/// "message", "diff", "engine", "expectation", "bound_reached", "seconds"}]}; `index`: the test's
+/// place in the whole suite.
 [[nodiscard]] nlohmann::json reportJson(const std::vector<TestReport>& reports,
                                         const Summary& summary, const RunScope& scope);
 

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <csignal>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 
@@ -60,7 +61,9 @@ MergedRun mergeShardReports(const std::vector<std::string>& files) {
     if (files.empty()) throw InputError("--merge: no reports given");
     MergedRun m;
     std::set<std::size_t> shardsSeen, indexes;
+    std::map<std::string, std::string> reportedIn; // test id -> the report that holds it
     std::size_t count = 0;
+    std::string fingerprint; // of the first report (empty: one written before it was recorded)
     for (const std::string& file : files) {
         const nlohmann::json j = readReport(file);
         try {
@@ -71,9 +74,16 @@ MergedRun mergeShardReports(const std::vector<std::string>& files) {
             const Shard shard = s.at("shard").is_null()
                                     ? Shard{1, 1}
                                     : parseShard(s.at("shard").get<std::string>());
+            const std::string print =
+                s.contains("suite_fingerprint") ? s.at("suite_fingerprint").get<std::string>() : "";
             if (file == files.front()) {
-                m.scope = {suite, "", suiteSize, suiteSize};
+                m.scope = {suite, "", suiteSize, suiteSize, print};
                 count = shard.count;
+                fingerprint = print;
+            } else if (print != fingerprint) {
+                throw InputError(file + ": a shard of another suite (its tests are not those of " +
+                                 files.front() +
+                                 ": files were added, removed or renamed between the runs)");
             } else if (suite != m.scope.suite || suiteSize != m.scope.suiteSize ||
                        shard.count != count) {
                 throw InputError(file + ": a shard of another run (suite `" + suite + "`, " +
@@ -96,6 +106,9 @@ MergedRun mergeShardReports(const std::vector<std::string>& files) {
                     throw InputError(file + ": test " + r.test.id + " has index " +
                                      std::to_string(r.test.index) +
                                      ", outside the suite or reported twice");
+                if (const auto [it, fresh] = reportedIn.emplace(r.test.id, file); !fresh)
+                    throw InputError(file + ": test " + r.test.id + " is reported again (also in " +
+                                     it->second + "): not the shards of one suite");
                 m.summary.add(r);
                 m.reports.push_back(std::move(r));
             }
