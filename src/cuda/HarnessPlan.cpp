@@ -5,6 +5,9 @@
 #include "model/Outcome.hpp"
 
 #include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <optional>
 #include <set>
 #include <type_traits>
 
@@ -41,6 +44,70 @@ struct RegisterUse {
 void noteOperand(const Operand& o, RegisterUse& use, std::set<std::string>& locs) {
     if (const auto* r = std::get_if<Reg>(&o)) use.mentioned.insert(r->name);
     if (const auto* a = std::get_if<AddressOf>(&o)) locs.insert(a->location);
+}
+
+/// The first immediate of the program (init values, operands, condition constants) outside
+/// the 32-bit signed range, with where it is written.
+std::optional<std::pair<std::int64_t, SourcePos>> firstWideImmediate(const Program& p) {
+    const auto narrow = [](std::int64_t v) {
+        return v >= std::numeric_limits<std::int32_t>::min() &&
+               v <= std::numeric_limits<std::int32_t>::max();
+    };
+    std::optional<std::pair<std::int64_t, SourcePos>> found;
+    const auto see = [&](const Operand& o, SourcePos pos) {
+        if (const auto* v = std::get_if<std::int64_t>(&o); v && !found && !narrow(*v))
+            found.emplace(*v, pos);
+    };
+    for (const InitEntry& e : p.init)
+        if (const auto* v = std::get_if<std::int64_t>(&e.value); v && !found && !narrow(*v))
+            found.emplace(*v, e.pos);
+    for (const Thread& t : p.threads)
+        for (const Instruction& ins : t.code)
+            std::visit(
+                [&](const auto& b) {
+                    using T = std::decay_t<decltype(b)>;
+                    if constexpr (std::is_same_v<T, Store>) {
+                        see(b.value, ins.pos);
+                    } else if constexpr (std::is_same_v<T, Atomic>) {
+                        see(b.operand, ins.pos);
+                        if (b.operand2) see(*b.operand2, ins.pos);
+                    } else if constexpr (std::is_same_v<T, Local>) {
+                        see(b.a, ins.pos);
+                        if (b.b) see(*b.b, ins.pos);
+                    } else if constexpr (std::is_same_v<T, SetPredicate>) {
+                        see(b.a, ins.pos);
+                        see(b.b, ins.pos);
+                    } else if constexpr (std::is_same_v<T, Branch>) {
+                        if (b.condition) {
+                            see(b.condition->a, ins.pos);
+                            see(b.condition->b, ins.pos);
+                        }
+                    }
+                },
+                ins.body);
+    std::vector<const CondExpr*> stack{&p.condition.expr};
+    if (p.filter) stack.push_back(&*p.filter);
+    while (!stack.empty() && !found) {
+        const CondExpr* e = stack.back();
+        stack.pop_back();
+        std::visit(
+            [&](const auto& n) {
+                using T = std::decay_t<decltype(n)>;
+                if constexpr (std::is_same_v<T, CondCompare>) {
+                    for (const Term* term : {&n.lhs, &n.rhs})
+                        if (const auto* v = std::get_if<std::int64_t>(term); v && !narrow(*v))
+                            found.emplace(*v, n.pos);
+                } else if constexpr (std::is_same_v<T, CondAnd> || std::is_same_v<T, CondOr>) {
+                    for (const CondExpr& part : n.parts)
+                        stack.push_back(&part);
+                } else if constexpr (std::is_same_v<T, CondNot>) {
+                    for (const CondExpr& part : n.inner)
+                        stack.push_back(&part);
+                }
+            },
+            e->node);
+    }
+    return found;
 }
 
 } // namespace
@@ -302,6 +369,24 @@ HarnessPlan planHarness(const Program& program) {
             reject(p, "P" + std::to_string(tp.id) + " needs " + std::to_string(operands) +
                           " inline-asm operands (at most 30)");
     }
+
+    // The model's values are 64-bit; an untyped or 32-bit access keeps a 32-bit word, which
+    // holds them faithfully only within the 32-bit signed range (the harness sign-extends what
+    // it records). A larger value would run as another program: refused.
+    bool anyNarrow = false;
+    for (const LocationPlan& lp : plan.locations)
+        anyNarrow = anyNarrow || !lp.wide;
+    for (const ThreadPlan& tp : plan.threads)
+        for (const RegisterPlan& rp : tp.registers)
+            anyNarrow = anyNarrow || !rp.wide;
+    if (anyNarrow)
+        if (const auto wide = firstWideImmediate(p))
+            reject(p,
+                   "the value " + std::to_string(wide->first) +
+                       " does not fit the 32-bit words the harness gives untyped and 32-bit "
+                       "accesses and registers (the model's values are 64-bit): give the "
+                       "accesses and registers a 64-bit type (.u64, .b64)",
+                   wide->second);
 
     // ---- roles and barriers -------------------------------------------------------------------
     std::map<int, int> roleOf;

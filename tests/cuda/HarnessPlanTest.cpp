@@ -91,6 +91,16 @@ TEST_CASE("constructs the harness cannot run faithfully are rejected with a reas
     loopAndBarrier.threads[1].code.push_back(ins(Barrier{}));
     CHECK(rejection(loopAndBarrier).find("branches and barriers") != std::string::npos);
 
+    // A value past 32 bits in a test with 32-bit words would run as another program.
+    Program big = mp();
+    std::get<Store>(big.threads[0].code[0].body).value = std::int64_t{2147483648};
+    CHECK(rejection(big).find("the value 2147483648 does not fit the 32-bit words") !=
+          std::string::npos);
+    CHECK(rejection(wide()).empty()); // all 64-bit: nothing to refuse there
+    Program negative = mp();
+    std::get<Store>(negative.threads[0].code[0].body).value = std::int64_t{-2147483648LL};
+    CHECK(rejection(negative).empty()); // the 32-bit signed range holds it
+
     Program mixed = mp();
     std::get<Store>(mixed.threads[0].code[0].body).type = "u64";
     std::get<Load>(mixed.threads[1].code[1].body).type = "u32";
