@@ -122,8 +122,10 @@ std::vector<Output> familyTests(const GenArgs& a) {
 
 std::vector<gen::Placement> placementsOf(const GenArgs& a) {
     std::vector<gen::Placement> out;
-    for (const std::string& p : a.placements)
-        out.push_back(gen::parsePlacement(p));
+    for (const std::string& p : a.placements) // each once, in the order given
+        if (const gen::Placement placement = gen::parsePlacement(p);
+            std::find(out.begin(), out.end(), placement) == out.end())
+            out.push_back(placement);
     if (out.empty()) out.push_back(gen::Placement::DiffCta);
     return out;
 }
@@ -194,6 +196,9 @@ std::vector<Output> cycleTests(const GenArgs& a, const CommandContext& context) 
     std::vector<Output> out;
     for (const gen::GeneratedTest& t : suite.tests)
         out.push_back({t.name, t.text, ""});
+    if (out.empty()) // as for families: an empty result is no success
+        throw InputError("no test to generate: no cycle of the vocabulary fits the limits given "
+                         "(--size, --threads; the line above counts what was tried)");
     return out;
 }
 
