@@ -17,8 +17,8 @@ void GraphOutput::add(const std::string& test, const DrawnExecutions& drawn, std
     if (drawn.graphs.empty()) note += test + ": no " + what + " execution to draw\n";
     if (drawn.more) {
         note += test + ": only the first " + std::to_string(drawn.graphs.size()) +
-                " executions are drawn, more exist (--max-graphs N draws up to N, "
-                "--max-graphs 0 all)\n";
+                " executions (rf and co choices) are drawn, more exist (--max-graphs N draws up "
+                "to N, --max-graphs 0 all)\n";
         leftOut_ = true;
     }
     ++tests_;

@@ -98,7 +98,7 @@ show_graphs() {
   # The cap: --max-graphs 2 draws 2 and says that more exist.
   "$exe" "$mp" --show all --max-graphs 2 -o "$tmp/capped" >/dev/null 2>"$tmp/capped.err" || fail "cap: exit $?"
   [ "$(ls "$tmp/capped" | wc -l)" = 2 ] || fail "--max-graphs 2: want 2 files"
-  grep -qF "MP: only the first 2 executions are drawn, more exist" "$tmp/capped.err" || fail "cap: no note"
+  grep -qF "MP: only the first 2 executions (rf and co choices) are drawn, more exist" "$tmp/capped.err" || fail "cap: no note"
   "$exe" "$mp" --show all --max-graphs 2 2>/dev/null >"$tmp/capped.dot"
   grep -qF "more exist" "$tmp/capped.dot" || fail "cap: the graph's title does not say"
   # witness: the executions satisfying the proposition (Positive of exists).
