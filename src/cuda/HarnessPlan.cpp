@@ -85,28 +85,13 @@ std::optional<std::pair<std::int64_t, SourcePos>> firstWideImmediate(const Progr
                     }
                 },
                 ins.body);
-    std::vector<const CondExpr*> stack{&p.condition.expr};
-    if (p.filter) stack.push_back(&*p.filter);
-    while (!stack.empty() && !found) {
-        const CondExpr* e = stack.back();
-        stack.pop_back();
-        std::visit(
-            [&](const auto& n) {
-                using T = std::decay_t<decltype(n)>;
-                if constexpr (std::is_same_v<T, CondCompare>) {
-                    for (const Term* term : {&n.lhs, &n.rhs})
-                        if (const auto* v = std::get_if<std::int64_t>(term); v && !narrow(*v))
-                            found.emplace(*v, n.pos);
-                } else if constexpr (std::is_same_v<T, CondAnd> || std::is_same_v<T, CondOr>) {
-                    for (const CondExpr& part : n.parts)
-                        stack.push_back(&part);
-                } else if constexpr (std::is_same_v<T, CondNot>) {
-                    for (const CondExpr& part : n.inner)
-                        stack.push_back(&part);
-                }
-            },
-            e->node);
-    }
+    const auto compareConstants = [&](const CondCompare& n) {
+        for (const Term* term : {&n.lhs, &n.rhs})
+            if (const auto* v = std::get_if<std::int64_t>(term); v && !found && !narrow(*v))
+                found.emplace(*v, n.pos);
+    };
+    forEachComparison(p.condition.expr, compareConstants);
+    if (p.filter) forEachComparison(*p.filter, compareConstants);
     return found;
 }
 

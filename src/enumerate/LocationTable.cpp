@@ -1,6 +1,7 @@
 #include "enumerate/LocationTable.hpp"
 
 #include "enumerate/ThreadPath.hpp"
+#include "model/Observables.hpp"
 
 #include <set>
 
@@ -48,27 +49,12 @@ LocationTable::LocationTable(const Program& program) {
     for (const Observable& o : program.locations)
         if (const auto* l = std::get_if<LocTerm>(&o)) add(l->location);
     // Condition locations.
-    std::vector<const CondExpr*> stack{&program.condition.expr};
-    if (program.filter) stack.push_back(&*program.filter);
-    while (!stack.empty()) {
-        const CondExpr* e = stack.back();
-        stack.pop_back();
-        std::visit(
-            [&](const auto& n) {
-                using T = std::decay_t<decltype(n)>;
-                if constexpr (std::is_same_v<T, CondCompare>) {
-                    for (const Term* t : {&n.lhs, &n.rhs})
-                        if (const auto* l = std::get_if<LocTerm>(t)) add(l->location);
-                } else if constexpr (std::is_same_v<T, CondAnd> || std::is_same_v<T, CondOr>) {
-                    for (const CondExpr& p : n.parts)
-                        stack.push_back(&p);
-                } else if constexpr (std::is_same_v<T, CondNot>) {
-                    for (const CondExpr& p : n.inner)
-                        stack.push_back(&p);
-                }
-            },
-            e->node);
-    }
+    const auto locations = [&](const CondCompare& n) {
+        for (const Term* t : {&n.lhs, &n.rhs})
+            if (const auto* l = std::get_if<LocTerm>(t)) add(l->location);
+    };
+    forEachComparison(program.condition.expr, locations);
+    if (program.filter) forEachComparison(*program.filter, locations);
     // Pointer targets named in the init block.
     for (const InitEntry& e : program.init)
         if (const auto* a = std::get_if<AddressOf>(&e.value)) add(a->location);

@@ -6,9 +6,14 @@
 #include "model/Outcome.hpp"
 #include "model/Program.hpp"
 
+#include <functional>
 #include <vector>
 
 namespace ptx {
+
+/// Calls `f` on every comparison of a condition expression, in order (without recursion: a
+/// condition may nest deeply).
+void forEachComparison(const CondExpr& expr, const std::function<void(const CondCompare&)>& f);
 
 /// Appends the observables named in a condition expression (registers and locations), in the
 /// order they appear, duplicates included.
