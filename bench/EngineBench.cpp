@@ -252,14 +252,14 @@ int main(int argc, char** argv) {
     std::vector<std::string> familyNames;
     for (const bench::Family& f : bench::families())
         familyNames.push_back(f.name);
-    familyCmd->add_option("name", name, "the family")
-        ->required()
-        ->check(CLI::IsMember(familyNames));
-    familyCmd->add_option("n", n, "its size")->required()->check(CLI::Range(1, 100000));
+    const auto familyMember = [&](CLI::App* cmd) { // `NAME N`: which member of which family
+        cmd->add_option("name", name, "the family")->required()->check(CLI::IsMember(familyNames));
+        cmd->add_option("n", n, "its size")->required()->check(CLI::Range(1, 100000));
+    };
+    familyMember(familyCmd);
     engineOptions(familyCmd);
     CLI::App* printCmd = app.add_subcommand("print", "print a generated family member");
-    printCmd->add_option("name", name, "the family")->required()->check(CLI::IsMember(familyNames));
-    printCmd->add_option("n", n, "its size")->required()->check(CLI::Range(1, 100000));
+    familyMember(printCmd);
     CLI::App* floorCmd = app.add_subcommand(
         "floor", "what one Z3 solver costs at the least, as the engine makes one per candidate");
     floorCmd->add_option("--repeat", repeat, "rounds to average (default 1000)")

@@ -69,15 +69,10 @@ std::optional<Observable> parseObservable(std::string_view text) {
     // `x+4`, `x-4`: the location at that offset, as ptxlitmus names it.
     if (const auto sign = text.find_first_of("+-"); sign != std::string_view::npos) {
         const std::string_view base = trimBlanksView(text.substr(0, sign));
-        const std::string_view digits = trimBlanksView(text.substr(sign + 1));
-        std::int64_t offset = 0;
-        const auto [end, ec] =
-            std::from_chars(digits.data(), digits.data() + digits.size(), offset);
-        if (!isName(base) || digits.empty() || ec != std::errc() ||
-            end != digits.data() + digits.size() || offset > kMaxAddressOffset)
+        const std::optional<std::int64_t> offset = parseValue(text.substr(sign)); // `+4`, `-4`
+        if (!isName(base) || !offset || *offset > kMaxAddressOffset || *offset < -kMaxAddressOffset)
             return std::nullopt;
-        return Observable{
-            LocTerm{locationName(std::string(base), text[sign] == '-' ? -offset : offset)}};
+        return Observable{LocTerm{locationName(std::string(base), *offset)}};
     }
     if (!isName(text)) return std::nullopt;
     return Observable{LocTerm{std::string(text)}};

@@ -81,8 +81,7 @@ std::string formatHerd(const Program& program, const CheckResult& r) {
             << " loop bound reached: some paths were cut by --unroll; outcomes that need more "
                "iterations are missing\n";
     // No outcome, and neither a hang nor the loop bound to explain it (those have their lines).
-    if (r.outcomes.empty() && r.positive + r.negative == 0 &&
-        r.termination != Termination::MayHang && !r.boundHit) {
+    if (r.positive + r.negative == 0 && r.termination != Termination::MayHang && !r.boundHit) {
         out << "Warning " << r.name
             << " no consistent execution: the model allows no execution of this test (`ptxlitmus "
                "explain` shows why)";

@@ -41,19 +41,23 @@ struct GenArgs {
     bool expect = false;
 };
 
+/// `v` with each element once, at its first place: a family, an axis value or a placement named
+/// twice counts once (`gen MP MP`, `--scope gpu --scope gpu`).
+template <class T> std::vector<T> distinctInOrder(const std::vector<T>& v) {
+    std::vector<T> once;
+    for (const T& x : v)
+        if (std::find(once.begin(), once.end(), x) == once.end()) once.push_back(x);
+    return once;
+}
+
 /// The variants the axis options describe: their cross product (unset axes take one default),
 /// or the standard matrix when no axis is given.
 std::vector<gen::Variant> variantsFor(const gen::Family& f, const GenArgs& a) {
     if (a.orderings.empty() && a.scopes.empty() && a.placements.empty() && a.writes.empty() &&
         a.deps.empty())
         return gen::standardVariants(f);
-    // Each value once, in the order given (`--scope gpu --scope gpu` is one scope).
     auto orDefault = [](const std::vector<std::string>& v, const char* d) {
-        if (v.empty()) return std::vector<std::string>{d};
-        std::vector<std::string> once;
-        for (const std::string& x : v)
-            if (std::find(once.begin(), once.end(), x) == once.end()) once.push_back(x);
-        return once;
+        return v.empty() ? std::vector<std::string>{d} : distinctInOrder(v);
     };
     std::vector<gen::Variant> out;
     for (const auto& o : orDefault(a.orderings, "weak"))
@@ -90,18 +94,15 @@ struct Output {
 };
 
 std::vector<Output> familyTests(const GenArgs& a) {
-    // Each family once, in the order given (`MP MP`, or `MP all`, is MP once).
-    std::vector<const gen::Family*> chosen;
-    auto choose = [&](const gen::Family* f) {
-        if (std::find(chosen.begin(), chosen.end(), f) == chosen.end()) chosen.push_back(f);
-    };
+    std::vector<const gen::Family*> named;
     for (const std::string& name : a.families) {
         if (name == "all")
             for (const gen::Family& f : gen::families())
-                choose(&f);
+                named.push_back(&f);
         else
-            choose(&gen::family(name));
+            named.push_back(&gen::family(name));
     }
+    const std::vector<const gen::Family*> chosen = distinctInOrder(named); // `MP all`: MP once
     std::vector<Output> out;
     for (const gen::Family* f : chosen) {
         const auto variants = variantsFor(*f, a);
@@ -122,12 +123,10 @@ std::vector<Output> familyTests(const GenArgs& a) {
 
 std::vector<gen::Placement> placementsOf(const GenArgs& a) {
     std::vector<gen::Placement> out;
-    for (const std::string& p : a.placements) // each once, in the order given
-        if (const gen::Placement placement = gen::parsePlacement(p);
-            std::find(out.begin(), out.end(), placement) == out.end())
-            out.push_back(placement);
+    for (const std::string& p : a.placements)
+        out.push_back(gen::parsePlacement(p));
     if (out.empty()) out.push_back(gen::Placement::DiffCta);
-    return out;
+    return distinctInOrder(out);
 }
 
 /// `A..B` or `N`: the range of thread counts for --edges.

@@ -141,25 +141,24 @@ nlohmann::json toJson(const Program& p, const sim::SimResult& r) {
     if (!r.countsWhy.empty()) j["counts_why"] = r.countsWhy;
     j["condition"] = sim::formatCondition(p.condition);
     const auto summary = sim::summarize(p.condition, r.histogram);
-    nlohmann::json states = nlohmann::json::array();
-    for (const auto& [o, n] : r.histogram) {
+    const auto outcomeJson = [](const Outcome& o) {
         nlohmann::json values = nlohmann::json::object();
         for (const auto& [k, v] : o)
             values[observableName(k)] = v;
-        states.push_back(
-            {{"outcome", values}, {"count", n}, {"satisfies", sim::evaluate(p.condition.expr, o)}});
-    }
+        return values;
+    };
+    nlohmann::json states = nlohmann::json::array();
+    for (const auto& [o, n] : r.histogram)
+        states.push_back({{"outcome", outcomeJson(o)},
+                          {"count", n},
+                          {"satisfies", sim::evaluate(p.condition.expr, o)}});
     j["states"] = states;
     if (p.filter) {
         // The outcomes reached that fail the filter: counted apart, as litmus7 does.
         j["filter"] = sim::formatProposition(*p.filter);
         nlohmann::json filtered = nlohmann::json::array();
-        for (const auto& [o, n] : r.filtered) {
-            nlohmann::json values = nlohmann::json::object();
-            for (const auto& [k, v] : o)
-                values[observableName(k)] = v;
-            filtered.push_back({{"outcome", values}, {"count", n}});
-        }
+        for (const auto& [o, n] : r.filtered)
+            filtered.push_back({{"outcome", outcomeJson(o)}, {"count", n}});
         j["filtered"] = filtered;
     }
     j["ok"] = summary.ok;

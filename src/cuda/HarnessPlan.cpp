@@ -54,13 +54,14 @@ std::optional<std::pair<std::int64_t, SourcePos>> firstWideImmediate(const Progr
                v <= std::numeric_limits<std::int32_t>::max();
     };
     std::optional<std::pair<std::int64_t, SourcePos>> found;
+    const auto seeValue = [&](const std::int64_t* v, SourcePos pos) {
+        if (v && !found && !narrow(*v)) found.emplace(*v, pos);
+    };
     const auto see = [&](const Operand& o, SourcePos pos) {
-        if (const auto* v = std::get_if<std::int64_t>(&o); v && !found && !narrow(*v))
-            found.emplace(*v, pos);
+        seeValue(std::get_if<std::int64_t>(&o), pos);
     };
     for (const InitEntry& e : p.init)
-        if (const auto* v = std::get_if<std::int64_t>(&e.value); v && !found && !narrow(*v))
-            found.emplace(*v, e.pos);
+        seeValue(std::get_if<std::int64_t>(&e.value), e.pos);
     for (const Thread& t : p.threads)
         for (const Instruction& ins : t.code)
             std::visit(
@@ -87,8 +88,7 @@ std::optional<std::pair<std::int64_t, SourcePos>> firstWideImmediate(const Progr
                 ins.body);
     const auto compareConstants = [&](const CondCompare& n) {
         for (const Term* term : {&n.lhs, &n.rhs})
-            if (const auto* v = std::get_if<std::int64_t>(term); v && !found && !narrow(*v))
-                found.emplace(*v, n.pos);
+            seeValue(std::get_if<std::int64_t>(term), n.pos);
     };
     forEachComparison(p.condition.expr, compareConstants);
     if (p.filter) forEachComparison(*p.filter, compareConstants);

@@ -119,7 +119,7 @@ std::int64_t LocationTable::addressValue(const std::string& base, std::int64_t o
 }
 
 std::optional<std::pair<std::string, std::int64_t>>
-LocationTable::decompose(std::int64_t value) const {
+LocationTable::pointerParts(std::int64_t value) const {
     // The nearest base: offsets are within ±kMaxAddressOffset (Program.hpp), below the stride's
     // half, so `x-4` is x's (not the previous base's, 2^32 - 4 bytes on).
     std::int64_t shifted = 0;
@@ -133,14 +133,8 @@ LocationTable::decompose(std::int64_t value) const {
 }
 
 std::optional<int> LocationTable::locationOfAddress(std::int64_t value) const {
-    const auto parts = decompose(value);
+    const auto parts = pointerParts(value);
     return parts ? find(locationName(parts->first, parts->second)) : std::nullopt;
-}
-
-std::optional<std::string> LocationTable::baseOfAddress(std::int64_t value) const {
-    const auto parts = decompose(value);
-    if (!parts) return std::nullopt;
-    return parts->first;
 }
 
 } // namespace ptx

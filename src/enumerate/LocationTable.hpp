@@ -32,8 +32,10 @@ class LocationTable {
     [[nodiscard]] std::int64_t addressValue(const std::string& base, std::int64_t offset = 0) const;
     /// The location a pointer value designates, if any.
     [[nodiscard]] std::optional<int> locationOfAddress(std::int64_t value) const;
-    /// The base name (`x` for `x+4`) of the location a pointer value designates, if any.
-    [[nodiscard]] std::optional<std::string> baseOfAddress(std::int64_t value) const;
+    /// A pointer value as its base location's name and an offset within ±2^31 (`x`, -4 for the
+    /// address of `x-4`), if it is near a base's address.
+    [[nodiscard]] std::optional<std::pair<std::string, std::int64_t>>
+    pointerParts(std::int64_t value) const;
     /// The virtual address `name` designates (location names and aliases), if any.
     [[nodiscard]] std::optional<int> findVirtual(const std::string& name) const;
     /// The initial value of each location (by index): the init block's value or 0.
@@ -47,9 +49,6 @@ class LocationTable {
     std::vector<std::int64_t> init_;
     std::map<std::string, int> index_;
     std::map<std::string, int> baseIndex_; // base names (without offset) -> address index
-    /// A pointer value as (base name, offset within ±2^31), if it is near a base's address.
-    [[nodiscard]] std::optional<std::pair<std::string, std::int64_t>>
-    decompose(std::int64_t value) const;
     struct AliasTarget {
         int location = -1;
         int virtualAddress = -1;

@@ -237,7 +237,9 @@ class PathWalker {
         const auto v = s.path.values.constantValue(r.value);
         std::int64_t address = 0;
         const bool fits = v && !__builtin_add_overflow(*v, a.offset, &address);
-        const auto loc = fits ? locations_.locationOfAddress(address) : std::nullopt;
+        const auto parts = fits ? locations_.pointerParts(address) : std::nullopt;
+        const auto loc =
+            parts ? locations_.find(locationName(parts->first, parts->second)) : std::nullopt;
         const std::string what = "unsupported: the address in register " +
                                  std::get<Reg>(a.base).name + " of P" + std::to_string(thread_.id) +
                                  " (line " + std::to_string(at.line) + ", column " +
@@ -252,7 +254,7 @@ class PathWalker {
             throw EnumerationError(what +
                                    " was not computed from a location's address (&x, plus or "
                                    "minus a number): a number used as an address is not modelled");
-        if (locations_.baseOfAddress(address) != r.pointsInto)
+        if (parts->first != *r.pointsInto)
             throw EnumerationError(what + " was computed from &" + *r.pointsInto +
                                    " but lies in another location (" +
                                    locations_.names()[static_cast<std::size_t>(location)] +

@@ -2,11 +2,10 @@
 
 #include "gen/DependencyCode.hpp"
 #include "gen/TestLayout.hpp"
+#include "support/Text.hpp"
 
 #include <algorithm>
 #include <cctype>
-#include <cstdint>
-#include <cstdio>
 
 namespace ptx::gen {
 namespace {
@@ -138,12 +137,7 @@ std::string cycleTestName(const ResolvedCycle& c, Placement placement) {
     // Too long for a file name (255 bytes with `.litmus`, `.expected`): a prefix and the FNV-1a
     // hash of the whole name, so that distinct names stay distinct and the same cycle keeps its
     // name. The description line keeps the whole cycle.
-    std::uint64_t hash = 14695981039346656037ULL;
-    for (const unsigned char ch : name)
-        hash = (hash ^ ch) * 1099511628211ULL;
-    char hex[17];
-    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hash));
-    return name.substr(0, kMaxNameLength - 17) + "~" + hex;
+    return name.substr(0, kMaxNameLength - 17) + "~" + hashText(name);
 }
 
 std::string writeCycleTest(const ResolvedCycle& c, Placement placement) {

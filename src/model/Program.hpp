@@ -61,13 +61,13 @@ struct AddressOf {
 /// An operand: an immediate, a register, or the address of a location.
 using Operand = std::variant<std::int64_t, Reg, AddressOf>;
 
-/// A memory address: a named location (`x`, `[x]`) or a register holding a pointer (`[r1]`),
-/// plus a byte offset (`[x+4]`). Distinct (base, offset) pairs are distinct locations.
 /// The largest byte offset an address may name (`[x+2147483647]`, `[r1-2147483647]`).
 /// Locations are 2^32 bytes apart in the pointer values the engines compute, so a larger offset
 /// from one location's address would land on another's.
 inline constexpr std::int64_t kMaxAddressOffset = (std::int64_t{1} << 31) - 1;
 
+/// A memory address: a named location (`x`, `[x]`) or a register holding a pointer (`[r1]`),
+/// plus a byte offset (`[x+4]`). Distinct (base, offset) pairs are distinct locations.
 struct Address {
     std::variant<std::string, Reg> base;
     std::int64_t offset = 0; // within ±kMaxAddressOffset

@@ -29,6 +29,21 @@ void LitmusParser::checkInitThreads() const {
                  "a thread of the test (P0..P" + std::to_string(n - 1) + ")");
 }
 
+const std::string* writtenRegister(const Instruction& ins) {
+    return std::visit(
+        [](const auto& body) -> const std::string* {
+            using T = std::decay_t<decltype(body)>;
+            if constexpr (std::is_same_v<T, Load> || std::is_same_v<T, Local> ||
+                          std::is_same_v<T, SetPredicate>)
+                return &body.dst.name;
+            else if constexpr (std::is_same_v<T, Atomic>)
+                return body.dst ? &body.dst->name : nullptr;
+            else
+                return nullptr;
+        },
+        ins.body);
+}
+
 void LitmusParser::checkRegisterAddresses() const {
     // `[r0]` names the location r0 unless the thread declares or initialises r0 as a register
     // (litmus-format.md). A thread that writes a register r0 and uses `[r0]` almost surely
@@ -37,19 +52,9 @@ void LitmusParser::checkRegisterAddresses() const {
     for (const InitEntry& e : prog_.init)
         if (!e.thread) declared.insert(e.name);
     for (const Thread& t : prog_.threads) {
-        std::map<std::string, SourcePos> written;
+        std::map<std::string, SourcePos> written; // register -> its first write
         for (const Instruction& ins : t.code)
-            std::visit(
-                [&](const auto& b) {
-                    using T = std::decay_t<decltype(b)>;
-                    if constexpr (std::is_same_v<T, Load> || std::is_same_v<T, Local> ||
-                                  std::is_same_v<T, SetPredicate>)
-                        written.emplace(b.dst.name, ins.pos);
-                    else if constexpr (std::is_same_v<T, Atomic>) {
-                        if (b.dst) written.emplace(b.dst->name, ins.pos);
-                    }
-                },
-                ins.body);
+            if (const std::string* reg = writtenRegister(ins)) written.emplace(*reg, ins.pos);
         for (const Instruction& ins : t.code) {
             const Address* address = std::visit(
                 [](const auto& b) -> const Address* {

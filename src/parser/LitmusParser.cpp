@@ -143,14 +143,27 @@ std::int64_t LitmusParser::parseInteger(const std::string& expected) {
 
 int LitmusParser::smallInt(const Token& token, const std::string& what) const {
     if (token.kind != Tok::Number) fail(token.pos, describe(token), what);
-    // Past 64 bits too, the limit that matters is this one (not "a signed 64-bit integer").
-    const bool digitsOnly = token.text.find_first_not_of("0123456789") == std::string::npos;
-    if (digitsOnly && token.text.size() > 7)
-        fail(token.pos, "value out of range '" + token.text + "'", what + " (at most 1000000)");
-    std::int64_t v = numberValue(token, false);
-    if (v > 1'000'000)
+    // Past 64 bits too (more than 7 digits), the limit that matters is this one, not "a signed
+    // 64-bit integer".
+    const bool tooLong =
+        token.text.size() > 7 && token.text.find_first_not_of("0123456789") == std::string::npos;
+    const std::int64_t v = tooLong ? 0 : numberValue(token, false);
+    if (tooLong || v > 1'000'000)
         fail(token.pos, "value out of range '" + token.text + "'", what + " (at most 1000000)");
     return static_cast<int>(v);
+}
+
+std::int64_t LitmusParser::parseOffset() {
+    const bool negative = take().kind == Tok::Minus;
+    if (!at(Tok::Number)) failHere("a byte offset after '+' or '-'");
+    const Token& number = take();
+    const std::int64_t offset = numberValue(number, negative);
+    if (offset > kMaxAddressOffset || offset < -kMaxAddressOffset)
+        fail(number.pos, "'" + number.text + "'",
+             "a byte offset from -" + std::to_string(kMaxAddressOffset) + " to " +
+                 std::to_string(kMaxAddressOffset) +
+                 " (locations are 2^32 bytes apart: a larger offset would reach another location)");
+    return offset;
 }
 
 bool LitmusParser::validName(std::string_view name) const {

@@ -14,6 +14,10 @@
 
 namespace ptx::parser {
 
+/// The register an instruction writes (a load's, an atomic's, a move's or a setp's destination),
+/// or none.
+[[nodiscard]] const std::string* writtenRegister(const Instruction& ins);
+
 /// A dotted qualifier of a mnemonic (`relaxed` in `ld.relaxed.gpu`) and where it starts.
 struct Qualifier {
     std::string text;
@@ -61,6 +65,9 @@ class LitmusParser {
     std::int64_t parseInteger(const std::string& expected); // optional '-', then a number
     std::int64_t numberValue(const Token& token, bool negative) const;
     int smallInt(const Token& token, const std::string& what) const;
+    /// `+N` or `-N` after an address's base (the sign at the cursor): the byte offset, within
+    /// ±kMaxAddressOffset.
+    std::int64_t parseOffset();
     std::string parseName(const std::string& expected); // a plain identifier
     Reg parseRegister(const std::string& expected);     // `r1`, `%r1`
     int parseThreadRef(const std::string& expected);    // `P1` or `1`

@@ -7,26 +7,6 @@
 
 namespace ptx::parser {
 
-namespace {
-
-bool writes(const Instruction& ins, const std::string& reg) {
-    return std::visit(
-        [&](const auto& body) {
-            using T = std::decay_t<decltype(body)>;
-            if constexpr (std::is_same_v<T, Load> || std::is_same_v<T, Local> ||
-                          std::is_same_v<T, SetPredicate>) {
-                return body.dst.name == reg;
-            } else if constexpr (std::is_same_v<T, Atomic>) {
-                return body.dst && body.dst->name == reg;
-            } else {
-                return false;
-            }
-        },
-        ins.body);
-}
-
-} // namespace
-
 void LitmusParser::parseTail() {
     knownLocations_ = usedLocations();
     bool sawLocations = false;
@@ -176,16 +156,8 @@ Observable LitmusParser::parseObservable() {
     bool bracket = accept(Tok::LBracket);
     std::string name = parseName("a register (P0:r0), a location or a value");
     // `x+4`, `[x-4]`: the location at that offset, as the output names it.
-    if ((at(Tok::Plus) || at(Tok::Minus)) && at(Tok::Number, 1)) {
-        const bool negative = take().kind == Tok::Minus;
-        const Token& number = take();
-        const std::int64_t offset = numberValue(number, negative);
-        if (offset > kMaxAddressOffset || offset < -kMaxAddressOffset)
-            fail(number.pos, "'" + number.text + "'",
-                 "a byte offset from -" + std::to_string(kMaxAddressOffset) + " to " +
-                     std::to_string(kMaxAddressOffset));
-        name = locationName(name, offset);
-    }
+    if ((at(Tok::Plus) || at(Tok::Minus)) && at(Tok::Number, 1))
+        name = locationName(name, parseOffset());
     if (bracket) expect(Tok::RBracket, "']' after the location");
     checkLocTerm(name, pos);
     return LocTerm{name};
@@ -199,7 +171,7 @@ void LitmusParser::checkRegTerm(int thread, const std::string& reg, SourcePos po
              "a thread of the test (P0..P" + std::to_string(n - 1) + ")");
     if (isRegisterOf(thread, reg)) return;
     for (const Instruction& ins : prog_.threads[thread].code)
-        if (writes(ins, reg)) return;
+        if (const std::string* written = writtenRegister(ins); written && *written == reg) return;
     fail(pos,
          "register P" + std::to_string(thread) + ":" + reg +
              " that the thread never initialises or writes",

@@ -196,18 +196,7 @@ Address LitmusParser::parseAddress(int thread) {
                 addr.base = name;
             }
         }
-        if (at(Tok::Plus) || at(Tok::Minus)) {
-            bool negative = take().kind == Tok::Minus;
-            if (!at(Tok::Number)) failHere("a byte offset after '+' or '-'");
-            const Token& number = take();
-            addr.offset = numberValue(number, negative);
-            if (addr.offset > kMaxAddressOffset || addr.offset < -kMaxAddressOffset)
-                fail(number.pos, "'" + number.text + "'",
-                     "a byte offset from -" + std::to_string(kMaxAddressOffset) + " to " +
-                         std::to_string(kMaxAddressOffset) +
-                         " (locations are 2^32 bytes apart: a larger offset would reach "
-                         "another location)");
-        }
+        if (at(Tok::Plus) || at(Tok::Minus)) addr.offset = parseOffset();
         expect(Tok::RBracket, "']' closing the address");
         return addr;
     }

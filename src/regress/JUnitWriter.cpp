@@ -3,7 +3,6 @@
 #include "support/Errors.hpp"
 #include "support/Text.hpp"
 
-#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 
@@ -127,15 +126,10 @@ nlohmann::json reportJson(const std::vector<TestReport>& reports, const Summary&
 }
 
 std::string suiteFingerprint(const std::vector<TestCase>& tests) {
-    std::uint64_t hash = 14695981039346656037ULL;
-    for (const TestCase& t : tests) {
-        for (const unsigned char c : t.id)
-            hash = (hash ^ c) * 1099511628211ULL;
-        hash = (hash ^ '\n') * 1099511628211ULL;
-    }
-    char hex[17];
-    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hash));
-    return hex;
+    std::string ids;
+    for (const TestCase& t : tests)
+        ids += t.id + "\n";
+    return hashText(ids);
 }
 
 } // namespace ptx::regress

@@ -16,6 +16,15 @@ std::string_view trimBlanksView(std::string_view text) {
     return text.substr(b, e - b + 1);
 }
 
+std::string hashText(std::string_view text) {
+    std::uint64_t hash = 14695981039346656037ULL;
+    for (const unsigned char c : text)
+        hash = (hash ^ c) * 1099511628211ULL;
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hash));
+    return hex;
+}
+
 std::string quotedText(std::string_view text, char mark) {
     std::string out(1, mark);
     std::size_t n = 0;

@@ -25,6 +25,10 @@ void stepPast(std::string_view text, std::size_t& i, int& line, int& col);
 /// trimBlanks without the copy: a view into `text`.
 [[nodiscard]] std::string_view trimBlanksView(std::string_view text);
 
+/// A stable fingerprint of `text`: its 64-bit FNV-1a hash as 16 lower-case hex digits (what
+/// shortened test names and the regress suite fingerprint end with).
+[[nodiscard]] std::string hashText(std::string_view text);
+
 /// Text quoted for a message, between two `mark`s: `'ld.weak'`; non-printable bytes as \xNN,
 /// long text cut at 40 characters (the message quotes what it found, not a whole file).
 [[nodiscard]] std::string quotedText(std::string_view text, char mark = '\'');
