@@ -6,6 +6,8 @@
 // --outcomes: witnesses not counted (the outcome list and verdict only, as --no-witnesses).
 // --threads T (both): the explicit search of each test split over T threads.
 // --fresh-contexts (both): a new Z3 context per test, as before contexts were kept across tests.
+// --union-events N (both, --engine smt only): the SMT engine's union limit (0: one candidate at a
+//   time; docs/performance.md, "One encoding per test").
 //   ptxlitmus_bench print NAME N
 //   ptxlitmus_bench floor [--repeat K]
 //     (what one Z3 solver costs at the least, made and configured as the engine makes one per
@@ -23,6 +25,7 @@
 #include "parser/Parser.hpp"
 #include "smt/SmtEngine.hpp"
 #include "smt/SolverFloor.hpp"
+#include "support/Errors.hpp"
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
@@ -58,6 +61,8 @@ struct BenchOptions {
     std::optional<double> timeout;   // seconds per test
     bool countWitnesses = true;      // false: outcomes only (--outcomes)
     int threads = 1;                 // the explicit search split over threads (--threads)
+    /// The SMT engine's union limit (EngineRequest::smtUnionEvents; --union-events).
+    int unionEvents = EngineRequest::kDefaultSmtUnionEvents;
     /// Z3 contexts kept across the tests, as the CLI does (none with --fresh-contexts).
     std::shared_ptr<smt::ContextPool> solverContexts = makeSolverContexts();
 };
@@ -88,6 +93,7 @@ Run runOne(const Program& program, const BenchOptions& bo) {
                                   bo.countWitnesses, projection, deadline, nullptr};
             request.threads = bo.threads;
             request.solverContexts = bo.solverContexts;
+            request.smtUnionEvents = bo.unionEvents;
             const EngineResult result = engine == "smt" ? runSmt(request) : runExplicit(request);
             std::uint64_t positive = 0, negative = 0;
             auto tally = [&](const Outcome& o, std::uint64_t count) {
@@ -239,6 +245,12 @@ int main(int argc, char** argv) {
         sub->add_flag(
             "--fresh-contexts", [&](std::int64_t) { bo.solverContexts = nullptr; },
             "a new Z3 context for each test (the CLI keeps them across tests)");
+        sub->add_option("--union-events", bo.unionEvents,
+                        "with --engine smt: encode every candidate at once when their union has "
+                        "at most this many events (default " +
+                            std::to_string(EngineRequest::kDefaultSmtUnionEvents) +
+                            "; 0: one candidate at a time)")
+            ->check(CLI::Range(0, 1000000));
     };
     std::vector<std::string> paths;
     CLI::App* suiteCmd = app.add_subcommand("suite", "every .litmus file under the paths");
@@ -265,6 +277,9 @@ int main(int argc, char** argv) {
     floorCmd->add_option("--repeat", repeat, "rounds to average (default 1000)")
         ->check(CLI::Range(1, 1000000));
     return ptx::bench::runBenchMain(app, argc, argv, [&] {
+        for (const CLI::App* cmd : {suiteCmd, familyCmd})
+            if (cmd->count("--union-events") > 0 && bo.engine != "smt")
+                throw InputError("--union-events applies to --engine smt only");
         if (suiteCmd->parsed()) return suite(paths, bo, csv, repeat);
         if (familyCmd->parsed()) return family(name, n, bo);
         if (floorCmd->parsed())

@@ -49,13 +49,11 @@ ProgramPaths hangQuery(const ProgramPaths& paths) {
     return out;
 }
 
-CandidateExecution buildCandidate(const Program& program, const ProgramPaths& paths,
-                                  const std::vector<int>& choice) {
+CandidateExecution initialWrites(const Program& program, const ProgramPaths& paths) {
     CandidateExecution c;
     c.locations = paths.locations.names();
     for (const AliasDecl& a : program.aliases)
         c.aliases.push_back(a.name + " @ " + proxyName(a.proxy) + " aliases " + a.target);
-    c.pathOfThread = choice;
     for (int l = 0; l < paths.locations.size(); ++l) {
         Event e;
         e.id = l;
@@ -67,39 +65,53 @@ CandidateExecution buildCandidate(const Program& program, const ProgramPaths& pa
         e.text = "W " + c.locations[static_cast<std::size_t>(l)] + " (init)";
         c.events.push_back(std::move(e));
     }
+    return c;
+}
+
+void copyValues(const ValuePool& from, std::size_t first, ValuePool& to, std::vector<ValueId>& map,
+                const std::function<int(int)>& eventOf) {
+    auto mapped = [&](ValueId x) { return x < 0 ? x : map[static_cast<std::size_t>(x)]; };
+    for (std::size_t v = first; v < from.size(); ++v) {
+        const ValueNode& n = from.node(static_cast<ValueId>(v));
+        switch (n.op) {
+        case ValueOp::Const:
+            map.push_back(to.constant(n.constant));
+            break;
+        case ValueOp::Read:
+            map.push_back(to.read(eventOf(n.event)));
+            break;
+        case ValueOp::Select:
+            map.push_back(to.select(mapped(n.a), mapped(n.b), mapped(n.c)));
+            break;
+        default:
+            map.push_back(to.binary(n.op, mapped(n.a), mapped(n.b)));
+            break;
+        }
+    }
+}
+
+Event copyEvent(Event e, int id, const std::vector<ValueId>& map) {
+    auto mapped = [&](ValueId x) { return x < 0 ? x : map[static_cast<std::size_t>(x)]; };
+    e.id = id;
+    e.value = mapped(e.value);
+    e.barrierInstance = mapped(e.barrierInstance);
+    e.barrierId = mapped(e.barrierId);
+    return e;
+}
+
+CandidateExecution buildCandidate(const Program& program, const ProgramPaths& paths,
+                                  const std::vector<int>& choice) {
+    CandidateExecution c = initialWrites(program, paths);
+    c.pathOfThread = choice;
     for (std::size_t t = 0; t < program.threads.size(); ++t) {
         const ThreadPath& p = paths.threads[t].paths[static_cast<std::size_t>(choice[t])];
         const int eventBase = c.size();
-        const int valueBase = static_cast<int>(c.values.size());
         // Copy the path's value pool, shifting value ids and read events.
-        std::vector<ValueId> map(p.values.size());
-        for (std::size_t v = 0; v < p.values.size(); ++v) {
-            const ValueNode& n = p.values.node(static_cast<ValueId>(v));
-            auto shift = [&](ValueId x) { return x < 0 ? x : map[static_cast<std::size_t>(x)]; };
-            switch (n.op) {
-            case ValueOp::Const:
-                map[v] = c.values.constant(n.constant);
-                break;
-            case ValueOp::Read:
-                map[v] = c.values.read(n.event + eventBase);
-                break;
-            case ValueOp::Select:
-                map[v] = c.values.select(shift(n.a), shift(n.b), shift(n.c));
-                break;
-            default:
-                map[v] = c.values.binary(n.op, shift(n.a), shift(n.b));
-                break;
-            }
-        }
-        (void)valueBase;
+        std::vector<ValueId> map;
+        copyValues(p.values, 0, c.values, map, [&](int e) { return e + eventBase; });
         auto shiftValue = [&](ValueId x) { return x < 0 ? x : map[static_cast<std::size_t>(x)]; };
-        for (Event e : p.events) {
-            e.id += eventBase;
-            e.value = shiftValue(e.value);
-            e.barrierInstance = shiftValue(e.barrierInstance);
-            e.barrierId = shiftValue(e.barrierId);
-            c.events.push_back(std::move(e));
-        }
+        for (const Event& e : p.events)
+            c.events.push_back(copyEvent(e, e.id + eventBase, map));
         auto shiftPairs = [&](const std::vector<EventPair>& from, std::vector<EventPair>& to) {
             for (const auto& [a, b] : from)
                 to.emplace_back(a + eventBase, b + eventBase);

@@ -41,6 +41,18 @@ struct ProgramPaths {
 /// (hangBarriersHold; the others are skipped by forEachCandidate).
 [[nodiscard]] ProgramPaths hangQuery(const ProgramPaths& paths);
 
+/// The start of every candidate: the program's locations and aliases, and one initial write per
+/// location (events 0 to locations - 1).
+[[nodiscard]] CandidateExecution initialWrites(const Program& program, const ProgramPaths& paths);
+
+/// Copies the value nodes of `from` from node `first` on into `to`, renaming each read's event
+/// with `eventOf`: `map` holds the new ids of the nodes before `first` and receives the others.
+void copyValues(const ValuePool& from, std::size_t first, ValuePool& to, std::vector<ValueId>& map,
+                const std::function<int(int)>& eventOf);
+
+/// `e` as event `id` of a candidate whose value ids are `map`ped from its path's.
+[[nodiscard]] Event copyEvent(Event e, int id, const std::vector<ValueId>& map);
+
 /// The candidate taking path `choice[t]` in thread t.
 [[nodiscard]] CandidateExecution buildCandidate(const Program& program, const ProgramPaths& paths,
                                                 const std::vector<int>& choice);

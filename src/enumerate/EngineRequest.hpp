@@ -47,6 +47,12 @@ struct EngineRequest {
     /// Z3 contexts the SMT engine may reuse, kept across the tests of a run (none: a fresh
     /// context per run). The explicit engine ignores it.
     std::shared_ptr<smt::ContextPool> solverContexts = nullptr;
+    /// The SMT engine encodes every candidate at once, choosing the paths itself, when their
+    /// union (enumerate/CandidateUnion.hpp) has at most this many events; one candidate at a
+    /// time otherwise (0: always). Measured best on the peer suite (docs/performance.md, "One
+    /// encoding per test"); the benchmark varies it.
+    int smtUnionEvents = kDefaultSmtUnionEvents;
+    static constexpr int kDefaultSmtUnionEvents = 48;
 };
 
 } // namespace ptx

@@ -65,7 +65,7 @@ bool hasDefinition(const MemoryModel& model, const std::string& name) {
 EncodedCandidate::EncodedCandidate(z3::context& ctx, z3::solver& solver,
                                    const CandidateExecution& candidate, const MemoryModel& model,
                                    const std::set<std::string>& disabled, Staging staging,
-                                   const TimeBudget& budget)
+                                   const TimeBudget& budget, const CandidateUnion* paths)
     // The engine (CheapestFirst) requires well-founded values whatever the model, as the explicit
     // engine does, and prunes rf by value (CandidateEncoding). Explanations keep every rf pair and
     // let the axioms exclude thin air, so that an unsat core names No-Thin-Air; they add the
@@ -73,7 +73,7 @@ EncodedCandidate::EncodedCandidate(z3::context& ctx, z3::solver& solver,
     : encoding(ctx, solver, candidate,
                CandidateEncoding::Options{staging == Staging::CheapestFirst || !disabled.empty(),
                                           staging == Staging::CheapestFirst,
-                                          staging == Staging::CheapestFirst},
+                                          staging == Staging::CheapestFirst, paths},
                budget),
       evaluator(model, encoding) {
     try {

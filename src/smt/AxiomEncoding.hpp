@@ -56,10 +56,12 @@ struct EncodedCandidate {
     /// before all checks were asserted; the encoding is then incomplete and must not be asked.
     bool refuted = false;
 
-    /// Checks `budget` as it builds the terms, and in the staged questions.
+    /// Checks `budget` as it builds the terms, and in the staged questions. With `paths`,
+    /// `candidate` is that union's execution (CandidateEncoding::Options::paths).
     EncodedCandidate(z3::context& ctx, z3::solver& solver, const CandidateExecution& candidate,
                      const MemoryModel& model, const std::set<std::string>& disabled,
-                     Staging staging = Staging::AllAtOnce, const TimeBudget& budget = {});
+                     Staging staging = Staging::AllAtOnce, const TimeBudget& budget = {},
+                     const CandidateUnion* paths = nullptr);
     EncodedCandidate(const EncodedCandidate&) = delete;
     EncodedCandidate& operator=(const EncodedCandidate&) = delete;
 

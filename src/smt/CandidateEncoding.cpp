@@ -23,9 +23,11 @@ CandidateEncoding::CandidateEncoding(z3::context& ctx, z3::solver& solver,
                                      const CandidateExecution& candidate, Options options,
                                      TimeBudget budget)
     : ctx_(ctx), solver_(solver), c_(candidate), postponeOrder_(options.postponeOrder),
-      budget_(std::move(budget)), static_(staticRelations(candidate, [this] { budget_.check(); })),
-      n_(candidate.size()), translated_(candidate.values.size(), false), rf_(ctx, n_), co_(ctx, n_),
-      syncFence_(ctx, n_), syncBarrier_(ctx, n_) {
+      paths_(options.paths), budget_(std::move(budget)),
+      selection_(options.paths ? PathSelection(ctx, solver, *options.paths) : PathSelection(ctx)),
+      static_(staticRelations(candidate, [this] { budget_.check(); })), n_(candidate.size()),
+      translated_(candidate.values.size(), false), rf_(ctx, n_), co_(ctx, n_), syncFence_(ctx, n_),
+      syncBarrier_(ctx, n_) {
     if (options.pruneRf && !options.wellFoundedValues)
         throw std::logic_error("CandidateEncoding: pruneRf is sound for well-founded values only");
     if (options.pruneRf) possible_.emplace(candidate);
@@ -38,10 +40,13 @@ CandidateEncoding::CandidateEncoding(z3::context& ctx, z3::solver& solver,
         encodeCo();
         encodeBarriers();
         encodeFinalValues();
+        // The paths taken identify a witness too (a union of candidates).
+        for (const z3::expr& x : selection_.choiceLiterals())
+            witnessLiterals_.push_back(x);
         orderPending_ = true;
         if (!postponeOrder_) assertPostponed();
         if (options.wellFoundedValues) {
-            SymRelation deps(ctx_, static_.valueDeps);
+            const SymRelation deps = selection_.guard(static_.valueDeps);
             requireAcyclic(rf_.unite(deps), ctx_.bool_val(true), "wf");
         }
     } catch (...) {
@@ -174,6 +179,19 @@ void CandidateEncoding::encodeValues() {
         budget_.check();
         solver_.add(value(cond) != 0);
     }
+    if (!selection_.isUnion()) return;
+    const CandidateUnion& u = *paths_;
+    for (std::size_t p = 0; p < u.paths.size(); ++p)
+        for (const ValueId cond : u.paths[p].conditions) {
+            budget_.check();
+            solver_.add(whenTrue(selection_.taken(static_cast<int>(p)), value(cond) != 0));
+        }
+}
+
+z3::expr CandidateEncoding::whenTrue(const SymBool& guard, const z3::expr& e) const {
+    if (guard.isTrue()) return e;
+    if (guard.isFalse()) return ctx_.bool_val(true);
+    return z3::implies(guard.expr(ctx_), e);
 }
 
 void CandidateEncoding::encodeRf() {
@@ -184,13 +202,16 @@ void CandidateEncoding::encodeRf() {
         for (const Event& w : c_.events) {
             if (w.kind != EventKind::Write || w.location != r.location) continue;
             if (possible_ && !possible_->canRead(w.id, r.id)) continue; // values never agree
+            const SymBool both = selection_.together(w.id, r.id);
+            if (both.isFalse()) continue; // other paths of the read's thread
             const z3::expr x = ctx_.bool_const(pairName("rf", w.id, r.id).c_str());
             rf_.set(w.id, r.id, SymBool(x));
+            if (!both.isTrue()) solver_.add(z3::implies(x, both.expr(ctx_)));
             solver_.add(z3::implies(x, value(r.value) == value(w.value)));
             choices.push_back(x);
             witnessLiterals_.push_back(x);
         }
-        solver_.add(z3::mk_or(choices));
+        solver_.add(whenTrue(selection_.occurs(r.id), z3::mk_or(choices)));
         if (choices.size() > 1) solver_.add(z3::atmost(choices, 1));
     }
 }
@@ -207,10 +228,15 @@ void CandidateEncoding::encodeCo() {
                 if (a == b) continue;
                 const Event& ea = c_.events[static_cast<std::size_t>(a)];
                 const Event& eb = c_.events[static_cast<std::size_t>(b)];
-                if (ea.isInit)
-                    co_.set(a, b, SymBool(ctx_, true));
-                else if (!eb.isInit)
-                    co_.set(a, b, SymBool(ctx_.bool_const(pairName("co", a, b).c_str())));
+                if (ea.isInit) {
+                    co_.set(a, b, selection_.occurs(b));
+                } else if (!eb.isInit) {
+                    const SymBool both = selection_.together(a, b);
+                    if (both.isFalse()) continue; // other paths of one thread
+                    const z3::expr x = ctx_.bool_const(pairName("co", a, b).c_str());
+                    co_.set(a, b, SymBool(x));
+                    if (!both.isTrue()) solver_.add(z3::implies(x, both.expr(ctx_)));
+                }
             }
         }
         for (const int a : ws) {
@@ -253,8 +279,9 @@ void CandidateEncoding::encodeBarriers() {
         const Event& ea = c_.events[static_cast<std::size_t>(a)];
         const Event& eb = c_.events[static_cast<std::size_t>(b)];
         if (a == b) return ctx_.bool_val(true);
-        if (ea.cta != eb.cta || ea.gpu != eb.gpu) return ctx_.bool_val(false);
-        return value(ea.barrierInstance) == value(eb.barrierInstance) &&
+        const SymBool both = selection_.together(a, b);
+        if (ea.cta != eb.cta || ea.gpu != eb.gpu || both.isFalse()) return ctx_.bool_val(false);
+        return both.expr(ctx_) && value(ea.barrierInstance) == value(eb.barrierInstance) &&
                value(ea.barrierId) == value(eb.barrierId);
     };
     bool anyCount = false;
@@ -287,8 +314,10 @@ void CandidateEncoding::encodeBarriers() {
             for (const int a : bars)
                 assign(size, size + z3::ite(sameGroup(a, b), ctx_.bv_val(1, kRankBits),
                                             ctx_.bv_val(0, kRankBits)));
-            solver_.add(z3::uge(
-                size, ctx_.bv_val(static_cast<std::uint64_t>(*eb.barrierCount), kRankBits)));
+            solver_.add(
+                whenTrue(selection_.occurs(b),
+                         z3::uge(size, ctx_.bv_val(static_cast<std::uint64_t>(*eb.barrierCount),
+                                                   kRankBits))));
         }
         for (const int a : bars) {
             const Event& ea = c_.events[static_cast<std::size_t>(a)];
@@ -315,6 +344,8 @@ void CandidateEncoding::encodeFinalValues() {
             budget_.check();
             const z3::expr x = ctx_.bool_const(("final_" + std::to_string(w.id)).c_str());
             finalLiteral_[static_cast<std::size_t>(w.id)] = x;
+            const SymBool occurs = selection_.occurs(w.id);
+            if (!occurs.isTrue()) solver_.add(z3::implies(x, occurs.expr(ctx_)));
             assign(final, z3::ite(x, value(w.value), final));
             choices.push_back(x);
             witnessLiterals_.push_back(x);
@@ -328,27 +359,27 @@ void CandidateEncoding::encodeFinalValues() {
 CandidateEncoding::Rel CandidateEncoding::base(BaseRel r) const {
     switch (r) {
     case BaseRel::Id:
-        return SymRelation(ctx_, Relation::identity(n_));
+        return selection_.guard(Relation::identity(n_));
     case BaseRel::Po:
-        return SymRelation(ctx_, static_.po);
+        return selection_.guard(static_.po);
     case BaseRel::Loc:
-        return SymRelation(ctx_, static_.loc);
+        return selection_.guard(static_.loc);
     case BaseRel::SameScope:
-        return SymRelation(ctx_, static_.sameScope);
+        return selection_.guard(static_.sameScope);
     case BaseRel::SameCta:
-        return SymRelation(ctx_, static_.sameCta);
+        return selection_.guard(static_.sameCta);
     case BaseRel::VLoc:
-        return SymRelation(ctx_, static_.vloc);
+        return selection_.guard(static_.vloc);
     case BaseRel::SameProxy:
-        return SymRelation(ctx_, static_.sameProxy);
+        return selection_.guard(static_.sameProxy);
     case BaseRel::Rmw:
-        return SymRelation(ctx_, static_.rmw);
+        return selection_.guard(static_.rmw);
     case BaseRel::Addr:
-        return SymRelation(ctx_, static_.addr);
+        return selection_.guard(static_.addr);
     case BaseRel::Data:
-        return SymRelation(ctx_, static_.data);
+        return selection_.guard(static_.data);
     case BaseRel::Ctrl:
-        return SymRelation(ctx_, static_.ctrl);
+        return selection_.guard(static_.ctrl);
     case BaseRel::Rf:
         return rf_;
     case BaseRel::Co:
@@ -365,7 +396,7 @@ CandidateEncoding::Rel CandidateEncoding::idOn(EventSet s) const {
     Relation r(n_);
     for (const Event& e : c_.events)
         if (belongsTo(e, s)) r.add(e.id, e.id);
-    return SymRelation(ctx_, r);
+    return selection_.guard(r);
 }
 
 CandidateEncoding::Rel CandidateEncoding::product(EventSet s1, EventSet s2) const {
@@ -374,34 +405,35 @@ CandidateEncoding::Rel CandidateEncoding::product(EventSet s1, EventSet s2) cons
         if (belongsTo(a, s1))
             for (const Event& b : c_.events)
                 if (belongsTo(b, s2)) r.add(a.id, b.id);
-    return SymRelation(ctx_, r);
+    return selection_.guard(r);
+}
+
+CandidateEncoding::Rel CandidateEncoding::opt(const Rel& a) const {
+    if (!selection_.isUnion()) return a.reflexive();
+    return a.unite(selection_.guard(Relation::identity(n_)), budget_);
 }
 
 template <class F> void CandidateEncoding::forEachOrderConstraint(F f) const {
+    // A constraint whose premise has a pair never in co (towards an initial write, or between
+    // writes on different paths of one thread) holds already: left out.
+    auto may = [&](int a, int b) { return !co_.at(a, b).isFalse(); };
     for (const auto& ws : writesOf_)
         for (const int a : ws)
             for (const int b : ws) {
-                if (a >= b) continue;
-                for (const int d : ws) {
-                    if (d == a || d == b) continue;
-                    f(a, b, d);
-                    f(b, a, d);
-                }
+                if (a == b || !may(a, b)) continue;
+                for (const int d : ws)
+                    if (d != a && d != b && may(b, d)) f(a, b, d);
             }
     for (const auto& ws : writesOf_)
         for (const int w : ws)
             for (const int v : ws)
-                if (v != w) f(w, v, -1);
+                if (v != w && may(w, v)) f(w, v, -1);
 }
 
 std::size_t CandidateEncoding::postponedCount() const {
     if (!orderPending_) return 0;
     std::size_t n = 0;
-    for (const auto& ws : writesOf_) {
-        const std::size_t k = ws.size();
-        n += k < 3 ? 0 : k * (k - 1) * (k - 2); // transitivity: ordered (a, b), d apart
-        n += k < 2 ? 0 : k * (k - 1);           // co-maximality of the final write
-    }
+    forEachOrderConstraint([&n](int, int, int) { ++n; });
     return n;
 }
 

@@ -3,11 +3,13 @@
 // the model's relational definitions are interpreted (see model/Evaluator.hpp).
 #pragma once
 
+#include "enumerate/CandidateUnion.hpp"
 #include "enumerate/Candidates.hpp"
 #include "model/CandidateExecution.hpp"
 #include "model/PossibleValues.hpp"
 #include "model/RelExpr.hpp"
 #include "smt/DeadlineCheck.hpp"
+#include "smt/PathSelection.hpp"
 #include "smt/SymRelation.hpp"
 
 #include <map>
@@ -36,6 +38,10 @@ class CandidateEncoding {
         /// An rf pair whose values can never agree (PossibleValues, sound for well-founded
         /// values only, so with `wellFoundedValues`) gets no term: false from the start.
         bool pruneRf = false;
+        /// The candidate is this union's execution (enumerate/CandidateUnion.hpp): the solver
+        /// selects a path per thread, and only the events on the selected paths occur. It must
+        /// outlive the encoding.
+        const CandidateUnion* paths = nullptr;
     };
 
     /// Adds the candidate's structural constraints to `solver`. Building the terms checks
@@ -55,14 +61,15 @@ class CandidateEncoding {
     [[nodiscard]] Rel compose(const Rel& a, const Rel& b) const { return a.compose(b, budget_); }
     [[nodiscard]] Rel inverse(const Rel& a) const { return a.inverse(); }
     [[nodiscard]] Rel plus(const Rel& a) const { return a.transitiveClosure(budget_); }
-    [[nodiscard]] Rel opt(const Rel& a) const { return a.reflexive(); }
+    [[nodiscard]] Rel opt(const Rel& a) const;
 
     // ---- what the outcome enumeration needs ----
     [[nodiscard]] z3::expr value(ValueId v);
     [[nodiscard]] z3::expr finalValue(int location) const {
         return finalValue_[static_cast<std::size_t>(location)];
     }
-    /// The Boolean choices that identify a witness: rf pairs and final-write selections.
+    /// The Boolean choices that identify a witness: rf pairs, final-write selections and, in a
+    /// union of candidates, the paths taken.
     [[nodiscard]] const std::vector<z3::expr>& witnessLiterals() const { return witnessLiterals_; }
     /// Orients every morally strong pair of fence.sc events (`ms` as the model defines it; call
     /// once, before evaluating definitions that use the fence-SC order).
@@ -77,9 +84,14 @@ class CandidateEncoding {
     [[nodiscard]] const Rel& rf() const { return rf_; }
     [[nodiscard]] const Rel& co() const { return co_; }
     [[nodiscard]] const Rel& syncFence() const { return syncFence_; }
+    /// Which events occur (all of them, unless the candidate is a union).
+    [[nodiscard]] const PathSelection& selection() const { return selection_; }
     [[nodiscard]] const TimeBudget& budget() const { return budget_; }
-    /// Some read can read no write, or a path condition never holds: no execution at all.
-    [[nodiscard]] bool impossible() const { return possible_ && possible_->impossible(); }
+    /// Some read can read no write, or a path condition never holds: no execution at all
+    /// (never said of a union, whose reads and conditions are each on some paths only).
+    [[nodiscard]] bool impossible() const {
+        return !selection_.isUnion() && possible_ && possible_->impossible();
+    }
 
     /// After a stop: leaves the terms this encoding holds to the operating system (see
     /// smt/Abandon.hpp); the encoding must not be used any more.
@@ -99,15 +111,19 @@ class CandidateEncoding {
     /// location (a billion for 1000 writes), so they are generated when asserted, never stored:
     /// a candidate refuted before they are asserted never pays for them.
     template <class F> void forEachOrderConstraint(F f) const;
+    /// `guard -> e`, folded when the guard is constant.
+    [[nodiscard]] z3::expr whenTrue(const SymBool& guard, const z3::expr& e) const;
     [[nodiscard]] z3::expr orderTerm(int a, int b, int d) const;
 
     z3::context& ctx_;
     z3::solver& solver_;
     const CandidateExecution& c_;
     bool postponeOrder_;
+    const CandidateUnion* paths_; // the union the candidate is, if it is one
     TimeBudget budget_;
     std::vector<std::vector<int>> writesOf_; // by location: its writes, in event order
     bool orderPending_ = false;              // postponed and not yet asserted
+    PathSelection selection_;
     StaticRelations static_;
     std::optional<PossibleValues> possible_; // with pruneRf only
     int n_;

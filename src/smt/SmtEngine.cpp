@@ -9,8 +9,11 @@
 #include "smt/SolverSettings.hpp"
 #include "smt/WitnessCounter.hpp"
 
+#include "enumerate/CandidateUnion.hpp"
+
 #include <cmath>
 #include <functional>
+#include <map>
 #include <memory>
 #include <stop_token>
 
@@ -28,12 +31,14 @@ class SmtRun {
     }
 
     EngineResult run() {
-        forEachCandidate(req_.program, req_.paths, req_.deadline, [&](const CandidateExecution& c) {
-            ++result_.candidates;
-            if (req_.progress) req_.progress->addCandidate();
-            explore(c);
-            return !(req_.firstWitnessOnly && result_.anyWitness());
-        });
+        if (!exploreUnion())
+            forEachCandidate(req_.program, req_.paths, req_.deadline,
+                             [&](const CandidateExecution& c) {
+                                 ++result_.candidates;
+                                 if (req_.progress) req_.progress->addCandidate();
+                                 explore(c);
+                                 return !(req_.firstWitnessOnly && result_.anyWitness());
+                             });
         if (alarm_.finish()) lease_->discard(); // interrupted as it ended: not for another test
         return std::move(result_);
     }
@@ -42,6 +47,24 @@ class SmtRun {
     void discardContext() { lease_->discard(); }
 
   private:
+    /// Encodes every candidate at once, the solver choosing each thread's path, when their
+    /// union is at most req_.smtUnionEvents events and the query is an ordinary one (a hang
+    /// query takes only some combinations of paths: one candidate at a time). Returns whether
+    /// it did.
+    bool exploreUnion() {
+        if (!req_.paths.completeCount.empty()) return false;
+        if (req_.paths.combinations() == 0) return true; // some thread has no complete path
+        const std::optional<CandidateUnion> u =
+            uniteCandidates(req_.program, req_.paths, req_.smtUnionEvents, req_.deadline);
+        if (!u) return false;
+        result_.candidates = u->combinations;
+        if (req_.progress) req_.progress->addCandidates(u->combinations);
+        union_ = &*u;
+        explore(u->execution);
+        union_ = nullptr;
+        return true;
+    }
+
     /// A fresh solver per candidate (smt::makeEngineSolver), in the run's one context. A solver
     /// reused across candidates with push/pop was slower (measured: its scopes keep every earlier
     /// candidate's terms; again on 2026-11-27, CADP 145_simple: 6.4 s -> 7.9 s of CPU).
@@ -65,7 +88,8 @@ class SmtRun {
         try {
             enc = std::make_unique<smt::EncodedCandidate>(
                 ctx_, *solver, c, req_.model, req_.disabledAxioms, smt::Staging::CheapestFirst,
-                smt::TimeBudget{req_.deadline, Phase::Solver});
+                smt::TimeBudget{req_.deadline, Phase::Solver}, union_);
+            registerTerms_.clear();
             enumerate(c, *solver, *enc, counter);
         } catch (...) {
             if (req_.deadline.stopRequested()) {
@@ -144,8 +168,8 @@ class SmtRun {
         };
         FullState state;
         if (!req_.projection) {
-            for (const auto& [reg, v] : c.finalRegisters)
-                state.registers[reg] = read(enc.encoding.value(v));
+            for (const RegTerm& reg : finalRegistersTaken(c, enc, m, same))
+                state.registers[reg] = read(registerTerm(c, enc, reg));
             for (int l = 0; l < static_cast<int>(c.locations.size()); ++l)
                 state.locations.push_back(read(enc.encoding.finalValue(l)));
             return state;
@@ -156,8 +180,7 @@ class SmtRun {
         for (const Observable& o : *req_.projection) {
             std::int64_t v = 0;
             if (const auto* reg = std::get_if<RegTerm>(&o)) {
-                const auto it = c.finalRegisters.find(*reg);
-                if (it != c.finalRegisters.end()) v = read(enc.encoding.value(it->second));
+                v = read(registerTerm(c, enc, *reg));
             } else if (const auto l = locationOf(o)) {
                 v = read(enc.encoding.finalValue(*l));
             }
@@ -176,19 +199,76 @@ class SmtRun {
         return state;
     }
 
+    /// The registers of the paths `m` takes. In a union, which ones depends on the paths: the
+    /// paths of threads with several are added to `same` (the state is that of these paths).
+    std::vector<RegTerm> finalRegistersTaken(const CandidateExecution& c,
+                                             smt::EncodedCandidate& enc, const z3::model& m,
+                                             z3::expr_vector& same) {
+        std::vector<RegTerm> regs;
+        if (!union_) {
+            for (const auto& [reg, v] : c.finalRegisters)
+                regs.push_back(reg);
+            return regs;
+        }
+        for (std::size_t p = 0; p < union_->paths.size(); ++p) {
+            const smt::SymBool taken = enc.encoding.selection().taken(static_cast<int>(p));
+            if (!taken.isTrue()) {
+                if (!m.eval(taken.expr(ctx_), true).is_true()) continue;
+                same.push_back(taken.expr(ctx_));
+            }
+            for (const auto& [reg, v] : union_->paths[p].finalRegisters)
+                regs.push_back(reg);
+        }
+        return regs;
+    }
+
+    /// The final value of `reg` (0 where the path taken never writes it).
+    z3::expr registerTerm(const CandidateExecution& c, smt::EncodedCandidate& enc,
+                          const RegTerm& reg) {
+        if (!union_) {
+            const auto it = c.finalRegisters.find(reg);
+            return it == c.finalRegisters.end() ? ctx_.bv_val(0, smt::kValueBits)
+                                                : enc.encoding.value(it->second);
+        }
+        const auto known = registerTerms_.find(reg);
+        if (known != registerTerms_.end()) return known->second;
+        // One path per thread is taken: an ite over the paths of reg's thread.
+        z3::expr term = ctx_.bv_val(0, smt::kValueBits);
+        bool first = true;
+        for (std::size_t p = union_->paths.size(); p-- > 0;) {
+            const CandidateUnion::Path& path = union_->paths[p];
+            if (req_.program.threads[static_cast<std::size_t>(path.thread)].id != reg.thread)
+                continue;
+            const auto it = path.finalRegisters.find(reg);
+            const z3::expr v = it == path.finalRegisters.end() ? ctx_.bv_val(0, smt::kValueBits)
+                                                               : enc.encoding.value(it->second);
+            const smt::SymBool taken = enc.encoding.selection().taken(static_cast<int>(p));
+            if (first || taken.isTrue())
+                smt::assign(term, v);
+            else
+                smt::assign(term, z3::ite(taken.expr(ctx_), v, term));
+            first = false;
+        }
+        registerTerms_.emplace(reg, term);
+        return term;
+    }
+
     /// The index of a projected location in the paths' locations (none: no path accesses it).
     [[nodiscard]] std::optional<int> locationOf(const Observable& o) const {
         return req_.paths.locations.find(std::get<LocTerm>(o).location);
     }
 
     const EngineRequest& req_;
-    bool packed_;                   // projected states reported packed (result_.outcomes)
-    std::vector<std::int64_t> key_; // projected: the last state's values
+    bool packed_;                           // projected states reported packed (result_.outcomes)
+    std::vector<std::int64_t> key_;         // projected: the last state's values
+    const CandidateUnion* union_ = nullptr; // the union being explored, if one is
     std::unique_ptr<smt::ContextPool::Lease> lease_; // the context, kept for the next test
     z3::context& ctx_;
     // Declared after the context, so destroyed before it: the alarm never reaches a deleted
     // context.
     smt::ContextAlarm alarm_;
+    /// A union's final registers, as terms: declared after the context, so freed before it.
+    std::map<RegTerm, z3::expr> registerTerms_;
     EngineResult result_;
 };
 

@@ -12,6 +12,7 @@ struct Progress {
     std::atomic<std::uint64_t> executions{0}; // consistent executions (witnesses) found
 
     void addCandidate() { candidates.fetch_add(1, std::memory_order_relaxed); }
+    void addCandidates(std::uint64_t n) { candidates.fetch_add(n, std::memory_order_relaxed); }
     void addExecution() { executions.fetch_add(1, std::memory_order_relaxed); }
 };
 

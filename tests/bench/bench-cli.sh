@@ -30,6 +30,9 @@ expect 2 "Value 0 not in range" "$bench" family straight 0
 expect 2 "not in range" "$bench" print sb-ring -1
 expect 2 "not in range" "$bench" floor --repeat 0
 expect 0 "exists (P0:r0 == 0" "$bench" print sb-ring 1
+expect 2 "ptxlitmus_bench: .*--union-events applies to --engine smt only" "$bench" family straight 2 --union-events 0
+expect 2 "not in range" "$bench" family straight 2 --engine smt --union-events -1
+expect 0 "FAMILY" "$bench" family straight 2 --engine smt --union-events 0
 expect 2 "sim_bench: error: .*--bogus" "$sim" --bogus
 expect 2 "sim_bench: error: runs" "$sim" abc
 expect 2 "sim_bench: error: runs" "$sim" 0

@@ -7,12 +7,15 @@
 // use proxies, ptx6 otherwise). Only tests the enumerator cannot model (EnumerationError
 // "unsupported") are skipped, and they are counted in the summary.
 //   engine_differential FOLDER [--jobs J] [--max-candidates N] [--hang-queries N]
+//                       [--union-events N]
 // --max-candidates skips tests with more path combinations (for quick manual runs only; CTest
 // runs every test). Each test also checks the explicit engine's outcome mode (witnesses not
 // counted, a register-only projection) against the full search's register states, the explicit
 // search split over three threads against one thread (both modes: the same states and counts),
 // and, for a test with stuck paths, the two engines on its hang query (termination: both find a
-// hang or neither).
+// hang or neither). The SMT engine is also compared in outcome mode and with witnesses counted
+// per register state. --union-events sets the SMT engine's union limit
+// (EngineRequest::smtUnionEvents; 0: one candidate at a time) for manual runs.
 // Exit status: 0 all equal, 1 some difference or error, 77 the folder is
 // absent or holds no test.
 #include "enumerate/ExplicitEngine.hpp"
@@ -79,9 +82,12 @@ std::string difference(const EngineResult& a, const EngineResult& b,
 constexpr int kSplitThreads = 3;
 
 /// The explicit engine's outcome mode (witnesses not counted, registers only: one execution per
-/// outcome, reported outcomes cut) must find exactly the register states of the full states.
-bool outcomeModeAgrees(const Program& program, const ProgramPaths& paths, const MemoryModel& model,
-                       const EngineResult& full, std::string& message) {
+/// outcome, reported outcomes cut) must find exactly the register states of the full states, and
+/// the SMT engine the same in outcome mode, and the same counts as the explicit engine with
+/// witnesses counted per register state (the projections the checker asks for).
+bool projectedModesAgree(const Program& program, const ProgramPaths& paths,
+                         const MemoryModel& model, const EngineResult& full, int unionEvents,
+                         std::string& message) {
     std::vector<Observable> registers;
     for (std::size_t t = 0; t < paths.threads.size(); ++t)
         for (const ThreadPath& p : paths.threads[t].paths)
@@ -99,6 +105,7 @@ bool outcomeModeAgrees(const Program& program, const ProgramPaths& paths, const 
         expected.insert(row);
     }
     EngineRequest request{program, paths, model, {}, false, registers, ptx::Deadline(), nullptr};
+    request.smtUnionEvents = unionEvents;
     const EngineResult outcomeMode = runExplicit(request);
     const PackedOutcomeSet& got = outcomeMode.outcomes;
     if (!outcomeMode.witnesses.empty()) {
@@ -111,11 +118,28 @@ bool outcomeModeAgrees(const Program& program, const ProgramPaths& paths, const 
                   " threads found other register states than in one thread\n";
         return false;
     }
-    if (got == expected) return true;
-    message = "    outcome mode (registers only, no witness counts) found " +
-              std::to_string(got.size()) + " register states, the full search " +
-              std::to_string(expected.size()) + "\n";
-    return false;
+    if (!(got == expected)) {
+        message = "    outcome mode (registers only, no witness counts) found " +
+                  std::to_string(got.size()) + " register states, the full search " +
+                  std::to_string(expected.size()) + "\n";
+        return false;
+    }
+    request.threads = 1;
+    const EngineResult smtOutcomes = runSmt(request);
+    if (!smtOutcomes.witnesses.empty() || !(smtOutcomes.outcomes == got)) {
+        message = "    SMT engine's outcome mode (registers only): " +
+                  std::to_string(smtOutcomes.outcomes.size()) + " register states, the explicit " +
+                  "engine's " + std::to_string(got.size()) + "\n";
+        return false;
+    }
+    request.countWitnesses = true;
+    const EngineResult explicitCounted = runExplicit(request), smtCounted = runSmt(request);
+    if (explicitCounted.witnesses != smtCounted.witnesses) {
+        message =
+            "    witnesses counted per register state:\n" + difference(explicitCounted, smtCounted);
+        return false;
+    }
+    return true;
 }
 
 /// Hang queries compared (--hang-queries N: those of at most N path combinations; the solver
@@ -127,8 +151,8 @@ struct HangTally {
     std::atomic<long long> microseconds{0}; // spent comparing them
 };
 
-Verdict compare(const std::string& file, std::uint64_t maxCandidates, HangTally& hangs,
-                std::string& message) {
+Verdict compare(const std::string& file, std::uint64_t maxCandidates, int unionEvents,
+                HangTally& hangs, std::string& message) {
     try {
         const Program program = parseLitmusFile(file);
         const ProgramPaths paths = [&] {
@@ -143,8 +167,9 @@ Verdict compare(const std::string& file, std::uint64_t maxCandidates, HangTally&
         if (paths.combinations() > maxCandidates) return Verdict::TooBig;
         const MemoryModel model = modelFor(ModelKind::Ptx, program); // ptx75 for proxy tests
         // Full states (no projection), witnesses counted, no time limit.
-        const EngineRequest request{program, paths,        model,           {},
-                                    true,    std::nullopt, ptx::Deadline(), nullptr};
+        EngineRequest request{program, paths,        model,           {},
+                              true,    std::nullopt, ptx::Deadline(), nullptr};
+        request.smtUnionEvents = unionEvents;
         const EngineResult explicitResult = runExplicit(request);
         const EngineResult smtResult = runSmt(request);
         if (explicitResult.witnesses != smtResult.witnesses ||
@@ -163,7 +188,7 @@ Verdict compare(const std::string& file, std::uint64_t maxCandidates, HangTally&
                                  std::to_string(kSplitThreads) + "-threads", "1-thread");
             return Verdict::Different;
         }
-        if (!outcomeModeAgrees(program, paths, model, explicitResult, message))
+        if (!projectedModesAgree(program, paths, model, explicitResult, unionEvents, message))
             return Verdict::Different;
         // Termination: the hang query (stuck paths, FairRepetition): the same answer.
         const bool stuck = std::any_of(paths.threads.begin(), paths.threads.end(),
@@ -206,17 +231,19 @@ Verdict compare(const std::string& file, std::uint64_t maxCandidates, HangTally&
 int main(int argc, char** argv) {
     if (argc < 2) {
         std::fprintf(stderr, "usage: engine_differential FOLDER [--jobs J] [--max-candidates N] "
-                             "[--hang-queries N]\n");
+                             "[--hang-queries N] [--union-events N]\n");
         return 2;
     }
     const std::string folder = argv[1];
     std::uint64_t maxCandidates = std::numeric_limits<std::uint64_t>::max();
     unsigned jobs = 2;
     HangTally hangs;
+    int unionEvents = EngineRequest::kDefaultSmtUnionEvents;
     for (int i = 2; i + 1 < argc; i += 2) {
         if (std::string(argv[i]) == "--max-candidates") maxCandidates = std::stoull(argv[i + 1]);
         if (std::string(argv[i]) == "--jobs") jobs = static_cast<unsigned>(std::stoul(argv[i + 1]));
         if (std::string(argv[i]) == "--hang-queries") hangs.limit = std::stoull(argv[i + 1]);
+        if (std::string(argv[i]) == "--union-events") unionEvents = std::stoi(argv[i + 1]);
     }
     if (!fs::is_directory(folder)) {
         std::printf("SKIPPED: %s is absent\n", folder.c_str());
@@ -239,7 +266,7 @@ int main(int argc, char** argv) {
         pool.emplace_back([&] {
             for (std::size_t i = next++; i < files.size(); i = next++) {
                 const auto start = std::chrono::steady_clock::now();
-                verdicts[i] = compare(files[i], maxCandidates, hangs, messages[i]);
+                verdicts[i] = compare(files[i], maxCandidates, unionEvents, hangs, messages[i]);
                 seconds[i] =
                     std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
             }

@@ -188,3 +188,36 @@ TEST_CASE("smt: witnesses past the first ones are counted per outcome, as the ex
     CHECK(smt.negative == explicitEngine.negative);
     CHECK(states(smt) == states(explicitEngine));
 }
+
+TEST_CASE("smt: every candidate encoded at once gives the states and counts of one at a time") {
+    // A lock taken by exchange in a loop (CADP style): P0 has several paths, P1 one.
+    const char* const text = R"(PTX union
+{ m=0; x=0; }
+ P0@cta 0,gpu 0                  | P1@cta 0,gpu 0                ;
+ LC00:                           | st.relaxed.gpu x, 1           ;
+ atom.relaxed.gpu.exch r0, m, 1  | st.release.gpu m, 0           ;
+ setp.ne.s32 p, r0, 0            |                               ;
+ @p bra LC00                     |                               ;
+ ld.relaxed.gpu r1, x            |                               ;
+exists (0:r0=0 /\ 0:r1=0)
+)";
+    const ptx::Program program = ptx::parseLitmus(text, "union.litmus");
+    const ptx::ProgramPaths paths = ptx::expandProgram(program, 2, ptx::Deadline());
+    REQUIRE(paths.combinations() > 1);
+    const ptx::MemoryModel model = ptx::ptx6Model();
+    for (const bool counted : {true, false}) {
+        CAPTURE(counted);
+        const std::vector<ptx::Observable> projection{ptx::RegTerm{0, "r0"}, ptx::RegTerm{0, "r1"}};
+        ptx::EngineRequest request{program, paths,      model,           {},
+                                   counted, projection, ptx::Deadline(), nullptr};
+        request.smtUnionEvents = 0; // one candidate at a time
+        const ptx::EngineResult single = ptx::runSmt(request);
+        request.smtUnionEvents = 1000; // all at once
+        const ptx::EngineResult all = ptx::runSmt(request);
+        CHECK(all.candidates == paths.combinations());
+        CHECK(all.candidates == single.candidates);
+        CHECK(all.witnesses == single.witnesses);
+        CHECK(all.outcomes == single.outcomes);
+        CHECK(all.anyWitness());
+    }
+}
