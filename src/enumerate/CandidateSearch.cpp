@@ -184,6 +184,10 @@ void CandidateSearch::searchRf() {
         return;
     }
     std::vector<std::size_t> next(count, 0);
+    // The source applied at each level. Not next[k] - 1: outcome mode sets next[] of applied
+    // levels past their last source once their outcome is reported (below), and undoing them
+    // must still remove what they applied.
+    std::vector<int> applied(count, -1);
     std::vector<char> decided(count, 0); // outcome mode: the outcome was fixed at level k
     const std::size_t unitDepth = this->unitDepth(); // a split search: levels naming a unit
     // Outcome mode dives through the levels after the outcome is decided: one consistent
@@ -199,9 +203,7 @@ void CandidateSearch::searchRf() {
     // than the checked search (diving always made the peer suite's outcome mode 15% slower, on
     // CADP loops whose paths most rf choices contradict).
     std::size_t divesPassed = 0, divesFailed = 0;
-    auto sourceAt = [&](std::size_t j) {
-        return sourcesOf_[static_cast<std::size_t>(reads_[j])][next[j] - 1];
-    };
+    auto sourceAt = [&](std::size_t j) { return applied[j]; };
     auto undoLevel = [&](std::size_t j) {
         rf_.remove(sourceAt(j), reads_[j]);
         values_.undo();
@@ -241,6 +243,7 @@ void CandidateSearch::searchRf() {
         const int w = sources[next[k]++];
         // A split search skips the units of other parts, before anything depends on the choice.
         if (k + 1 == unitDepth && !share_.owns(candidate_, unitOf(k, next))) continue;
+        applied[k] = w;
         bool cut = !values_.assign(r, w);
         if (!cut && outcomeMode_) {
             decided[k] = outcomeDecided();

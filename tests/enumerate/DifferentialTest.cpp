@@ -18,6 +18,7 @@
 // (EngineRequest::smtUnionEvents; 0: one candidate at a time) for manual runs.
 // Exit status: 0 all equal, 1 some difference or error, 77 the folder is
 // absent or holds no test.
+#include "check/Projection.hpp"
 #include "enumerate/ExplicitEngine.hpp"
 #include "model/Termination.hpp"
 #include "parser/Parser.hpp"
@@ -81,6 +82,35 @@ std::string difference(const EngineResult& a, const EngineResult& b,
 /// units are not shared out in step with the two-way choices most reads have.
 constexpr int kSplitThreads = 3;
 
+/// Outcome mode on the checker's own projection (the condition's observables, usually a few of
+/// the registers, so that the outcome is decided before the last read): both engines must find
+/// exactly the projections of the full states.
+bool checkerProjectionAgrees(const Program& program, const ProgramPaths& paths,
+                             const MemoryModel& model, const EngineResult& full, int unionEvents,
+                             std::string& message) {
+    const std::vector<Observable> projection = projectionOf(program, paths, false, {});
+    PackedOutcomeSet expected(projection.size());
+    for (const auto& [state, count] : full.witnesses) {
+        const Outcome o = project(state, projection, paths);
+        std::vector<std::int64_t> row;
+        for (const Observable& obs : projection)
+            row.push_back(o.at(obs));
+        expected.insert(row);
+    }
+    EngineRequest request{program, paths, model, {}, false, projection, ptx::Deadline(), nullptr};
+    request.smtUnionEvents = unionEvents;
+    for (const bool smt : {false, true}) {
+        const EngineResult r = smt ? runSmt(request) : runExplicit(request);
+        if (r.witnesses.empty() && r.outcomes == expected) continue;
+        message = std::string("    ") + (smt ? "SMT" : "explicit") +
+                  " engine's outcome mode on the condition's observables: " +
+                  std::to_string(r.outcomes.size()) + " outcomes, the full search's " +
+                  std::to_string(expected.size()) + "\n";
+        return false;
+    }
+    return true;
+}
+
 /// The explicit engine's outcome mode (witnesses not counted, registers only: one execution per
 /// outcome, reported outcomes cut) must find exactly the register states of the full states, and
 /// the SMT engine the same in outcome mode, and the same counts as the explicit engine with
@@ -139,7 +169,7 @@ bool projectedModesAgree(const Program& program, const ProgramPaths& paths,
             "    witnesses counted per register state:\n" + difference(explicitCounted, smtCounted);
         return false;
     }
-    return true;
+    return checkerProjectionAgrees(program, paths, model, full, unionEvents, message);
 }
 
 /// Hang queries compared (--hang-queries N: those of at most N path combinations; the solver

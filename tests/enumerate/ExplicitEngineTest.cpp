@@ -224,3 +224,27 @@ TEST_CASE("outcome mode: one state per outcome, the same outcomes as the counted
     CHECK(packed == outcomes(full, regs));
     CHECK(totalWitnesses(full) > fast.outcomes.size()); // the counted search found more
 }
+
+TEST_CASE("outcome mode: a reported outcome's skipped choices are undone as they were applied") {
+    // Found by a random differential run: with the condition's r0 only, the outcome is decided
+    // at P0's read; once 0:r0=1 was reported, the levels of P1's reads were skipped, and undoing
+    // them removed their last source instead of the one applied, so a stale rf pair hid
+    // 0:r0=2 (P0 reading the last store) and the verdict became No.
+    const Prepared t = prepare("PTX outcome-skip\n{ x=0; }\n"
+                               " P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
+                               " atom.relaxed.gpu.add r0, x, 1 | st.relaxed.gpu x, 1 ;\n"
+                               " | atom.relaxed.gpu.exch r1, x, 1 ;\n"
+                               " | atom.relaxed.gpu.exch r2, x, 1 ;\n"
+                               " | st.relaxed.gpu x, 2 ;\n"
+                               "exists (P0:r0 == 2)\n");
+    const MemoryModel m = ptx6Model();
+    const std::set<std::vector<std::int64_t>> expected{{0}, {1}, {2}};
+    REQUIRE(outcomes(runExplicitOn(t, m), {{0, "r0"}}) == expected);
+    const std::vector<Observable> r0{RegTerm{0, "r0"}};
+    const EngineRequest request{t.program, t.paths, m, {}, false, r0, {}, nullptr};
+    const EngineResult outcomeMode = runExplicit(request);
+    std::set<std::vector<std::int64_t>> found;
+    for (std::size_t i = 0; i < outcomeMode.outcomes.size(); ++i)
+        found.emplace(outcomeMode.outcomes.row(i).begin(), outcomeMode.outcomes.row(i).end());
+    CHECK(found == expected);
+}
