@@ -70,8 +70,7 @@ std::optional<Observable> parseObservable(std::string_view text) {
     if (const auto sign = text.find_first_of("+-"); sign != std::string_view::npos) {
         const std::string_view base = trimBlanksView(text.substr(0, sign));
         const std::optional<std::int64_t> offset = parseValue(text.substr(sign)); // `+4`, `-4`
-        if (!isName(base) || !offset || *offset > kMaxAddressOffset || *offset < -kMaxAddressOffset)
-            return std::nullopt;
+        if (!isName(base) || !offset || !isAddressOffset(*offset)) return std::nullopt;
         return Observable{LocTerm{locationName(std::string(base), *offset)}};
     }
     if (!isName(text)) return std::nullopt;

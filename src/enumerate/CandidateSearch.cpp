@@ -203,9 +203,8 @@ void CandidateSearch::searchRf() {
     // than the checked search (diving always made the peer suite's outcome mode 15% slower, on
     // CADP loops whose paths most rf choices contradict).
     std::size_t divesPassed = 0, divesFailed = 0;
-    auto sourceAt = [&](std::size_t j) { return applied[j]; };
     auto undoLevel = [&](std::size_t j) {
-        rf_.remove(sourceAt(j), reads_[j]);
+        rf_.remove(applied[j], reads_[j]);
         values_.undo();
         if (unchecked == j) unchecked = count;
     };
@@ -216,9 +215,9 @@ void CandidateSearch::searchRf() {
         ++divesFailed;
         Relation prefix(c_.size());
         for (std::size_t j = 0; j < unchecked; ++j)
-            prefix.add(sourceAt(j), reads_[j]);
+            prefix.add(applied[j], reads_[j]);
         for (std::size_t j = unchecked; j < k; ++j) {
-            prefix.add(sourceAt(j), reads_[j]);
+            prefix.add(applied[j], reads_[j]);
             set(Chosen::Rf, prefix);
             if (!consistentSoFar()) {
                 while (k > j)

@@ -130,7 +130,6 @@ class ThreadUnion {
             values.assign(valueMap_[from].begin(), valueMap_[from].begin() + shared.values);
         copyValues(p.values, values.size(), c.values, values,
                    [&](int e) { return events[static_cast<std::size_t>(e)]; });
-        auto map = [&](ValueId x) { return x < 0 ? x : values[static_cast<std::size_t>(x)]; };
         for (std::size_t j = static_cast<std::size_t>(shared.events); j < p.events.size(); ++j)
             c.events.push_back(copyEvent(p.events[j], events[j], values));
         auto copyPairs = [&](const std::vector<EventPair>& from, std::vector<EventPair>& to) {
@@ -147,10 +146,10 @@ class ThreadUnion {
         CandidateUnion::Path path;
         path.thread = thread_;
         for (const ValueId cond : p.conditions)
-            path.conditions.push_back(map(cond));
+            path.conditions.push_back(mappedValue(values, cond));
         for (const auto& [reg, v] : p.finalRegisters)
             path.finalRegisters[RegTerm{program_.threads[static_cast<std::size_t>(thread_)].id,
-                                        reg}] = map(v);
+                                        reg}] = mappedValue(values, v);
         u_.paths.push_back(std::move(path));
     }
 
@@ -166,9 +165,8 @@ class ThreadUnion {
 } // namespace
 
 bool CandidateUnion::always(int event) const {
-    const Event& e = execution.events[static_cast<std::size_t>(event)];
-    if (e.isInit) return true;
     const auto& on = pathsOf[static_cast<std::size_t>(event)];
+    if (on.empty()) return true; // an initial write
     const int thread = paths[static_cast<std::size_t>(on.front())].thread;
     return on.size() == threadPaths[static_cast<std::size_t>(thread)].size();
 }
@@ -176,13 +174,10 @@ bool CandidateUnion::always(int event) const {
 bool CandidateUnion::compatible(int a, int b) const {
     const Event& ea = execution.events[static_cast<std::size_t>(a)];
     const Event& eb = execution.events[static_cast<std::size_t>(b)];
-    if (ea.isInit || eb.isInit || a == b) return true;
+    if (ea.isInit || eb.isInit || ea.thread != eb.thread) return true;
+    // Both sorted: some path has both?
     const auto& pa = pathsOf[static_cast<std::size_t>(a)];
     const auto& pb = pathsOf[static_cast<std::size_t>(b)];
-    if (paths[static_cast<std::size_t>(pa.front())].thread !=
-        paths[static_cast<std::size_t>(pb.front())].thread)
-        return true;
-    // Both sorted: some path has both?
     std::size_t i = 0, j = 0;
     while (i < pa.size() && j < pb.size()) {
         if (pa[i] == pb[j]) return true;

@@ -70,7 +70,7 @@ CandidateExecution initialWrites(const Program& program, const ProgramPaths& pat
 
 void copyValues(const ValuePool& from, std::size_t first, ValuePool& to, std::vector<ValueId>& map,
                 const std::function<int(int)>& eventOf) {
-    auto mapped = [&](ValueId x) { return x < 0 ? x : map[static_cast<std::size_t>(x)]; };
+    auto mapped = [&](ValueId x) { return mappedValue(map, x); };
     for (std::size_t v = first; v < from.size(); ++v) {
         const ValueNode& n = from.node(static_cast<ValueId>(v));
         switch (n.op) {
@@ -91,7 +91,7 @@ void copyValues(const ValuePool& from, std::size_t first, ValuePool& to, std::ve
 }
 
 Event copyEvent(Event e, int id, const std::vector<ValueId>& map) {
-    auto mapped = [&](ValueId x) { return x < 0 ? x : map[static_cast<std::size_t>(x)]; };
+    auto mapped = [&](ValueId x) { return mappedValue(map, x); };
     e.id = id;
     e.value = mapped(e.value);
     e.barrierInstance = mapped(e.barrierInstance);
@@ -109,7 +109,6 @@ CandidateExecution buildCandidate(const Program& program, const ProgramPaths& pa
         // Copy the path's value pool, shifting value ids and read events.
         std::vector<ValueId> map;
         copyValues(p.values, 0, c.values, map, [&](int e) { return e + eventBase; });
-        auto shiftValue = [&](ValueId x) { return x < 0 ? x : map[static_cast<std::size_t>(x)]; };
         for (const Event& e : p.events)
             c.events.push_back(copyEvent(e, e.id + eventBase, map));
         auto shiftPairs = [&](const std::vector<EventPair>& from, std::vector<EventPair>& to) {
@@ -122,9 +121,9 @@ CandidateExecution buildCandidate(const Program& program, const ProgramPaths& pa
         shiftPairs(p.ctrl, c.ctrl);
         shiftPairs(p.valueDeps, c.valueDeps);
         for (const ValueId cond : p.conditions)
-            c.pathConditions.push_back(shiftValue(cond));
+            c.pathConditions.push_back(mappedValue(map, cond));
         for (const auto& [reg, v] : p.finalRegisters)
-            c.finalRegisters[RegTerm{program.threads[t].id, reg}] = shiftValue(v);
+            c.finalRegisters[RegTerm{program.threads[t].id, reg}] = mappedValue(map, v);
         if (p.stuck) {
             StuckAt at = *p.stuck;
             if (at.barrierEvent >= 0) at.barrierEvent += eventBase;

@@ -45,6 +45,11 @@ struct ProgramPaths {
 /// location (events 0 to locations - 1).
 [[nodiscard]] CandidateExecution initialWrites(const Program& program, const ProgramPaths& paths);
 
+/// Value id `x` of a path as `map` renames it (a negative id, "no value", stays).
+[[nodiscard]] inline ValueId mappedValue(const std::vector<ValueId>& map, ValueId x) {
+    return x < 0 ? x : map[static_cast<std::size_t>(x)];
+}
+
 /// Copies the value nodes of `from` from node `first` on into `to`, renaming each read's event
 /// with `eventOf`: `map` holds the new ids of the nodes before `first` and receives the others.
 void copyValues(const ValuePool& from, std::size_t first, ValuePool& to, std::vector<ValueId>& map,

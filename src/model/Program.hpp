@@ -65,6 +65,9 @@ using Operand = std::variant<std::int64_t, Reg, AddressOf>;
 /// Locations are 2^32 bytes apart in the pointer values the engines compute, so a larger offset
 /// from one location's address would land on another's.
 inline constexpr std::int64_t kMaxAddressOffset = (std::int64_t{1} << 31) - 1;
+[[nodiscard]] constexpr bool isAddressOffset(std::int64_t offset) {
+    return offset >= -kMaxAddressOffset && offset <= kMaxAddressOffset;
+}
 
 /// A memory address: a named location (`x`, `[x]`) or a register holding a pointer (`[r1]`),
 /// plus a byte offset (`[x+4]`). Distinct (base, offset) pairs are distinct locations.

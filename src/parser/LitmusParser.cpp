@@ -158,7 +158,7 @@ std::int64_t LitmusParser::parseOffset() {
     if (!at(Tok::Number)) failHere("a byte offset after '+' or '-'");
     const Token& number = take();
     const std::int64_t offset = numberValue(number, negative);
-    if (offset > kMaxAddressOffset || offset < -kMaxAddressOffset)
+    if (!isAddressOffset(offset))
         fail(number.pos, "'" + number.text + "'",
              "a byte offset from -" + std::to_string(kMaxAddressOffset) + " to " +
                  std::to_string(kMaxAddressOffset) +

@@ -23,7 +23,7 @@ CandidateEncoding::CandidateEncoding(z3::context& ctx, z3::solver& solver,
                                      const CandidateExecution& candidate, Options options,
                                      TimeBudget budget)
     : ctx_(ctx), solver_(solver), c_(candidate), postponeOrder_(options.postponeOrder),
-      paths_(options.paths), budget_(std::move(budget)),
+      budget_(std::move(budget)),
       selection_(options.paths ? PathSelection(ctx, solver, *options.paths) : PathSelection(ctx)),
       static_(staticRelations(candidate, [this] { budget_.check(); })), n_(candidate.size()),
       translated_(candidate.values.size(), false), rf_(ctx, n_), co_(ctx, n_), syncFence_(ctx, n_),
@@ -179,10 +179,10 @@ void CandidateEncoding::encodeValues() {
         budget_.check();
         solver_.add(value(cond) != 0);
     }
-    if (!selection_.isUnion()) return;
-    const CandidateUnion& u = *paths_;
-    for (std::size_t p = 0; p < u.paths.size(); ++p)
-        for (const ValueId cond : u.paths[p].conditions) {
+    const CandidateUnion* u = selection_.candidateUnion();
+    if (!u) return;
+    for (std::size_t p = 0; p < u->paths.size(); ++p)
+        for (const ValueId cond : u->paths[p].conditions) {
             budget_.check();
             solver_.add(whenTrue(selection_.taken(static_cast<int>(p)), value(cond) != 0));
         }

@@ -119,7 +119,6 @@ class CandidateEncoding {
     z3::solver& solver_;
     const CandidateExecution& c_;
     bool postponeOrder_;
-    const CandidateUnion* paths_; // the union the candidate is, if it is one
     TimeBudget budget_;
     std::vector<std::vector<int>> writesOf_; // by location: its writes, in event order
     bool orderPending_ = false;              // postponed and not yet asserted

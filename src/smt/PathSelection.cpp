@@ -48,16 +48,15 @@ SymBool PathSelection::occurs(int event) const {
 SymBool PathSelection::together(int a, int b) const {
     if (!union_) return SymBool(*ctx_, true);
     if (a == b) return occurs(a);
+    const auto& events = union_->execution.events;
+    if (events[static_cast<std::size_t>(a)].thread != events[static_cast<std::size_t>(b)].thread)
+        return occurs(a) && occurs(b);
     if (!union_->compatible(a, b)) return SymBool(*ctx_, false);
+    // On one thread the paths of an event are those of every event before it on them: the later
+    // event's occurrence (the one on fewer paths) implies the earlier's.
     const auto& pa = union_->pathsOf[static_cast<std::size_t>(a)];
     const auto& pb = union_->pathsOf[static_cast<std::size_t>(b)];
-    const bool oneThread = !pa.empty() && !pb.empty() &&
-                           union_->paths[static_cast<std::size_t>(pa.front())].thread ==
-                               union_->paths[static_cast<std::size_t>(pb.front())].thread;
-    // On one thread the paths of an event are those of every event before it on them: the later
-    // event's occurrence implies the earlier's.
-    if (oneThread) return pa.size() <= pb.size() ? occurs(a) : occurs(b);
-    return occurs(a) && occurs(b);
+    return pa.size() <= pb.size() ? occurs(a) : occurs(b);
 }
 
 SymRelation PathSelection::guard(const Relation& r) const {

@@ -19,6 +19,8 @@ class PathSelection {
     /// this.
     PathSelection(z3::context& ctx, z3::solver& solver, const CandidateUnion& u);
 
+    /// The union whose paths are selected (none: one candidate, every event occurs).
+    [[nodiscard]] const CandidateUnion* candidateUnion() const { return union_; }
     [[nodiscard]] bool isUnion() const { return union_ != nullptr; }
     /// The event occurs.
     [[nodiscard]] SymBool occurs(int event) const;

@@ -59,9 +59,7 @@ class SmtRun {
         if (!u) return false;
         result_.candidates = u->combinations;
         if (req_.progress) req_.progress->addCandidates(u->combinations);
-        union_ = &*u;
-        explore(u->execution);
-        union_ = nullptr;
+        explore(u->execution, &*u);
         return true;
     }
 
@@ -80,15 +78,16 @@ class SmtRun {
         return r;
     }
 
-    /// A stop leaves the solver and the encoding to the operating system (smt/Abandon.hpp).
-    void explore(const CandidateExecution& c) {
+    /// Explores one candidate, or a union's execution `c` with `paths` its union. A stop leaves
+    /// the solver and the encoding to the operating system (smt/Abandon.hpp).
+    void explore(const CandidateExecution& c, const CandidateUnion* paths = nullptr) {
         std::unique_ptr<smt::WitnessCounter> counter; // outlives the solver it watches
         auto solver = std::make_unique<z3::solver>(makeSolver());
         std::unique_ptr<smt::EncodedCandidate> enc;
         try {
             enc = std::make_unique<smt::EncodedCandidate>(
                 ctx_, *solver, c, req_.model, req_.disabledAxioms, smt::Staging::CheapestFirst,
-                smt::TimeBudget{req_.deadline, Phase::Solver}, union_);
+                smt::TimeBudget{req_.deadline, Phase::Solver}, paths);
             registerTerms_.clear();
             enumerate(c, *solver, *enc, counter);
         } catch (...) {
@@ -205,18 +204,19 @@ class SmtRun {
                                              smt::EncodedCandidate& enc, const z3::model& m,
                                              z3::expr_vector& same) {
         std::vector<RegTerm> regs;
-        if (!union_) {
+        const CandidateUnion* u = enc.encoding.selection().candidateUnion();
+        if (!u) {
             for (const auto& [reg, v] : c.finalRegisters)
                 regs.push_back(reg);
             return regs;
         }
-        for (std::size_t p = 0; p < union_->paths.size(); ++p) {
+        for (std::size_t p = 0; p < u->paths.size(); ++p) {
             const smt::SymBool taken = enc.encoding.selection().taken(static_cast<int>(p));
             if (!taken.isTrue()) {
                 if (!m.eval(taken.expr(ctx_), true).is_true()) continue;
                 same.push_back(taken.expr(ctx_));
             }
-            for (const auto& [reg, v] : union_->paths[p].finalRegisters)
+            for (const auto& [reg, v] : u->paths[p].finalRegisters)
                 regs.push_back(reg);
         }
         return regs;
@@ -225,7 +225,8 @@ class SmtRun {
     /// The final value of `reg` (0 where the path taken never writes it).
     z3::expr registerTerm(const CandidateExecution& c, smt::EncodedCandidate& enc,
                           const RegTerm& reg) {
-        if (!union_) {
+        const CandidateUnion* u = enc.encoding.selection().candidateUnion();
+        if (!u) {
             const auto it = c.finalRegisters.find(reg);
             return it == c.finalRegisters.end() ? ctx_.bv_val(0, smt::kValueBits)
                                                 : enc.encoding.value(it->second);
@@ -235,8 +236,8 @@ class SmtRun {
         // One path per thread is taken: an ite over the paths of reg's thread.
         z3::expr term = ctx_.bv_val(0, smt::kValueBits);
         bool first = true;
-        for (std::size_t p = union_->paths.size(); p-- > 0;) {
-            const CandidateUnion::Path& path = union_->paths[p];
+        for (std::size_t p = u->paths.size(); p-- > 0;) {
+            const CandidateUnion::Path& path = u->paths[p];
             if (req_.program.threads[static_cast<std::size_t>(path.thread)].id != reg.thread)
                 continue;
             const auto it = path.finalRegisters.find(reg);
@@ -259,9 +260,8 @@ class SmtRun {
     }
 
     const EngineRequest& req_;
-    bool packed_;                           // projected states reported packed (result_.outcomes)
-    std::vector<std::int64_t> key_;         // projected: the last state's values
-    const CandidateUnion* union_ = nullptr; // the union being explored, if one is
+    bool packed_;                   // projected states reported packed (result_.outcomes)
+    std::vector<std::int64_t> key_; // projected: the last state's values
     std::unique_ptr<smt::ContextPool::Lease> lease_; // the context, kept for the next test
     z3::context& ctx_;
     // Declared after the context, so destroyed before it: the alarm never reaches a deleted

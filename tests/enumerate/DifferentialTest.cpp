@@ -82,6 +82,20 @@ std::string difference(const EngineResult& a, const EngineResult& b,
 /// units are not shared out in step with the two-way choices most reads have.
 constexpr int kSplitThreads = 3;
 
+/// The full states projected on `projection` (a register a path never wrote reads 0), as rows.
+PackedOutcomeSet projectedRows(const EngineResult& full, const std::vector<Observable>& projection,
+                               const ProgramPaths& paths) {
+    PackedOutcomeSet rows(projection.size());
+    for (const auto& [state, count] : full.witnesses) {
+        const Outcome o = project(state, projection, paths);
+        std::vector<std::int64_t> row;
+        for (const Observable& obs : projection)
+            row.push_back(o.at(obs));
+        rows.insert(row);
+    }
+    return rows;
+}
+
 /// Outcome mode on the checker's own projection (the condition's observables, usually a few of
 /// the registers, so that the outcome is decided before the last read): both engines must find
 /// exactly the projections of the full states.
@@ -89,14 +103,7 @@ bool checkerProjectionAgrees(const Program& program, const ProgramPaths& paths,
                              const MemoryModel& model, const EngineResult& full, int unionEvents,
                              std::string& message) {
     const std::vector<Observable> projection = projectionOf(program, paths, false, {});
-    PackedOutcomeSet expected(projection.size());
-    for (const auto& [state, count] : full.witnesses) {
-        const Outcome o = project(state, projection, paths);
-        std::vector<std::int64_t> row;
-        for (const Observable& obs : projection)
-            row.push_back(o.at(obs));
-        expected.insert(row);
-    }
+    const PackedOutcomeSet expected = projectedRows(full, projection, paths);
     EngineRequest request{program, paths, model, {}, false, projection, ptx::Deadline(), nullptr};
     request.smtUnionEvents = unionEvents;
     for (const bool smt : {false, true}) {
@@ -125,15 +132,7 @@ bool projectedModesAgree(const Program& program, const ProgramPaths& paths,
                 registers.emplace_back(RegTerm{program.threads[t].id, reg});
     std::sort(registers.begin(), registers.end());
     registers.erase(std::unique(registers.begin(), registers.end()), registers.end());
-    PackedOutcomeSet expected(registers.size());
-    for (const auto& [state, count] : full.witnesses) {
-        std::vector<std::int64_t> row;
-        for (const Observable& o : registers) {
-            const auto it = state.registers.find(std::get<RegTerm>(o));
-            row.push_back(it == state.registers.end() ? 0 : it->second);
-        }
-        expected.insert(row);
-    }
+    const PackedOutcomeSet expected = projectedRows(full, registers, paths);
     EngineRequest request{program, paths, model, {}, false, registers, ptx::Deadline(), nullptr};
     request.smtUnionEvents = unionEvents;
     const EngineResult outcomeMode = runExplicit(request);
