@@ -86,10 +86,15 @@ class TestReader {
   public:
     explicit TestReader(std::string file) : file_(std::move(file)) {}
 
-    /// Feeds one trimmed, non-blank line; returns true when it completed a test.
+    /// A state line comes next. A state of no observables (a condition such as `exists 0==0`) is
+    /// a blank line: the checker prints it so, and `regress --update` records it so.
+    [[nodiscard]] bool expectsState() const { return next_ == Next::State; }
+
+    /// Feeds one trimmed line (blank only where a state is expected: see expectsState); returns
+    /// true when it completed a test.
     bool feed(const std::string& line, int lineNo) {
         lineNo_ = lineNo;
-        if (line[0] == '#') {
+        if (!line.empty() && line[0] == '#') {
             if (next_ != Next::Test) fail("comments must come before a test's `Test` line");
             current_.comments.push_back(line.substr(1));
             return false;
@@ -238,7 +243,7 @@ std::vector<Expectation> parseHerdLog(std::string_view text, const std::string& 
     while (std::getline(in, raw)) {
         ++lineNo;
         const std::string line = trimBlanks(raw);
-        if (!line.empty()) reader.feed(line, lineNo);
+        if (!line.empty() || reader.expectsState()) reader.feed(line, lineNo);
     }
     return reader.finish(lineNo);
 }

@@ -188,3 +188,18 @@ TEST_CASE("hand-reviewed expectations are recognised, a forced rewrite says it i
     e.comments = forced;
     CHECK_FALSE(isHandReviewed(e));
 }
+
+TEST_CASE("a state of no observables is a blank line, as the checker prints and --update records") {
+    // A condition without observables (`exists 0==0`, the CADP liveness tests) has one state, the
+    // empty one. `regress --update` wrote it as a blank line, which the reader skipped, and then
+    // refused its own file: "fewer state lines than `States` says".
+    const char* const text = "Test t Allowed\nStates 1\n\nOk\nCondition exists (0=0)\n";
+    const Expectation e = parseExpectation(text, "t.expected");
+    REQUIRE(e.states.size() == 1);
+    CHECK(e.states[0].empty());
+    CHECK(e.ok);
+    // Elsewhere blank lines are still nothing.
+    const Expectation spaced = parseExpectation(
+        "\nTest t Allowed\n\nStates 0\n\nNo\n\nCondition exists (0=0)\n\n", "s.expected");
+    CHECK(spaced.states.empty());
+}
