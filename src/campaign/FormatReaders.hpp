@@ -14,9 +14,10 @@ namespace ptx::campaign {
 /// litmus7 logs, many tests a file: `Test NAME ...` starts a block, which ends at the next
 /// `Test` line, at its own `Observation NAME ...` line, or at the end of the file.
 ///  * `Histogram (N states)` and its N state lines `COUNT *>1:r0=1; x=2;` (or `:>`): a complete
-///    record (each state an outcome with its count, total = their sum). N = 0 is an error, so is
-///    a second histogram in one block. A histogram outside a block starts a nameless one (its
-///    name comes from a following `Observation NAME` line, if any).
+///    record (each state an outcome with its count, total = their sum). N = 0 is a record of
+///    0 runs (every run filtered out or capped). A second histogram in one block is an error. A
+///    histogram outside a block starts a nameless one (its name comes from a following `Observation
+///    NAME` line, if any).
 ///  * `Positive: P, Negative: N` (the comma optional) and `Observation NAME Never|Sometimes|
 ///    Always P N` give the condition's counts. With a histogram, P + N must equal its total;
 ///    without one, the record has two condition entries (Satisfying P, Violating N), total
