@@ -27,8 +27,8 @@ namespace {
 // (space 924) against the solver's 34 ms, and 80 ms at n = 14 (3,432) against 46 ms; from there
 // the explicit engine's time grows fourfold per step and the solver's stays under 0.2 s
 // (docs/performance.md, "Where the solver wins"). The space overestimates pruned searches (CADP
-// 2_threads_4_instructions/63_simple with --all: 2.3e13 and 0.5 s explicit, 16 s solver): the
-// first try keeps those on the explicit engine.
+// 2_threads_4_instructions/63_simple with --all: 2.3e13, 0.23 s explicit, 2.4 s solver): the
+// first try (0.5 s, measured: "auto's first try") keeps those on the explicit engine.
 constexpr double kExplicitLimit = 2000;
 
 /// `auto`: the explicit engine, except for tests whose witnesses are not counted, whose projection

@@ -54,7 +54,7 @@ struct CheckOptions {
     int engineThreads = 1;
     /// `auto`, for a test it hands to the solver: seconds the explicit engine runs first (it
     /// answers if it finishes within them).
-    double explicitFirstTrySeconds = 2.0;
+    double explicitFirstTrySeconds = 0.5;
     /// Z3 contexts kept across the tests of a command (EngineRequest::solverContexts); set by
     /// whoever checks many tests.
     std::shared_ptr<smt::ContextPool> solverContexts;
