@@ -24,7 +24,22 @@ std::uint64_t stateCount(std::string_view line, const Position& at) {
     return static_cast<std::uint64_t>(*n);
 }
 
+/// The length of the leading count of a state line (0: none).
+std::size_t countDigits(std::string_view s) {
+    std::size_t digits = 0;
+    while (digits < s.size() && std::isdigit(static_cast<unsigned char>(s[digits])))
+        ++digits;
+    return digits;
+}
+
 } // namespace
+
+bool looksLikeState(std::string_view line) {
+    const std::size_t digits = countDigits(line);
+    const std::string_view after = trimBlanksView(line.substr(digits));
+    return digits > 0 && after.size() >= 2 && (after[0] == '*' || after[0] == ':') &&
+           after[1] == '>';
+}
 
 bool opensHistogram(std::string_view line) {
     return line.rfind("Histogram", 0) == 0;
@@ -44,15 +59,12 @@ HistogramSection readHistogramSection(const std::vector<std::string_view>& lines
                              " states but the file ends after " + std::to_string(k));
         const std::string_view s = trimBlanksView(lines[i]);
         const Position at = Position::atLine(file, static_cast<int>(i) + 1);
-        std::size_t digits = 0;
-        while (digits < s.size() && std::isdigit(static_cast<unsigned char>(s[digits])))
-            ++digits;
-        const std::string_view after = trimBlanksView(s.substr(digits));
-        if (digits == 0 || after.size() < 2 || (after[0] != '*' && after[0] != ':') ||
-            after[1] != '>')
+        if (!looksLikeState(s))
             fail(at, "expected a state `COUNT *>obs=value; ...` or `COUNT :>...` (state " +
                          std::to_string(k + 1) + " of " + std::to_string(n) + "), found " +
                          quotedText(s, '`'));
+        const std::size_t digits = countDigits(s);
+        const std::string_view after = trimBlanksView(s.substr(digits));
         StateLine state;
         state.count = parseCount(s.substr(0, digits), at);
         state.marked = after[0] == '*';

@@ -33,6 +33,9 @@ struct HistogramSection {
 /// Whether a (trimmed) line opens a histogram section: it starts with `Histogram`.
 [[nodiscard]] bool opensHistogram(std::string_view line);
 
+/// Whether a (trimmed) line has a state's shape: digits, then `:>` or `*>` (blanks between).
+[[nodiscard]] bool looksLikeState(std::string_view line);
+
 /// The section whose `Histogram (N states)` line is lines[index] (lines numbered from 1 for
 /// messages), its N state lines checked by OutcomeTally. N may be 0 here: whether an empty
 /// histogram is an error is the reader's to say.

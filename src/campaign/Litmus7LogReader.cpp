@@ -172,6 +172,10 @@ std::vector<ObservationRecord> readLitmus7Log(std::string_view text, const std::
             i = h.next;
             continue;
         }
+        if (looksLikeState(line))
+            fail(at, "found the state " + quotedText(line, '`') +
+                         " outside a histogram, expected each state within the count of its "
+                         "`Histogram (N states)` line (a histogram of N states is N lines)");
         const std::vector<std::string> w = wordsOf(line);
         if (!w.empty() && w[0] == "Test") {
             if (w.size() < 2) fail(at, "found `Test` alone, expected `Test NAME Allowed`");

@@ -164,13 +164,23 @@ TEST_CASE("litmus7 logs: an empty histogram is a record of 0 runs") {
     REQUIRE(records.front().total.has_value());
     CHECK(*records.front().total == 0);
     CHECK(records.front().outcomes.empty());
+    // A state after it is not dropped: the histogram said there are none.
+    CHECK(errorOf("Test MP Allowed\nHistogram (0 states)\n5 :>x=1;\n") ==
+          "l.txt:3: error: found the state `5 :>x=1;` outside a histogram, expected each state "
+          "within the count of its `Histogram (N states)` line (a histogram of N states is N "
+          "lines)");
     // Its condition counts must still agree with the (empty) histogram.
     CHECK(errorOf("Test MP Allowed\nHistogram (0 states)\nPositive: 1, Negative: 0\n") ==
           "l.txt:3: error: found 1 positive + 0 negative = 1 runs, expected the histogram's "
           "total 0 (line 2)");
 }
 
-TEST_CASE("litmus7 logs: repeated outcomes, blocks and files without data") {
+TEST_CASE("litmus7 logs: repeated outcomes, stray states, blocks and files without data") {
+    // One state more than the histogram announces: an error, not a state silently dropped.
+    CHECK(errorOf("Test MP Allowed\nHistogram (1 states)\n1 :>x=1;\n7 *> x=2;\n") ==
+          "l.txt:4: error: found the state `7 *> x=2;` outside a histogram, expected each state "
+          "within the count of its `Histogram (N states)` line (a histogram of N states is N "
+          "lines)");
     CHECK(errorOf("Test MP Allowed\nHistogram (3 states)\n1 :>x=1;\n2 :>x=2;\n3 :> x = 1 ;\n") ==
           "l.txt:5: error: found the outcome x=1; again at line 5 (first at line 3), expected "
           "each outcome once (a repeated outcome is refused, not summed)");
