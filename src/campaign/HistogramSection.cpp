@@ -32,13 +32,18 @@ std::size_t countDigits(std::string_view s) {
     return digits;
 }
 
-} // namespace
-
+/// Whether a (trimmed) line has a state's shape: digits, then `:>` or `*>` (blanks between).
 bool looksLikeState(std::string_view line) {
     const std::size_t digits = countDigits(line);
     const std::string_view after = trimBlanksView(line.substr(digits));
     return digits > 0 && after.size() >= 2 && (after[0] == '*' || after[0] == ':') &&
            after[1] == '>';
+}
+
+} // namespace
+
+bool holdsStateMark(std::string_view line) {
+    return line.find(":>") != std::string_view::npos || line.find("*>") != std::string_view::npos;
 }
 
 bool opensHistogram(std::string_view line) {

@@ -33,8 +33,9 @@ struct HistogramSection {
 /// Whether a (trimmed) line opens a histogram section: it starts with `Histogram`.
 [[nodiscard]] bool opensHistogram(std::string_view line);
 
-/// Whether a (trimmed) line has a state's shape: digits, then `:>` or `*>` (blanks between).
-[[nodiscard]] bool looksLikeState(std::string_view line);
+/// Whether a line holds a state's mark, `:>` or `*>`, anywhere: a state, whole or damaged
+/// (`12x *>x=1;`, `*>x=1;`). No other line of a litmus7 log holds one.
+[[nodiscard]] bool holdsStateMark(std::string_view line);
 
 /// The section whose `Histogram (N states)` line is lines[index] (lines numbered from 1 for
 /// messages), its N state lines checked by OutcomeTally. N may be 0 here: whether an empty

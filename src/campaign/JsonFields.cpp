@@ -10,15 +10,24 @@
 
 namespace ptx::campaign {
 
+namespace {
+struct TooDeep {}; // thrown out of the parser's callback
+} // namespace
+
 nlohmann::json parseJsonDocument(std::string_view text, const std::string& file) {
     // nlohmann::json keeps the last of two equal keys in one object without a word: a repeated
     // count or register would be read silently. The parser's callback sees every key, each
     // object's in a set of its own.
+    // It also refuses nesting deeper than an observation file needs (a test object, its
+    // histogram, an entry, its outcome): a document 70,000 lists deep overflowed the stack.
+    constexpr int kMaxDepth = 64;
     std::vector<std::set<std::string>> keys;
     std::optional<std::string> repeated;
     const nlohmann::json::parser_callback_t noRepeatedKeys =
-        [&](int, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
+        [&](int depth, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
             using Event = nlohmann::json::parse_event_t;
+            if ((event == Event::object_start || event == Event::array_start) && depth >= kMaxDepth)
+                throw TooDeep{};
             if (event == Event::object_start) keys.emplace_back();
             if (event == Event::object_end && !keys.empty()) keys.pop_back();
             if (event == Event::key && !keys.empty() &&
@@ -34,6 +43,11 @@ nlohmann::json parseJsonDocument(std::string_view text, const std::string& file)
                      " appears twice in one object (a JSON reader keeps only one of them, so "
                      "one would be lost): write each key once");
         return document;
+    } catch (const TooDeep&) {
+        fail(Position{file, 0, "", file},
+             "found lists or objects nested more than " + std::to_string(kMaxDepth) +
+                 " deep, expected an observation file (a test object holds a histogram of "
+                 "entries, each with an outcome: 4 levels)");
     } catch (const nlohmann::json::parse_error& e) {
         // e.byte counts from 1 and points past the offending character.
         const std::size_t byte = std::min<std::size_t>(e.byte > 0 ? e.byte - 1 : 0, text.size());

@@ -172,7 +172,7 @@ std::vector<ObservationRecord> readLitmus7Log(std::string_view text, const std::
             i = h.next;
             continue;
         }
-        if (looksLikeState(line))
+        if (holdsStateMark(line))
             fail(at, "found the state " + quotedText(line, '`') +
                          " outside a histogram, expected each state within the count of its "
                          "`Histogram (N states)` line (a histogram of N states is N lines)");

@@ -176,6 +176,13 @@ TEST_CASE("litmus7 logs: an empty histogram is a record of 0 runs") {
 }
 
 TEST_CASE("litmus7 logs: repeated outcomes, stray states, blocks and files without data") {
+    // A damaged state after the histogram (no count, or a count that is not one): not skipped.
+    CHECK(errorOf("Test MP Allowed\nHistogram (1 states)\n1 :>x=1;\n12x *>x=2;\n") ==
+          "l.txt:4: error: found the state `12x *>x=2;` outside a histogram, expected each state "
+          "within the count of its `Histogram (N states)` line (a histogram of N states is N "
+          "lines)");
+    CHECK(errorOf("Test MP Allowed\nHistogram (1 states)\n1 :>x=1;\n*>x=2;\n")
+              .find("l.txt:4: error: found the state `*>x=2;` outside a histogram") == 0);
     // One state more than the histogram announces: an error, not a state silently dropped.
     CHECK(errorOf("Test MP Allowed\nHistogram (1 states)\n1 :>x=1;\n7 *> x=2;\n") ==
           "l.txt:4: error: found the state `7 *> x=2;` outside a histogram, expected each state "

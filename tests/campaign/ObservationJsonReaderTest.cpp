@@ -127,6 +127,15 @@ TEST_CASE("JSON: a key repeated in one object is an error, never the last one ke
               .outcomes.size() == 2);
 }
 
+TEST_CASE("JSON: nesting deeper than an observation file needs is an error, not a crash") {
+    const std::string deep = std::string(70000, '[') + std::string(70000, ']');
+    CHECK(errorOf(deep) == "o.json: error: found lists or objects nested more than 64 deep, "
+                           "expected an observation file (a test object holds a histogram of "
+                           "entries, each with an outcome: 4 levels)");
+    CHECK(errorOf(std::string(65, '[') + std::string(65, ']')).find("nested more than 64") !=
+          std::string::npos);
+}
+
 TEST_CASE("JSON: empty histograms, repeated outcomes and totals below the counts are errors") {
     CHECK(errorOf("[]") == "o.json: error: found an empty list, expected histogram entries or "
                            "test objects (an empty histogram says nothing)");
