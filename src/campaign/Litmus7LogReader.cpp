@@ -124,6 +124,10 @@ class Block {
                          std::to_string(total_) + " (line " + std::to_string(histogramLine_) + ")");
             record_.complete = true;
             record_.total = total_;
+            if (counts_) {
+                record_.statedPositive = counts_->positive;
+                record_.statedPositiveLine = counts_->line;
+            }
         } else if (counts_) {
             record_.total = runs;
             record_.outcomes = {

@@ -41,6 +41,10 @@ struct ObservationRecord {
     bool complete = false;
     std::optional<std::uint64_t> total; // runs, when the data says (a complete record's sum)
     std::vector<ObservedOutcome> outcomes;
+    /// A full histogram's `Positive: P` (litmus7 logs), and its line: the runs of the states
+    /// where the condition's proposition holds, checked once the test is known (checkOutcomes).
+    std::optional<std::uint64_t> statedPositive;
+    int statedPositiveLine = 0;
 
     /// `file:line` (or `file`) for messages.
     [[nodiscard]] std::string where() const {

@@ -3,6 +3,7 @@
 // names on both sides; the reports.
 #include "campaign/Campaign.hpp"
 #include "campaign/CampaignReport.hpp"
+#include "campaign/ObservationReaders.hpp"
 #include "parser/Parser.hpp"
 
 #include <doctest/doctest.h>
@@ -158,6 +159,34 @@ TEST_CASE("an observed outcome that fails the test's filter is an error, not a f
                          InputError);
     // An outcome that does not name the filter's register cannot be decided: judged as before.
     CHECK_NOTHROW(checkOutcomes(one(Outcome{{RegTerm{1, "r1"}, 0}}), p));
+}
+
+TEST_CASE("a histogram's Positive must be the runs of its states where the proposition holds") {
+    const Program p = parseLitmus(kMpAcquire, "t.litmus");
+    // 4 runs of 1:r0=1; 1:r1=0; (the proposition), 6 of 1:r0=1; 1:r1=1;
+    auto withPositive = [&](std::uint64_t positive) {
+        auto r = record("MP", {counted(mp(1, 0), 4), counted(mp(1, 1), 6)}, 10, true);
+        r.statedPositive = positive;
+        r.statedPositiveLine = 12;
+        return r;
+    };
+    CHECK_NOTHROW(checkOutcomes(withPositive(4), p));
+    CHECK_THROWS_WITH_AS(checkOutcomes(withPositive(0), p),
+                         doctest::Contains("obs.log:12: error: test MP: found Positive: 0, "
+                                           "expected 4, the runs of the histogram's states where "
+                                           "the condition's proposition (1:r0=1 /\\ 1:r1=0) "
+                                           "holds"),
+                         InputError);
+    // Read from a log: the reader keeps the count and its line for this check.
+    const auto records = readObservations("Test MP Allowed\nHistogram (1 states)\n"
+                                          "5 :>1:r0=1; 1:r1=1;\nPositive: 5, Negative: 0\n",
+                                          "l.txt");
+    REQUIRE(records.size() == 1);
+    CHECK(records.front().statedPositive == std::optional<std::uint64_t>(5));
+    CHECK(records.front().statedPositiveLine == 4);
+    CHECK_THROWS_WITH_AS(
+        checkOutcomes(records.front(), p),
+        doctest::Contains("l.txt:4: error: test MP: found Positive: 5, expected 0"), InputError);
 }
 
 TEST_CASE("a campaign keeps unmatched names on both sides and judges the rest in order") {
