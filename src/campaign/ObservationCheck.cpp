@@ -1,5 +1,7 @@
 #include "campaign/ObservationCheck.hpp"
 
+#include "campaign/ConditionCounts.hpp"
+
 #include "model/ConditionValue.hpp"
 #include "model/HerdCondition.hpp"
 #include "parser/OutcomeText.hpp"
@@ -95,26 +97,7 @@ void checkOutcomes(const ObservationRecord& record, const Program& program) {
                         "): a histogram holds only the runs that pass it (litmus7 and `ptxlitmus "
                         "cuda` count the others apart)");
     }
-    // A histogram's `Positive: P` must be the runs of its states where the proposition holds
-    // (the sum P + N is the reader's check); decidable when every state names the condition's
-    // observables.
-    if (!record.statedPositive) return;
-    std::uint64_t positive = 0;
-    try {
-        for (const ObservedOutcome& o : record.outcomes)
-            if (o.outcome && o.count && satisfies(program.condition.expr, *o.outcome))
-                positive += *o.count;
-    } catch (const std::out_of_range&) {
-        return;
-    }
-    if (positive != *record.statedPositive)
-        throw LocatedInputError(
-            record.file +
-            (record.statedPositiveLine > 0 ? ":" + std::to_string(record.statedPositiveLine) : "") +
-            ": error: test " + program.name + ": found Positive: " +
-            std::to_string(*record.statedPositive) + ", expected " + std::to_string(positive) +
-            ", the runs of the histogram's states where the condition's proposition (" +
-            printCondHerd(program.condition.expr) + ") holds");
+    checkConditionCounts(record, program);
 }
 
 std::vector<Observable> observablesOf(const ObservationRecord& record) {

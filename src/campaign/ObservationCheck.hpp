@@ -38,7 +38,8 @@ struct RecordVerdict {
 /// Throws LocatedInputError (`file:line: error: test T: ...`) when an observed outcome names a
 /// thread, register or location the test does not have (listing the names it has), or fails the
 /// test's `filter`: a histogram holds only the runs that pass it (litmus7 and the CUDA harness
-/// count the others apart), so such a record is not of this test.
+/// count the others apart), so such a record is not of this test; or when its counts of the
+/// condition's runs disagree (checkConditionCounts).
 void checkOutcomes(const ObservationRecord& record, const Program& program);
 
 /// The observables the record's named outcomes mention (what the checks must project on).

@@ -189,6 +189,51 @@ TEST_CASE("a histogram's Positive must be the runs of its states where the propo
         doctest::Contains("l.txt:4: error: test MP: found Positive: 5, expected 0"), InputError);
 }
 
+TEST_CASE("counts of the condition's runs that contradict each other are errors") {
+    const Program p = parseLitmus(kMpAcquire, "t.litmus"); // exists: weak = satisfying
+    auto check = [&](const std::string& json) {
+        for (const ObservationRecord& r : readObservations(json, "o.json"))
+            checkOutcomes(r, p);
+    };
+    auto error = [&](const std::string& json) {
+        try {
+            check(json);
+        } catch (const InputError& e) {
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    // Consistent: the same runs counted alike, both sides adding up, named outcomes within.
+    CHECK_NOTHROW(check(R"([{"condition": "weak", "count": 3}, {"condition": "satisfying",
+                             "count": 3}])"));
+    CHECK_NOTHROW(check(R"({"test": "MP", "total": 13, "histogram": [
+        {"condition": "satisfying", "count": 3}, {"condition": "violating", "count": 10}]})"));
+    CHECK_NOTHROW(check(R"([{"condition": "weak", "count": 5},
+                            {"outcome": {"1:r0": 1, "1:r1": 0}, "count": 5}])"));
+    CHECK(error(R"([{"condition": "weak", "count": 10}, {"condition": "satisfying",
+                     "count": 3}])") ==
+          "o.json: error: test MP: found 3 satisfying runs, expected 10 as another entry counts "
+          "the same runs");
+    CHECK(error(R"({"test": "MP", "total": 100, "histogram": [
+        {"condition": "satisfying", "count": 3}, {"condition": "violating", "count": 10}]})") ==
+          "o.json: error: test MP: found 3 satisfying and 10 violating runs, expected them to add "
+          "up to the total, 100 (every run satisfies the condition's proposition (1:r0=1 /\\ "
+          "1:r1=0) or not)");
+    CHECK(error(R"([{"condition": "weak", "seen": false},
+                    {"outcome": {"1:r0": 1, "1:r1": 0}, "count": 5}])") ==
+          "o.json: error: test MP: found an outcome on the satisfying side of the condition's "
+          "proposition (1:r0=1 /\\ 1:r1=0) seen, expected none: another entry says the "
+          "satisfying runs were not seen");
+    CHECK(error(R"([{"condition": "satisfying", "count": 2},
+                    {"outcome": {"1:r0": 1, "1:r1": 0}, "count": 5}])") ==
+          "o.json: error: test MP: found 2 satisfying runs, expected at least 5, the runs of the "
+          "named outcomes on that side of the condition's proposition (1:r0=1 /\\ 1:r1=0)");
+    CHECK(error(R"([{"condition": "weak", "seen": true}, {"condition": "satisfying",
+                     "seen": false}])")
+              .find("found the satisfying runs not seen, expected what another entry says of "
+                    "the same runs (seen)") != std::string::npos);
+}
+
 TEST_CASE("a campaign keeps unmatched names on both sides and judges the rest in order") {
     const std::vector<CampaignTest> tests{test(kMpRelaxed), test(kMpAcquire), test(kForall)};
     auto a = record("MP", {weak(5, true)}, 100);
