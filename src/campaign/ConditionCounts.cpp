@@ -26,14 +26,13 @@ const char* sideName(ConditionRuns r) {
     return r == ConditionRuns::Satisfying ? "satisfying" : "violating";
 }
 
-/// `Weak` is the proposition's runs for `exists` / `~exists` tests, the others for `forall`.
-ConditionRuns resolved(ConditionRuns runs, const Program& program) {
+} // namespace
+
+ConditionRuns resolvedRuns(ConditionRuns runs, const Program& program) {
     if (runs != ConditionRuns::Weak) return runs;
     return program.condition.kind == ConditionKind::Forall ? ConditionRuns::Violating
                                                            : ConditionRuns::Satisfying;
 }
-
-} // namespace
 
 void checkConditionCounts(const ObservationRecord& record, const Program& program) {
     auto fail = [&](int line, const std::string& what) {
@@ -47,7 +46,7 @@ void checkConditionCounts(const ObservationRecord& record, const Program& progra
     bool decidable = true;     // every named outcome on a known side
     for (const ObservedOutcome& o : record.outcomes) {
         if (!o.outcome) {
-            const ConditionRuns r = resolved(o.runs, program);
+            const ConditionRuns r = resolvedRuns(o.runs, program);
             Side& s = sides[r == ConditionRuns::Satisfying ? 0 : 1];
             if (o.count && s.count && *o.count != *s.count)
                 fail(o.line, "found " + std::to_string(*o.count) + " " + sideName(r) +

@@ -8,6 +8,10 @@
 
 namespace ptx::campaign {
 
+/// The runs `Weak` stands for: the proposition's for `exists` and `~exists` tests (Satisfying),
+/// the others for `forall` tests (Violating); other runs as they are.
+[[nodiscard]] ConditionRuns resolvedRuns(ConditionRuns runs, const Program& program);
+
 /// Throws LocatedInputError (`file:line: error: test T: ...`) when:
 ///  * a histogram's `Positive: P` is not the runs of its states where the proposition holds;
 ///  * two entries count the same runs (`weak` and `satisfying` of an `exists` test) differently,

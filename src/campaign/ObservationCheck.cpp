@@ -24,20 +24,13 @@ bool allows(const CheckResult& r, const Outcome& o) {
     });
 }
 
-/// `Weak` is the proposition's runs for `exists` / `~exists` tests, the others for `forall`.
-ConditionRuns resolve(ConditionRuns runs, const Program& program) {
-    if (runs != ConditionRuns::Weak) return runs;
-    return program.condition.kind == ConditionKind::Forall ? ConditionRuns::Violating
-                                                           : ConditionRuns::Satisfying;
-}
-
 /// Some execution `r` allows has the runs' property (with witnesses or states counted alike).
 bool allows(const CheckResult& r, ConditionRuns runs) {
     return runs == ConditionRuns::Satisfying ? r.positive > 0 : r.negative > 0;
 }
 
 bool allows(const CheckResult& r, const ObservedOutcome& o, const Program& program) {
-    return o.outcome ? allows(r, *o.outcome) : allows(r, resolve(o.runs, program));
+    return o.outcome ? allows(r, *o.outcome) : allows(r, resolvedRuns(o.runs, program));
 }
 
 /// The outcomes of `r` restricted to `keys`, sorted and distinct.
