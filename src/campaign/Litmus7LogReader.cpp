@@ -97,6 +97,13 @@ class Block {
                 ObservedOutcome{s.outcome, ConditionRuns::Weak, s.count, s.count > 0, s.line});
     }
 
+    /// The harness's `% Runs: N counted, ...` line before the block: N must be the histogram's
+    /// total.
+    void expectCounted(std::uint64_t counted, int line) {
+        counted_ = counted;
+        countedLine_ = line;
+    }
+
     void addCounts(const ConditionCounts& c) {
         if (counts_ && (counts_->positive != c.positive || counts_->negative != c.negative))
             fail(Position::atLine(record_.file, c.line),
@@ -122,6 +129,14 @@ class Block {
                          std::to_string(counts_->negative) + " negative = " +
                          std::to_string(*runs) + " runs, expected the histogram's total " +
                          std::to_string(total_) + " (line " + std::to_string(histogramLine_) + ")");
+            if (counted_ && *counted_ != total_)
+                fail(Position::atLine(file, countedLine_),
+                     "found " + std::to_string(*counted_) +
+                         " runs counted, expected the "
+                         "histogram's total " +
+                         std::to_string(total_) + " (line " + std::to_string(histogramLine_) +
+                         "): the harness counts every run its "
+                         "histogram holds");
             record_.complete = true;
             record_.total = total_;
             if (counts_) {
@@ -149,6 +164,8 @@ class Block {
     int histogramLine_ = 0;
     std::uint64_t total_ = 0;
     std::optional<ConditionCounts> counts_;
+    std::optional<std::uint64_t> counted_; // the harness's `% Runs: N counted`
+    int countedLine_ = 0;
 
     [[nodiscard]] std::string describe() const {
         return record_.test.empty() ? std::string("the histogram's block")
@@ -156,12 +173,25 @@ class Block {
     }
 };
 
+/// N of the CUDA harness's `% Runs: N counted, C capped, ...` line; nullopt for other lines.
+std::optional<std::uint64_t> harnessCountedRuns(std::string_view line, const Position& at) {
+    constexpr std::string_view kPrefix = "% Runs:";
+    if (line.substr(0, kPrefix.size()) != kPrefix) return std::nullopt;
+    const std::vector<std::string> w = wordsOf(line.substr(kPrefix.size()));
+    if (w.size() < 2 || w[1].rfind("counted", 0) != 0)
+        fail(at, "found " + quotedText(line, '`') +
+                     ", expected `% Runs: N counted, ...` (the CUDA harness's count of runs)");
+    return parseCount(w[0], at);
+}
+
 } // namespace
 
 std::vector<ObservationRecord> readLitmus7Log(std::string_view text, const std::string& file) {
     const std::vector<std::string_view> lines = splitLines(text);
     std::vector<ObservationRecord> records;
     std::optional<Block> block;
+    std::uint64_t countedRuns = 0; // a `% Runs` line for the next block, at countedLine (0: none)
+    int countedLine = 0;
     const auto close = [&] {
         if (block) records.push_back(std::move(*block).finish());
         block.reset();
@@ -176,6 +206,12 @@ std::vector<ObservationRecord> readLitmus7Log(std::string_view text, const std::
             i = h.next;
             continue;
         }
+        if (const auto n = harnessCountedRuns(line, at)) {
+            countedRuns = *n;
+            countedLine = at.line;
+            ++i;
+            continue;
+        }
         if (holdsStateMark(line))
             fail(at, "found the state " + quotedText(line, '`') +
                          " outside a histogram, expected each state within the count of its "
@@ -185,6 +221,8 @@ std::vector<ObservationRecord> readLitmus7Log(std::string_view text, const std::
             if (w.size() < 2) fail(at, "found `Test` alone, expected `Test NAME Allowed`");
             close();
             block.emplace(w[1], file, at.line);
+            if (countedLine > 0) block->expectCounted(countedRuns, countedLine);
+            countedLine = 0;
         } else if (!w.empty() && w[0].rfind("Positive", 0) == 0) {
             if (!block)
                 fail(at, "found " + quotedText(line, '`') +

@@ -26,6 +26,11 @@ ObservationFormat recognizeFormat(std::string_view text) {
 }
 
 std::vector<ObservationRecord> readObservations(std::string_view text, const std::string& file) {
+    // A UTF-8 byte-order mark (spreadsheets write one before a CSV) is no part of any format:
+    // left in, it hid a JSON file's `[` and a seen table's header.
+    constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
+    if (text.substr(0, kByteOrderMark.size()) == kByteOrderMark)
+        text.remove_prefix(kByteOrderMark.size());
     switch (recognizeFormat(text)) {
     case ObservationFormat::Json:
         return readObservationJson(text, file);

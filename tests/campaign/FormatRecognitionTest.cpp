@@ -49,6 +49,17 @@ TEST_CASE("readObservations sends each format to its reader") {
               .rfind("f: error: found no observation", 0) == 0);
 }
 
+TEST_CASE("a UTF-8 byte-order mark before any format is skipped") {
+    const std::string bom = "\xEF\xBB\xBF";
+    CHECK(readObservations(bom + "[{\"outcome\": {\"x\": 1}, \"count\": 2}]", "f")[0].total == 2);
+    CHECK(readObservations(bom + "test,A100\nMP,yes\n", "f")[0].gpu == "A100");
+    CHECK(readObservations(bom + "Test MP weak: 1, total: 3\n", "f")[0].total == 3);
+    const auto log =
+        readObservations(bom + "Test MP Allowed\nHistogram (1 states)\n5 :>x=1;\n", "f");
+    REQUIRE(log.size() == 1);
+    CHECK(log[0].test == "MP");
+}
+
 TEST_CASE("readObservationFile: records name the file, an unreadable file says why") {
     const std::string file = dataFile("weak-total.txt");
     CHECK(readObservationFile(file)[0].where() == file + ":2");

@@ -175,6 +175,24 @@ TEST_CASE("litmus7 logs: an empty histogram is a record of 0 runs") {
           "total 0 (line 2)");
 }
 
+TEST_CASE("litmus7 logs: the CUDA harness's `% Runs: N counted` must be its histogram's total") {
+    const std::string head = "% Runs: 7 counted, 0 capped, 3 filtered, 0 overflowed, 0 launches "
+                             "discarded\nTest MP Allowed\nHistogram (2 states)\n";
+    CHECK(readLitmus7Log(head + "5 :>x=1;\n2 :>x=2;\n", "l.txt").front().total == 7);
+    CHECK(errorOf(head + "5 :>x=1;\n1 :>x=2;\n") ==
+          "l.txt:1: error: found 7 runs counted, expected the histogram's total 6 (line 3): the "
+          "harness counts every run its histogram holds");
+    CHECK(errorOf("% Runs: many\nTest MP Allowed\nHistogram (1 states)\n5 :>x=1;\n") ==
+          "l.txt:1: error: found `% Runs: many`, expected `% Runs: N counted, ...` (the CUDA "
+          "harness's count of runs)");
+    // It belongs to the block after it only.
+    CHECK(readLitmus7Log(head + "5 :>x=1;\n2 :>x=2;\nTest SB Allowed\nHistogram (1 states)\n"
+                                "4 :>x=1;\n",
+                         "l.txt")
+              .back()
+              .total == 4);
+}
+
 TEST_CASE("litmus7 logs: repeated outcomes, stray states, blocks and files without data") {
     // A damaged state after the histogram (no count, or a count that is not one): not skipped.
     CHECK(errorOf("Test MP Allowed\nHistogram (1 states)\n1 :>x=1;\n12x *>x=2;\n") ==
