@@ -16,10 +16,10 @@ namespace {
 struct Side {
     std::optional<std::uint64_t> count;
     std::optional<bool> seen;
-    int line = 0;
+    int line = 0, entry = 0;     // where the count is (JSON: its entry)
     std::uint64_t namedRuns = 0; // runs of named outcomes on this side
     bool namedSeen = false;
-    int namedLine = 0;
+    int namedLine = 0, namedEntry = 0; // the first one seen
 };
 
 const char* sideName(ConditionRuns r) {
@@ -35,10 +35,8 @@ ConditionRuns resolvedRuns(ConditionRuns runs, const Program& program) {
 }
 
 void checkConditionCounts(const ObservationRecord& record, const Program& program) {
-    auto fail = [&](int line, const std::string& what) {
-        const int at = line > 0 ? line : record.line;
-        throw LocatedInputError(record.file + (at > 0 ? ":" + std::to_string(at) : "") +
-                                ": error: test " + program.name + ": " + what);
+    auto fail = [&](int line, const std::string& what, int entry = 0) {
+        throw LocatedInputError(record.errorAt(program.name, line, entry) + what);
     };
     const std::string proposition =
         "the condition's proposition (" + printCondHerd(program.condition.expr) + ")";
@@ -49,17 +47,21 @@ void checkConditionCounts(const ObservationRecord& record, const Program& progra
             const ConditionRuns r = resolvedRuns(o.runs, program);
             Side& s = sides[r == ConditionRuns::Satisfying ? 0 : 1];
             if (o.count && s.count && *o.count != *s.count)
-                fail(o.line, "found " + std::to_string(*o.count) + " " + sideName(r) +
-                                 " runs, expected " + std::to_string(*s.count) +
-                                 " as another entry counts the same runs");
+                fail(o.line,
+                     "found " + std::to_string(*o.count) + " " + sideName(r) + " runs, expected " +
+                         std::to_string(*s.count) + " as another entry counts the same runs",
+                     o.entry);
             if (s.seen && *s.seen != o.seen)
-                fail(o.line, std::string("found the ") + sideName(r) + " runs " +
-                                 (o.seen ? "seen" : "not seen") +
-                                 ", expected what another entry says of the same runs (" +
-                                 (*s.seen ? "seen" : "not seen") + ")");
+                fail(o.line,
+                     std::string("found the ") + sideName(r) + " runs " +
+                         (o.seen ? "seen" : "not seen") +
+                         ", expected what another entry says of the same runs (" +
+                         (*s.seen ? "seen" : "not seen") + ")",
+                     o.entry);
             if (o.count) s.count = o.count;
             s.seen = o.seen;
             s.line = o.line;
+            s.entry = o.entry;
             continue;
         }
         bool holds = false;
@@ -71,7 +73,10 @@ void checkConditionCounts(const ObservationRecord& record, const Program& progra
         }
         Side& s = sides[holds ? 0 : 1];
         s.namedRuns += o.count.value_or(0);
-        if (o.seen && !s.namedSeen) s.namedLine = o.line;
+        if (o.seen && !s.namedSeen) {
+            s.namedLine = o.line;
+            s.namedEntry = o.entry;
+        }
         s.namedSeen = s.namedSeen || o.seen;
     }
     if (record.statedPositive && decidable && sides[0].namedRuns != *record.statedPositive)
@@ -81,21 +86,26 @@ void checkConditionCounts(const ObservationRecord& record, const Program& progra
                  ", the runs of the histogram's states where " + proposition + " holds");
     if (sides[0].count && sides[1].count && record.total &&
         *sides[0].count + *sides[1].count != *record.total)
-        fail(sides[1].line, "found " + std::to_string(*sides[0].count) + " satisfying and " +
-                                std::to_string(*sides[1].count) + " violating runs, expected " +
-                                "them to add up to the total, " + std::to_string(*record.total) +
-                                " (every run satisfies " + proposition + " or not)");
+        fail(sides[1].line,
+             "found " + std::to_string(*sides[0].count) + " satisfying and " +
+                 std::to_string(*sides[1].count) + " violating runs, expected " +
+                 "them to add up to the total, " + std::to_string(*record.total) +
+                 " (every run satisfies " + proposition + " or not)",
+             sides[1].entry);
     for (std::size_t k = 0; k < sides.size(); ++k) {
         const Side& s = sides[k];
         const char* name = sideName(k == 0 ? ConditionRuns::Satisfying : ConditionRuns::Violating);
         if (s.count && s.namedRuns > *s.count)
-            fail(s.line, "found " + std::to_string(*s.count) + " " + name + " runs, expected " +
-                             "at least " + std::to_string(s.namedRuns) + ", the runs of the " +
-                             "named outcomes on that side of " + proposition);
+            fail(s.line,
+                 "found " + std::to_string(*s.count) + " " + name + " runs, expected " +
+                     "at least " + std::to_string(s.namedRuns) + ", the runs of the " +
+                     "named outcomes on that side of " + proposition,
+                 s.entry);
         if (s.seen && !*s.seen && s.namedSeen)
-            fail(s.namedLine, std::string("found an outcome on the ") + name + " side of " +
-                                  proposition + " seen, expected none: another entry says the " +
-                                  name + " runs were not seen");
+            fail(s.namedLine,
+                 std::string("found an outcome on the ") + name + " side of " + proposition +
+                     " seen, expected none: another entry says the " + name + " runs were not seen",
+                 s.namedEntry);
     }
 }
 

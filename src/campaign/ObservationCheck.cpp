@@ -62,10 +62,8 @@ const char* verdictName(Verdict v) {
 void checkOutcomes(const ObservationRecord& record, const Program& program) {
     for (const ObservedOutcome& o : record.outcomes) {
         if (!o.outcome) continue;
-        const int line = o.line > 0 ? o.line : record.line;
         auto error = [&](const std::string& what) {
-            return LocatedInputError(record.file + (line > 0 ? ":" + std::to_string(line) : "") +
-                                     ": error: test " + program.name + ": " + what);
+            return LocatedInputError(record.errorAt(program.name, o.line, o.entry) + what);
         };
         // The names go through the litmus condition grammar's own checks (parseOutcomeText),
         // which list the threads, registers or locations the test has.

@@ -122,6 +122,7 @@ ObservationRecord readHistogram(const Json& list, ObservationRecord record,
     for (std::size_t k = 0; k < list.size(); ++k) {
         record.outcomes.push_back(
             readEntry(list[k], entryAt(record.file, prefix, k), tally, conditionsAt));
+        record.outcomes.back().entry = static_cast<int>(k) + 1;
         countedOutcomes =
             countedOutcomes && record.outcomes.back().outcome && record.outcomes.back().count;
     }

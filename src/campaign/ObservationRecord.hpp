@@ -29,7 +29,8 @@ struct ObservedOutcome {
     ConditionRuns runs = ConditionRuns::Weak;
     std::optional<std::uint64_t> count;
     bool seen = false;
-    int line = 0; // in the record's file; 0 where the format has no lines (JSON)
+    int line = 0;  // in the record's file; 0 where the format has no lines (JSON)
+    int entry = 0; // JSON: the entry's number in its histogram, from 1; 0 elsewhere
 };
 
 struct ObservationRecord {
@@ -49,6 +50,15 @@ struct ObservationRecord {
     /// `file:line` (or `file`) for messages.
     [[nodiscard]] std::string where() const {
         return line > 0 ? file + ":" + std::to_string(line) : file;
+    }
+
+    /// The start of an error about this record, once matched to the test `testName`:
+    /// `file:LINE: error: test T: `, LINE the entry's (`at`) or else the record's; for formats
+    /// without lines (JSON) `file: error: test T, entry N: ` where the entry is known.
+    [[nodiscard]] std::string errorAt(const std::string& testName, int at, int entry) const {
+        const int l = at > 0 ? at : line;
+        return file + (l > 0 ? ":" + std::to_string(l) : "") + ": error: test " + testName +
+               (l == 0 && entry > 0 ? ", entry " + std::to_string(entry) : "") + ": ";
     }
 };
 

@@ -157,6 +157,15 @@ TEST_CASE("an observed outcome that fails the test's filter is an error, not a f
                          doctest::Contains("obs.log:7: error: test MP: outcome 1:r0=0; 1:r1=0; "
                                            "fails the test's filter (1:r0=1)"),
                          InputError);
+    // JSON has no lines: the message names the entry.
+    const auto json = readObservations(
+        R"([{"outcome": {"1:r0": 1, "1:r1": 0}, "count": 1},
+            {"outcome": {"1:r0": 0, "1:r1": 0}, "count": 2}])",
+        "o.json");
+    CHECK_THROWS_WITH_AS(checkOutcomes(json.front(), p),
+                         doctest::Contains("o.json: error: test MP, entry 2: outcome 1:r0=0; "
+                                           "1:r1=0; fails the test's filter (1:r0=1)"),
+                         InputError);
     // An outcome that does not name the filter's register cannot be decided: judged as before.
     CHECK_NOTHROW(checkOutcomes(one(Outcome{{RegTerm{1, "r1"}, 0}}), p));
 }
@@ -211,22 +220,25 @@ TEST_CASE("counts of the condition's runs that contradict each other are errors"
     CHECK_NOTHROW(check(R"([{"condition": "weak", "count": 5},
                             {"outcome": {"1:r0": 1, "1:r1": 0}, "count": 5}])"));
     CHECK(error(R"([{"condition": "weak", "count": 10}, {"condition": "satisfying",
-                     "count": 3}])") ==
-          "o.json: error: test MP: found 3 satisfying runs, expected 10 as another entry counts "
-          "the same runs");
+                     "count": 3}])") == "o.json: error: test MP, entry 2: found 3 satisfying runs, "
+                                        "expected 10 as another entry counts "
+                                        "the same runs");
     CHECK(error(R"({"test": "MP", "total": 100, "histogram": [
         {"condition": "satisfying", "count": 3}, {"condition": "violating", "count": 10}]})") ==
-          "o.json: error: test MP: found 3 satisfying and 10 violating runs, expected them to add "
+          "o.json: error: test MP, entry 2: found 3 satisfying and 10 violating runs, expected "
+          "them to add "
           "up to the total, 100 (every run satisfies the condition's proposition (1:r0=1 /\\ "
           "1:r1=0) or not)");
     CHECK(error(R"([{"condition": "weak", "seen": false},
                     {"outcome": {"1:r0": 1, "1:r1": 0}, "count": 5}])") ==
-          "o.json: error: test MP: found an outcome on the satisfying side of the condition's "
+          "o.json: error: test MP, entry 2: found an outcome on the satisfying side of the "
+          "condition's "
           "proposition (1:r0=1 /\\ 1:r1=0) seen, expected none: another entry says the "
           "satisfying runs were not seen");
     CHECK(error(R"([{"condition": "satisfying", "count": 2},
                     {"outcome": {"1:r0": 1, "1:r1": 0}, "count": 5}])") ==
-          "o.json: error: test MP: found 2 satisfying runs, expected at least 5, the runs of the "
+          "o.json: error: test MP, entry 1: found 2 satisfying runs, expected at least 5, the runs "
+          "of the "
           "named outcomes on that side of the condition's proposition (1:r0=1 /\\ 1:r1=0)");
     CHECK(error(R"([{"condition": "weak", "seen": true}, {"condition": "satisfying",
                      "seen": false}])")

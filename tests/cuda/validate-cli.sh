@@ -64,7 +64,7 @@ strict() {
     fi
 }
 echo '[{"outcome": {"1:r9": 1}, "count": 3}]' >"$tmp/r9.json"
-strict "$tmp/r9.json" "r9.json: error: test MP: no register r9 in thread 1 (its registers: r0 r1)"
+strict "$tmp/r9.json" "r9.json: error: test MP, entry 1: no register r9 in thread 1 (its registers: r0 r1)"
 printf 'Test MP Allowed\nHistogram (1 states)\n5 :>2:r3=1;\n' >"$tmp/typo.hist"
 strict "$tmp/typo.hist" "typo.hist:3: error: test MP: no thread 2 in the test (its threads: 0 1)"
 echo '[{"outcome": {"1:r0": 1}, "count": 3, "cnt": 4}]' >"$tmp/key.json"
