@@ -5,6 +5,7 @@
 #include "support/Text.hpp"
 
 #include <cctype>
+#include <optional>
 
 namespace ptx::campaign {
 
@@ -24,20 +25,16 @@ std::uint64_t stateCount(std::string_view line, const Position& at) {
     return static_cast<std::uint64_t>(*n);
 }
 
-/// The length of the leading count of a state line (0: none).
-std::size_t countDigits(std::string_view s) {
+/// The length of a (trimmed) state line's count, when the line has a state's shape: digits,
+/// then `:>` or `*>` (blanks between); nullopt otherwise.
+std::optional<std::size_t> stateCountDigits(std::string_view line) {
     std::size_t digits = 0;
-    while (digits < s.size() && std::isdigit(static_cast<unsigned char>(s[digits])))
+    while (digits < line.size() && std::isdigit(static_cast<unsigned char>(line[digits])))
         ++digits;
-    return digits;
-}
-
-/// Whether a (trimmed) line has a state's shape: digits, then `:>` or `*>` (blanks between).
-bool looksLikeState(std::string_view line) {
-    const std::size_t digits = countDigits(line);
     const std::string_view after = trimBlanksView(line.substr(digits));
-    return digits > 0 && after.size() >= 2 && (after[0] == '*' || after[0] == ':') &&
-           after[1] == '>';
+    if (digits == 0 || after.size() < 2 || (after[0] != '*' && after[0] != ':') || after[1] != '>')
+        return std::nullopt;
+    return digits;
 }
 
 } // namespace
@@ -64,14 +61,14 @@ HistogramSection readHistogramSection(const std::vector<std::string_view>& lines
                              " states but the file ends after " + std::to_string(k));
         const std::string_view s = trimBlanksView(lines[i]);
         const Position at = Position::atLine(file, static_cast<int>(i) + 1);
-        if (!looksLikeState(s))
+        const std::optional<std::size_t> digits = stateCountDigits(s);
+        if (!digits)
             fail(at, "expected a state `COUNT *>obs=value; ...` or `COUNT :>...` (state " +
                          std::to_string(k + 1) + " of " + std::to_string(n) + "), found " +
                          quotedText(s, '`'));
-        const std::size_t digits = countDigits(s);
-        const std::string_view after = trimBlanksView(s.substr(digits));
+        const std::string_view after = trimBlanksView(s.substr(*digits));
         StateLine state;
-        state.count = parseCount(s.substr(0, digits), at);
+        state.count = parseCount(s.substr(0, *digits), at);
         state.marked = after[0] == '*';
         state.line = at.line;
         state.outcome = parseState(after.substr(2), at);

@@ -132,11 +132,9 @@ class Block {
             if (counted_ && *counted_ != total_)
                 fail(Position::atLine(file, countedLine_),
                      "found " + std::to_string(*counted_) +
-                         " runs counted, expected the "
-                         "histogram's total " +
-                         std::to_string(total_) + " (line " + std::to_string(histogramLine_) +
-                         "): the harness counts every run its "
-                         "histogram holds");
+                         " runs counted, expected the histogram's total " + std::to_string(total_) +
+                         " (line " + std::to_string(histogramLine_) +
+                         "): the harness counts every run its histogram holds");
             record_.complete = true;
             record_.total = total_;
             if (counts_) {

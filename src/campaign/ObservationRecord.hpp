@@ -47,18 +47,19 @@ struct ObservationRecord {
     std::optional<std::uint64_t> statedPositive;
     int statedPositiveLine = 0;
 
-    /// `file:line` (or `file`) for messages.
-    [[nodiscard]] std::string where() const {
-        return line > 0 ? file + ":" + std::to_string(line) : file;
+    /// `file:LINE` for messages, LINE `at` when given, else the record's (`file` without one).
+    [[nodiscard]] std::string where(int at = 0) const {
+        const int l = at > 0 ? at : line;
+        return l > 0 ? file + ":" + std::to_string(l) : file;
     }
 
     /// The start of an error about this record, once matched to the test `testName`:
-    /// `file:LINE: error: test T: `, LINE the entry's (`at`) or else the record's; for formats
-    /// without lines (JSON) `file: error: test T, entry N: ` where the entry is known.
+    /// `where(at): error: test T: `; for formats without lines (JSON) `file: error: test T,
+    /// entry N: ` where the entry is known.
     [[nodiscard]] std::string errorAt(const std::string& testName, int at, int entry) const {
-        const int l = at > 0 ? at : line;
-        return file + (l > 0 ? ":" + std::to_string(l) : "") + ": error: test " + testName +
-               (l == 0 && entry > 0 ? ", entry " + std::to_string(entry) : "") + ": ";
+        const bool lineless = at <= 0 && line <= 0;
+        return where(at) + ": error: test " + testName +
+               (lineless && entry > 0 ? ", entry " + std::to_string(entry) : "") + ": ";
     }
 };
 
