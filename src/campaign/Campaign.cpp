@@ -100,6 +100,23 @@ std::size_t CampaignResult::count(Verdict v) const {
                       [&](const CampaignRow& r) { return r.verdict && r.verdict->verdict == v; }));
 }
 
+std::optional<ModelAnswer> answerOf(const CampaignRow& row, const std::string& model) {
+    for (const ModelAnswer& a : row.record.modelAnswers)
+        if (a.model == model) return a;
+    return std::nullopt;
+}
+
+AnswerComparison compareAnswers(const CampaignResult& result, const std::string& model) {
+    std::set<std::string> tests, differ;
+    for (const CampaignRow& row : result.rows) {
+        const std::optional<ModelAnswer> a = answerOf(row, model);
+        if (!a || !row.verdict) continue;
+        tests.insert(row.record.test);
+        if (a->allowsWeak != row.verdict->weakAllowed) differ.insert(row.record.test);
+    }
+    return {tests.size(), differ.size()};
+}
+
 std::vector<CampaignTest> loadTests(const std::vector<std::string>& paths) {
     const regress::Discovery found = regress::discoverTests(paths);
     std::vector<CampaignTest> tests;
@@ -145,6 +162,11 @@ CampaignResult runCampaign(const std::vector<CampaignTest>& tests,
     std::map<std::string, std::size_t> byName;
     for (std::size_t i = 0; i < tests.size(); ++i)
         byName.emplace(tests[i].program.name, i);
+    for (const ObservationRecord& r : records)
+        for (const ModelAnswer& a : r.modelAnswers)
+            if (std::find(result.answerColumns.begin(), result.answerColumns.end(), a.model) ==
+                result.answerColumns.end())
+                result.answerColumns.push_back(a.model);
 
     // Records in report order: by test name, then GPU, then as read.
     std::stable_sort(records.begin(), records.end(), [](const auto& a, const auto& b) {

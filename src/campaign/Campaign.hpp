@@ -4,6 +4,7 @@
 #pragma once
 
 #include "campaign/ObservationCheck.hpp"
+#include "campaign/ObservationFile.hpp"
 #include "campaign/ObservationRecord.hpp"
 #include "check/Checker.hpp"
 #include "model/Placement.hpp"
@@ -63,6 +64,9 @@ struct CampaignRow {
 
 struct CampaignResult {
     std::vector<std::string> models;           // their names, in column order
+    std::vector<std::string> answerColumns;    // other models the records answer for (results
+                                               // tables' model columns), in input order
+    std::vector<SkippedLines> skipped;         // per observation file, what it skipped
     std::vector<CampaignRow> rows;             // by test name, then GPU, then input order
     std::vector<std::string> testsWithoutData; // tests no record names (their names)
     int signal = 0;            // the signal that stopped the run (0: none); rows are complete
@@ -70,6 +74,20 @@ struct CampaignResult {
     [[nodiscard]] std::size_t count(RowStatus s) const;
     [[nodiscard]] std::size_t count(Verdict v) const;
 };
+
+/// How the reference model and another model (an answer column) compare over a campaign's
+/// judged rows: the tests they both answer for, and those where their answers differ.
+struct AnswerComparison {
+    std::size_t tests = 0;
+    std::size_t differ = 0;
+};
+
+/// The comparison for the answer column `model`; a test counts once, however many rows it has.
+[[nodiscard]] AnswerComparison compareAnswers(const CampaignResult& result,
+                                              const std::string& model);
+
+/// The answer column `model` of a row: nullopt when the row's record has none.
+[[nodiscard]] std::optional<ModelAnswer> answerOf(const CampaignRow& row, const std::string& model);
 
 /// The name ptxlitmus uses for a model in reports and on the command line (`ptx6`, `sc`).
 [[nodiscard]] const char* modelName(ModelKind m);

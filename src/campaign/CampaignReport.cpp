@@ -55,6 +55,17 @@ template <class Allowed> std::string answerCell(const CampaignRow& row, Allowed 
     return forbidden == 0 ? "allowed" : "forbids " + std::to_string(forbidden);
 }
 
+/// Another model's answer on the row's test, and how the reference answers where they differ:
+/// `allows`, `forbids (ptx6 allows)`, or `-` (the row's record has no such answer).
+std::string answerColumnCell(const CampaignRow& row, const std::string& model,
+                             const std::string& reference) {
+    const std::optional<ModelAnswer> a = answerOf(row, model);
+    if (!a) return "-";
+    const std::string cell = a->allowsWeak ? "allows" : "forbids";
+    if (!row.verdict || row.verdict->weakAllowed == a->allowsWeak) return cell;
+    return cell + " (" + reference + (row.verdict->weakAllowed ? " allows)" : " forbids)");
+}
+
 std::string outcomeText(const ObservedOutcome& o) {
     return o.outcome ? formatOutcome(*o.outcome) : std::string(runsName(o.runs));
 }
@@ -111,6 +122,8 @@ std::string formatCampaign(const CampaignResult& result, bool details) {
     for (const std::string& m : result.models)
         header.push_back(m);
     if (scColumn) header.push_back("sc");
+    for (const std::string& a : result.answerColumns)
+        header.push_back(a);
     header.push_back("status");
     table.push_back(header);
     for (const CampaignRow& row : result.rows) {
@@ -121,6 +134,8 @@ std::string formatCampaign(const CampaignResult& result, bool details) {
         for (std::size_t m = 0; m < result.models.size(); ++m)
             line.push_back(answerCell(row, [&](const OutcomeVerdict& o) { return o.allowed[m]; }));
         if (scColumn) line.push_back(answerCell(row, [](const OutcomeVerdict& o) { return o.sc; }));
+        for (const std::string& a : result.answerColumns)
+            line.push_back(answerColumnCell(row, a, result.models.front()));
         line.push_back(statusName(row));
         table.push_back(std::move(line));
     }
@@ -174,6 +189,16 @@ std::string formatCampaign(const CampaignResult& result, bool details) {
             << " weak-seen, " << get("FORBIDDEN-OBSERVED") << " FORBIDDEN-OBSERVED, "
             << get("error") << " undecided, " << get("unmatched") << " unmatched\n";
     }
+    for (const std::string& a : result.answerColumns) {
+        const AnswerComparison c = compareAnswers(result, a);
+        out << "Model " << a << ": differs from " << result.models.front() << " on " << c.differ
+            << " of " << countNoun(c.tests, "test") << " (the weak outcome allowed or not)\n";
+    }
+    for (const SkippedLines& s : result.skipped)
+        if (s.count > 0)
+            out << s.file << ": " << countNoun(s.count, "line") << " not data, skipped (the first, "
+                << "line " << s.firstLine << ": " << quotedText(s.first, '`')
+                << "; --strict refuses them)\n";
     for (const CampaignRow& row : result.rows)
         if (row.status == RowStatus::Unmatched)
             out << row.record.where() << ": warning: no test named " << row.record.test << "\n";
@@ -236,6 +261,11 @@ std::string campaignJsonLines(const CampaignResult& result) {
                 j["unobserved"].push_back(outcomeJson(u));
             j["boundHit"] = row.verdict->boundHit;
         }
+        for (const ModelAnswer& a : row.record.modelAnswers) {
+            nlohmann::json e{{"allows", a.allowsWeak}};
+            if (row.verdict) e["agrees"] = row.verdict->weakAllowed == a.allowsWeak;
+            j["modelAnswers"][a.model] = e;
+        }
         out += jsonText(j) + "\n";
     }
     nlohmann::json s;
@@ -249,6 +279,18 @@ std::string campaignJsonLines(const CampaignResult& result) {
     s["testsWithoutData"] = result.testsWithoutData;
     s["notJudged"] = result.notJudged;
     s["interrupted"] = result.signal != 0;
+    s["modelAnswers"] = nlohmann::json::object();
+    for (const std::string& a : result.answerColumns) {
+        const AnswerComparison c = compareAnswers(result, a);
+        s["modelAnswers"][a] = {{"tests", c.tests}, {"differ", c.differ}};
+    }
+    s["skippedLines"] = nlohmann::json::array();
+    for (const SkippedLines& k : result.skipped)
+        if (k.count > 0)
+            s["skippedLines"].push_back({{"file", k.file},
+                                         {"count", k.count},
+                                         {"firstLine", k.firstLine},
+                                         {"first", k.first}});
     return out + jsonText(nlohmann::json{{"summary", s}}) + "\n";
 }
 

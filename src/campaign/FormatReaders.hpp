@@ -3,6 +3,7 @@
 // of campaign data that says nothing is a wrong file).
 #pragma once
 
+#include "campaign/ObservationFile.hpp"
 #include "campaign/ObservationRecord.hpp"
 
 #include <string>
@@ -31,17 +32,30 @@ namespace ptx::campaign {
 [[nodiscard]] std::vector<ObservationRecord> readLitmus7Log(std::string_view text,
                                                             const std::string& file);
 
-/// `Test NAME weak: W, total: T` lines (blanks optional around `:` and `,`; the comma optional);
-/// blank lines and `#` comments allowed; any other line is an error. W <= T. Each line is a
-/// record: one Weak condition entry with count W, total T, complete = false.
-[[nodiscard]] std::vector<ObservationRecord> readWeakTotalLog(std::string_view text,
-                                                              const std::string& file);
+/// `Test NAME weak: W, total: T` lines (blanks optional around `:` and `,`; the comma optional;
+/// a tail `, rate: R per second` allowed), alone or in a harness's run log:
+///  * `Iteration: N` starts a block (the runs of one iteration); the part before the first is
+///    one too. A test is in a block at most once; its blocks' W and T are added into one record
+///    (one Weak condition entry with count W, total T, complete = false) at its first line.
+///  * `Compiling NAME runner`, blank lines and `#` comments are skipped.
+///  * Any other line is not data (the shell's and the compiler's output): skipped and counted
+///    in `skipped`, or, with options.strict, an error. A line whose first word is `Test` or
+///    `Iteration` but that does not have its form is an error either way.
+/// W <= T on each line; sums never wrap.
+[[nodiscard]] ObservationFile readWeakTotalLog(std::string_view text, const std::string& file,
+                                               const ReadOptions& options);
 
-/// A CSV table: the header `test,<gpu1>,<gpu2>,...` (first cell `test` or `name`, any case),
-/// then one row per test with one cell per GPU: `seen`, `yes`, `1` / `not seen`, `no`, `0` (any
-/// case, blanks around; `"..."` quoting with `""` inside), or empty (no data: no record).
-/// Blank lines are skipped. Each non-empty cell is a record at its row's line: gpu = the
-/// column's header, one Weak condition entry with `seen` and no count, no total.
+/// A CSV table: the header `test,<col1>,<col2>,...` (first cell `test` or `name`, any case),
+/// then one row per test with one cell per column (`"..."` quoting with `""` inside; blanks
+/// around cells dropped; blank lines skipped). A column's first non-empty cell says its kind:
+///  * a GPU's: `seen`, `yes`, `1` / `not seen`, `no`, `0` (any case). Each such cell is a record
+///    at its row's line: gpu = the column's name, one Weak condition entry with `seen` and no
+///    count, no total.
+///  * a model's (a results table's `base`, `strengthened`): `INSTANCE` / `UNSAT` (Alloy's
+///    answers), or `allowed` / `forbidden` (any case): whether that model allows the test's weak
+///    outcome. The row's answers go with each of its records (modelAnswers, in column order);
+///    a row with answers needs a GPU cell.
+/// An empty cell is no data. A cell of the other kind than its column's is an error.
 [[nodiscard]] std::vector<ObservationRecord> readSeenTable(std::string_view text,
                                                            const std::string& file);
 
@@ -49,8 +63,8 @@ namespace ptx::campaign {
 [[nodiscard]] std::vector<ObservationRecord> readObservationJson(std::string_view text,
                                                                  const std::string& file);
 
-/// Whether `line` is `Test NAME weak: W, total: T` (W and T any digits: a count too large is
-/// the reader's error, not another format).
+/// Whether `line` starts `Test NAME weak:` (what follows is the reader's to check: a malformed
+/// count is its error, not another format).
 [[nodiscard]] bool isWeakTotalLine(std::string_view line);
 
 /// Whether a CSV line's first cell is `test` or `name` (any case, blanks and quotes around).

@@ -106,6 +106,7 @@ RecordVerdict judge(const Program& program, const ObservationRecord& record,
     v.boundHit = sc.boundHit;
     for (const CheckResult& m : models)
         v.boundHit = v.boundHit || m.boundHit;
+    v.weakAllowed = allows(models.front(), resolvedRuns(ConditionRuns::Weak, program));
     for (const ObservedOutcome& o : record.outcomes) {
         OutcomeVerdict ov;
         ov.observed = o;

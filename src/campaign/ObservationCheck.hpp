@@ -33,6 +33,9 @@ struct RecordVerdict {
     std::vector<OutcomeVerdict> outcomes;
     std::vector<Outcome> unobserved; // complete records only: allowed by the reference, not seen
     bool boundHit = false;           // a loop bound cut some path: the allowed sets may be short
+    /// The reference model allows the test's weak outcome (what other models' answers, a
+    /// record's modelAnswers, are compared with).
+    bool weakAllowed = false;
 };
 
 /// Throws LocatedInputError (`file:line: error: test T: ...`) when an observed outcome names a

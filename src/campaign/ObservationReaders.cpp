@@ -25,33 +25,39 @@ ObservationFormat recognizeFormat(std::string_view text) {
     return ObservationFormat::Litmus7Log;
 }
 
-std::vector<ObservationRecord> readObservations(std::string_view text, const std::string& file) {
+ObservationFile readObservations(std::string_view text, const std::string& file,
+                                 const ReadOptions& options) {
     // A UTF-8 byte-order mark (spreadsheets write one before a CSV) is no part of any format:
     // left in, it hid a JSON file's `[` and a seen table's header.
     constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
     if (text.substr(0, kByteOrderMark.size()) == kByteOrderMark)
         text.remove_prefix(kByteOrderMark.size());
+    ObservationFile out;
+    out.skipped.file = file;
     switch (recognizeFormat(text)) {
     case ObservationFormat::Json:
-        return readObservationJson(text, file);
+        out.records = readObservationJson(text, file);
+        break;
     case ObservationFormat::SeenTable:
-        return readSeenTable(text, file);
+        out.records = readSeenTable(text, file);
+        break;
     case ObservationFormat::WeakTotal:
-        return readWeakTotalLog(text, file);
+        return readWeakTotalLog(text, file, options);
     case ObservationFormat::Litmus7Log:
+        out.records = readLitmus7Log(text, file);
         break;
     }
-    return readLitmus7Log(text, file);
+    return out;
 }
 
-std::vector<ObservationRecord> readObservationFile(const std::string& path) {
+ObservationFile readObservationFile(const std::string& path, const ReadOptions& options) {
     std::string text;
     try {
         text = readInputFile(path, "observation file");
     } catch (const LocatedInputError& e) {
         throw ObservationError(e.what()); // the same message, as the readers' one error type
     }
-    return readObservations(text, path == "-" ? "<stdin>" : path);
+    return readObservations(text, path == "-" ? "<stdin>" : path, options);
 }
 
 } // namespace ptx::campaign

@@ -3,19 +3,23 @@
 //
 //   litmus7 logs      `Test MP Allowed` / `Histogram (N states)` / ... / `Observation MP ...`
 //                     blocks, many tests a file (litmus7's own output and our CUDA harness's)
-//   weak/total lines  `Test wrc-TB_01_2 weak: 214189, total: 3200000`
-//   seen tables       a CSV `test,A100,H100` with `seen` / `not seen` (yes/no, 1/0) cells
+//   weak/total lines  `Test wrc-TB_01_2 weak: 214189, total: 3200000`, alone or in a harness's
+//                     run log (`Iteration: N` blocks, summed; other lines skipped and counted)
+//   seen tables       a CSV `test,A100,H100` with `seen` / `not seen` (yes/no, 1/0) cells, and
+//                     model columns of `INSTANCE` / `UNSAT` (results tables)
 //   JSON              our histogram format: `[{"outcome": {"1:r0": 1}, "count": 5}, ...]`,
 //                     `{"test": "MP", "gpu": "H100", "total": N, "histogram": [...]}` or a list
 //                     of such objects
 //
 // Every reader is strict: what it cannot read exactly is an error at its line (or its JSON
-// entry), never skipped or guessed; an empty histogram and a repeated outcome are errors;
+// entry), never guessed (a run log's lines that are not data are skipped, counted, and refused
+// under ReadOptions::strict); an empty histogram and a repeated outcome are errors;
 // counts are 64-bit unsigned and never wrap. Whether the names exist in the litmus test is not
 // checked here (the judge does that, with the program).
 #pragma once
 
 #include "campaign/ObservationError.hpp"
+#include "campaign/ObservationFile.hpp"
 #include "campaign/ObservationRecord.hpp"
 
 #include <string>
@@ -32,13 +36,14 @@ enum class ObservationFormat { Litmus7Log, WeakTotal, SeenTable, Json };
 /// a litmus7 log.
 [[nodiscard]] ObservationFormat recognizeFormat(std::string_view text);
 
-/// Every record in `text`, in input order; the format is recognised from the content. At least
-/// one record, else an ObservationError.
-[[nodiscard]] std::vector<ObservationRecord> readObservations(std::string_view text,
-                                                              const std::string& file);
+/// Every record in `text`, in input order, and the lines skipped as not data; the format is
+/// recognised from the content. At least one record, else an ObservationError.
+[[nodiscard]] ObservationFile readObservations(std::string_view text, const std::string& file,
+                                               const ReadOptions& options = {});
 
 /// Reads the file (`-`: standard input); an unreadable file is an ObservationError naming it
 /// and the operating system's reason.
-[[nodiscard]] std::vector<ObservationRecord> readObservationFile(const std::string& path);
+[[nodiscard]] ObservationFile readObservationFile(const std::string& path,
+                                                  const ReadOptions& options = {});
 
 } // namespace ptx::campaign

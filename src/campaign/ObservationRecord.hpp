@@ -33,6 +33,14 @@ struct ObservedOutcome {
     int entry = 0; // JSON: the entry's number in its histogram, from 1; 0 elsewhere
 };
 
+/// Another model's answer for the test, from a results table's model column (`INSTANCE`: the
+/// model allows the test's weak outcome, `UNSAT`: it does not): compared with the reference
+/// model's, never judged as an observation.
+struct ModelAnswer {
+    std::string model; // the column's name
+    bool allowsWeak = false;
+};
+
 struct ObservationRecord {
     std::string test; // the name the data uses (matched to the litmus test's name line)
     std::string gpu;  // "" when the data names none (the campaign's --gpu applies)
@@ -46,6 +54,8 @@ struct ObservationRecord {
     /// where the condition's proposition holds, checked once the test is known (checkOutcomes).
     std::optional<std::uint64_t> statedPositive;
     int statedPositiveLine = 0;
+    /// Other models' answers for the test, given with the observation (a results table's row).
+    std::vector<ModelAnswer> modelAnswers;
 
     /// `file:LINE` for messages, LINE `at` when given, else the record's (`file` without one).
     [[nodiscard]] std::string where(int at = 0) const {

@@ -1,5 +1,7 @@
 // Per-test lines `Test NAME weak: W, total: T`: the count of a test's weak outcome out of T
-// runs, the form published campaigns often take.
+// runs, the form published campaigns often take, alone or in a harness's run log (cuda-litmus:
+// `Compiling NAME runner`, `Iteration: N` blocks, a `, rate: R per second` tail, and what its
+// scripts and the compiler print between).
 #include "campaign/FormatReaders.hpp"
 #include "campaign/ObservationError.hpp"
 #include "campaign/ObservationText.hpp"
@@ -7,6 +9,7 @@
 #include "support/Text.hpp"
 
 #include <cctype>
+#include <map>
 #include <optional>
 
 namespace ptx::campaign {
@@ -52,6 +55,8 @@ class Cursor {
     }
 };
 
+/// `Test NAME weak: W, total: T`, then optionally `, rate: R per second` (the harness's weak
+/// runs a second; not used).
 std::optional<WeakTotalLine> matchLine(std::string_view line) {
     Cursor c(trimBlanksView(line));
     WeakTotalLine out;
@@ -70,9 +75,56 @@ std::optional<WeakTotalLine> matchLine(std::string_view line) {
     if (!c.word(":")) return std::nullopt;
     c.blanks();
     out.total = c.digits();
-    if (out.total.empty() || !c.done()) return std::nullopt;
+    if (out.total.empty()) return std::nullopt;
+    c.blanks();
+    if (c.done()) return out;
+    c.word(",");
+    c.blanks();
+    if (!c.word("rate")) return std::nullopt;
+    c.blanks();
+    if (!c.word(":")) return std::nullopt;
+    c.blanks();
+    const bool rate = !c.digits().empty();
+    c.blanks();
+    if (!rate || !c.word("per") || !c.blanks() || !c.word("second")) return std::nullopt;
+    c.blanks();
+    if (!c.done()) return std::nullopt;
     return out;
 }
+
+/// The first word of `line` is `word` (followed by a blank, `:` or the end).
+bool startsWithWord(std::string_view line, std::string_view word) {
+    Cursor c(line);
+    if (!c.word(word)) return false;
+    const std::string_view rest = line.substr(word.size());
+    return rest.empty() || rest.front() == ' ' || rest.front() == '\t' || rest.front() == ':';
+}
+
+/// `Iteration: N`: starts the runs of another iteration.
+bool isIterationLine(std::string_view line) {
+    Cursor c(line);
+    if (!c.word("Iteration")) return false;
+    c.blanks();
+    if (!c.word(":")) return false;
+    c.blanks();
+    const bool number = !c.digits().empty();
+    c.blanks();
+    return number && c.done();
+}
+
+/// `Compiling NAME runner`: the harness builds a test (no data).
+bool isCompilingLine(std::string_view line) {
+    Cursor c(line);
+    if (!c.word("Compiling") || !c.blanks() || c.token().empty() || !c.blanks() ||
+        !c.word("runner"))
+        return false;
+    c.blanks();
+    return c.done();
+}
+
+constexpr const char* kExpectedTestLine =
+    "expected `Test NAME weak: W, total: T` (a `, rate: R per second` tail optional), W and T "
+    "whole numbers of runs";
 
 } // namespace
 
@@ -86,35 +138,66 @@ bool isWeakTotalLine(std::string_view line) {
     return c.word(":");
 }
 
-std::vector<ObservationRecord> readWeakTotalLog(std::string_view text, const std::string& file) {
-    std::vector<ObservationRecord> records;
+ObservationFile readWeakTotalLog(std::string_view text, const std::string& file,
+                                 const ReadOptions& options) {
+    ObservationFile out;
+    out.skipped.file = file;
+    std::map<std::string, std::size_t> recordOf; // test -> its record
+    std::map<std::string, int> inIteration;      // test -> its line in this iteration
     const std::vector<std::string_view> lines = splitLines(text);
     for (std::size_t i = 0; i < lines.size(); ++i) {
         const std::string_view line = trimBlanksView(lines[i]);
         const Position at = Position::atLine(file, static_cast<int>(i) + 1);
-        if (line.empty() || line.front() == '#') continue;
+        if (line.empty() || line.front() == '#' || isCompilingLine(line)) continue;
+        if (startsWithWord(line, "Iteration")) {
+            if (!isIterationLine(line))
+                fail(at, "found " + quotedText(line, '`') + ", expected `Iteration: N`");
+            inIteration.clear();
+            continue;
+        }
+        if (!startsWithWord(line, "Test")) {
+            if (options.strict)
+                fail(at, "found " + quotedText(line, '`') + ", " + kExpectedTestLine +
+                             ", `Iteration: N`, `Compiling NAME runner`, or a blank or `#` "
+                             "line (--strict refuses any other line)");
+            if (out.skipped.count++ == 0) {
+                out.skipped.firstLine = at.line;
+                out.skipped.first = std::string(line);
+            }
+            continue;
+        }
         const auto match = matchLine(line);
-        if (!match)
-            fail(at, "found " + quotedText(line, '`') +
-                         ", expected `Test NAME weak: W, total: T`, W and T whole numbers of runs "
-                         "(or a blank or `#` line)");
+        if (!match) fail(at, "found " + quotedText(line, '`') + ", " + kExpectedTestLine);
         const std::uint64_t weak = parseCount(match->weak, at);
         const std::uint64_t total = parseCount(match->total, at);
         if (weak > total)
             fail(at, "found weak: " + std::to_string(weak) + " out of total: " +
                          std::to_string(total) + ", expected at most the total");
-        ObservationRecord record;
-        record.test = std::string(match->test);
-        record.file = file;
-        record.line = at.line;
-        record.total = total;
-        record.outcomes.push_back(
-            ObservedOutcome{std::nullopt, ConditionRuns::Weak, weak, weak > 0, at.line});
-        records.push_back(std::move(record));
+        const std::string test(match->test);
+        if (const auto [first, fresh] = inIteration.emplace(test, at.line); !fresh)
+            fail(at, "found test " + test + " again (line " + std::to_string(first->second) +
+                         "), expected each test once in an iteration (the counts of an "
+                         "`Iteration: N` block are added to the other blocks')");
+        const auto [it, fresh] = recordOf.emplace(test, out.records.size());
+        if (fresh) {
+            ObservationRecord record;
+            record.test = test;
+            record.file = file;
+            record.line = at.line;
+            record.total = 0;
+            record.outcomes.push_back(
+                ObservedOutcome{std::nullopt, ConditionRuns::Weak, 0, false, at.line});
+            out.records.push_back(std::move(record));
+        }
+        ObservationRecord& record = out.records[it->second];
+        ObservedOutcome& runs = record.outcomes.front();
+        runs.count = addCounts(*runs.count, weak, at, "test " + test + "'s weak runs");
+        runs.seen = *runs.count > 0;
+        record.total = addCounts(*record.total, total, at, "test " + test + "'s runs");
     }
-    if (records.empty())
+    if (out.records.empty())
         fail(Position{file, 0, "", ""}, "found no `Test NAME weak: W, total: T` line");
-    return records;
+    return out;
 }
 
 } // namespace ptx::campaign

@@ -45,6 +45,7 @@ struct ValidateArgs {
     bool json = false;
     bool details = false;
     bool allowUnmatched = false;
+    bool strict = false; // a run log's lines that are not data are errors, not skipped
     CheckFlags flags;
 };
 
@@ -113,16 +114,19 @@ void runCampaignMode(const ValidateArgs& args, CommandContext& context) {
                                 names + " (--allow-unmatched: ignore them)");
     }
     std::vector<campaign::ObservationRecord> records;
+    std::vector<campaign::SkippedLines> skipped;
     for (const std::string& arg : args.observed) {
         const auto [gpu, file] = gpuAndFile(arg);
-        for (campaign::ObservationRecord& r : campaign::readObservationFile(file)) {
+        campaign::ObservationFile data = campaign::readObservationFile(file, {args.strict});
+        for (campaign::ObservationRecord& r : data.records) {
             if (r.gpu.empty()) r.gpu = gpu.empty() ? args.gpu : gpu;
             records.push_back(std::move(r));
         }
+        skipped.push_back(std::move(data.skipped));
     }
     campaign::checkDistinct(records);
-    const campaign::CampaignResult result =
-        campaign::runCampaign(tests, std::move(records), options);
+    campaign::CampaignResult result = campaign::runCampaign(tests, std::move(records), options);
+    result.skipped = std::move(skipped);
 
     std::cout << (args.json ? campaign::campaignJsonLines(result)
                             : campaign::formatCampaign(result, args.details));
@@ -150,7 +154,8 @@ void runSingleMode(const ValidateArgs& args, const campaign::CampaignOptions& op
         try {
             std::vector<campaign::ObservationRecord> mine;
             std::set<std::string> others;
-            for (campaign::ObservationRecord& r : campaign::readObservationFile(obs)) {
+            campaign::ObservationFile data = campaign::readObservationFile(obs, {args.strict});
+            for (campaign::ObservationRecord& r : data.records) {
                 if (r.test.empty()) r.test = name;
                 if (r.test == name)
                     mine.push_back(std::move(r));
@@ -165,8 +170,9 @@ void runSingleMode(const ValidateArgs& args, const campaign::CampaignOptions& op
                                         " (it observes:" + listed + ")");
             }
             campaign::checkDistinct(mine);
-            const campaign::CampaignResult result =
+            campaign::CampaignResult result =
                 campaign::runCampaign({test}, std::move(mine), options);
+            result.skipped.push_back(std::move(data.skipped));
             if (result.signal != 0) throw Interrupted(result.signal); // nothing was judged
             std::cout << (args.json ? campaign::campaignJsonLines(result)
                                     : campaign::formatCampaign(result, true));
@@ -203,8 +209,9 @@ void addValidateCommand(CLI::App& app, CommandContext& context) {
                     "observations are matched to them by the test's name");
     cmd->add_option("--observed", args->observed,
                     "Observation files: litmus7 logs (many tests each), `Test NAME weak: W, "
-                    "total: T` lines, a CSV of seen/not-seen per GPU, or JSON (see "
-                    "docs/hardware.md). `GPU=FILE` names the GPU of the file's records")
+                    "total: T` lines or a run log holding them, a CSV of seen/not-seen per GPU "
+                    "(and model columns of INSTANCE/UNSAT), or JSON (see docs/hardware.md). "
+                    "`GPU=FILE` names the GPU of the file's records")
         ->required();
     cmd->add_option("--gpu", args->gpu,
                     "Campaign mode: the GPU of records that name none (and no GPU=FILE)");
@@ -236,6 +243,9 @@ void addValidateCommand(CLI::App& app, CommandContext& context) {
     cmd->add_option("--junit", args->junit,
                     "Campaign mode: also write JUnit XML (a forbidden observation is a failing "
                     "test case)");
+    cmd->add_flag("--strict", args->strict,
+                  "A run log's lines that are not data (the shell's, the compiler's) are errors "
+                  "instead of skipped and counted");
     cmd->add_flag("--json", args->json,
                   "JSON lines: one object per record (a test on a GPU), then a summary object");
     addCheckFlags(*cmd, args->flags,

@@ -159,9 +159,10 @@ TEST_CASE("an observed outcome that fails the test's filter is an error, not a f
                          InputError);
     // JSON has no lines: the message names the entry.
     const auto json = readObservations(
-        R"([{"outcome": {"1:r0": 1, "1:r1": 0}, "count": 1},
+                          R"([{"outcome": {"1:r0": 1, "1:r1": 0}, "count": 1},
             {"outcome": {"1:r0": 0, "1:r1": 0}, "count": 2}])",
-        "o.json");
+                          "o.json")
+                          .records;
     CHECK_THROWS_WITH_AS(checkOutcomes(json.front(), p),
                          doctest::Contains("o.json: error: test MP, entry 2: outcome 1:r0=0; "
                                            "1:r1=0; fails the test's filter (1:r0=1)"),
@@ -189,7 +190,8 @@ TEST_CASE("a histogram's Positive must be the runs of its states where the propo
     // Read from a log: the reader keeps the count and its line for this check.
     const auto records = readObservations("Test MP Allowed\nHistogram (1 states)\n"
                                           "5 :>1:r0=1; 1:r1=1;\nPositive: 5, Negative: 0\n",
-                                          "l.txt");
+                                          "l.txt")
+                             .records;
     REQUIRE(records.size() == 1);
     CHECK(records.front().statedPositive == std::optional<std::uint64_t>(5));
     CHECK(records.front().statedPositiveLine == 4);
@@ -201,7 +203,7 @@ TEST_CASE("a histogram's Positive must be the runs of its states where the propo
 TEST_CASE("counts of the condition's runs that contradict each other are errors") {
     const Program p = parseLitmus(kMpAcquire, "t.litmus"); // exists: weak = satisfying
     auto check = [&](const std::string& json) {
-        for (const ObservationRecord& r : readObservations(json, "o.json"))
+        for (const ObservationRecord& r : readObservations(json, "o.json").records)
             checkOutcomes(r, p);
     };
     auto error = [&](const std::string& json) {
@@ -342,4 +344,64 @@ exists (P1:r0 == 1 /\ P1:r1 == 0)
         runCampaign({t, u}, {r, record("MP", {weak(0, false)}, 10)}, CampaignOptions{});
     CHECK(formatCampaign(mixed, false).find("test    gpu  placement   observed") !=
           std::string::npos);
+}
+
+TEST_CASE("other models' answers are compared with the reference's on the weak outcome") {
+    // ptx6 allows MP-relaxed's weak outcome and forbids MP's (release/acquire).
+    const std::vector<CampaignTest> tests{test(kMpRelaxed), test(kMpAcquire)};
+    auto answered = [](ObservationRecord r, bool base, bool strong) {
+        r.modelAnswers = {ModelAnswer{"base", base}, ModelAnswer{"strong", strong}};
+        return r;
+    };
+    // MP-relaxed: base agrees (allows), strong differs; MP on two GPUs: base differs (allows),
+    // strong agrees; MP's second GPU counts once.
+    auto a = answered(record("MP-relaxed", {weak(std::nullopt, true)}, std::nullopt), true, false);
+    auto b = answered(record("MP", {weak(std::nullopt, false)}, std::nullopt), true, false);
+    b.gpu = "A100";
+    auto c = b;
+    c.gpu = "H100";
+    auto d = record("MP", {weak(0, false)}, 10); // no answers: `-`
+    d.gpu = "GH200";
+    CampaignResult r = runCampaign(tests, {a, b, c, d}, CampaignOptions{});
+    CHECK(r.answerColumns == std::vector<std::string>{"base", "strong"});
+    REQUIRE(r.rows.size() == 4);
+    CHECK_FALSE(r.rows[0].verdict->weakAllowed); // MP on A100
+    CHECK(r.rows[3].verdict->weakAllowed);       // MP-relaxed
+    CHECK(compareAnswers(r, "base").tests == 2);
+    CHECK(compareAnswers(r, "base").differ == 1);
+    CHECK(compareAnswers(r, "strong").differ == 1);
+
+    r.skipped = {SkippedLines{"h.txt", 6, 5, "./tune.sh: line 43: bc: command not found"},
+                 SkippedLines{"s.csv", 0, 0, ""}};
+    const std::string table = formatCampaign(r, false);
+    CHECK(table.find("observed   ptx6     sc         base                   strong          "
+                     "       status\n") != std::string::npos);
+    CHECK(table.find("\nMP          A100   not seen   -        -          allows (ptx6 forbids)  "
+                     "forbids                ok\n") != std::string::npos);
+    CHECK(table.find("\nMP          GH200  weak 0/10  -        -          -                      "
+                     "-                      ok\n") != std::string::npos);
+    CHECK(table.find("\nMP-relaxed  -      seen       allowed  forbids 1  allows                 "
+                     "forbids (ptx6 allows)  weak-seen\n") != std::string::npos);
+    CHECK(table.find("\nModel base: differs from ptx6 on 1 of 2 tests (the weak outcome allowed "
+                     "or not)\nModel strong: differs from ptx6 on 1 of 2 tests") !=
+          std::string::npos);
+    CHECK(table.find("\nh.txt: 6 lines not data, skipped (the first, line 5: `./tune.sh: line 43: "
+                     "bc: command not foun...`; --strict refuses them)\n") != std::string::npos);
+    CHECK(table.find("s.csv:") == std::string::npos); // nothing skipped: no line
+
+    std::istringstream lines(campaignJsonLines(r));
+    std::vector<nlohmann::json> objects;
+    for (std::string l; std::getline(lines, l);)
+        objects.push_back(nlohmann::json::parse(l));
+    REQUIRE(objects.size() == 5);
+    CHECK(objects[0]["modelAnswers"] ==
+          nlohmann::json::parse(R"({"base": {"allows": true, "agrees": false},
+                                    "strong": {"allows": false, "agrees": true}})"));
+    CHECK_FALSE(objects[1].contains("modelAnswers")); // MP on GH200
+    CHECK(objects[4]["summary"]["modelAnswers"] ==
+          nlohmann::json::parse(R"({"base": {"tests": 2, "differ": 1},
+                                    "strong": {"tests": 2, "differ": 1}})"));
+    CHECK(objects[4]["summary"]["skippedLines"] ==
+          nlohmann::json::parse(R"([{"file": "h.txt", "count": 6, "firstLine": 5,
+                                     "first": "./tune.sh: line 43: bc: command not found"}])"));
 }

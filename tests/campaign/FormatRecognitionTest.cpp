@@ -38,31 +38,41 @@ TEST_CASE("recognition: weak/total lines by any line that starts like one, else 
 }
 
 TEST_CASE("readObservations sends each format to its reader") {
-    CHECK(readObservations("[{\"outcome\": {\"x\": 1}, \"count\": 2}]", "f")[0].total == 2);
-    CHECK(readObservations("name,A100\nMP,yes\n", "f")[0].gpu == "A100");
-    CHECK(readObservations("Test MP weak: 1, total: 3\n", "f")[0].total == 3);
-    CHECK(readObservations("Observation MP Sometimes 1 3\n", "f")[0].total == 4);
-    CHECK(campaign_test::errorOf(readObservations, "garbage\nTest A weak: 1, total: 2\n", "f") ==
-          "f:1: error: found `garbage`, expected `Test NAME weak: W, total: T`, W and T whole "
-          "numbers of runs (or a blank or `#` line)");
-    CHECK(campaign_test::errorOf(readObservations, "", "f")
+    CHECK(readObservations("[{\"outcome\": {\"x\": 1}, \"count\": 2}]", "f").records[0].total == 2);
+    CHECK(readObservations("name,A100\nMP,yes\n", "f").records[0].gpu == "A100");
+    CHECK(readObservations("Test MP weak: 1, total: 3\n", "f").records[0].total == 3);
+    CHECK(readObservations("Observation MP Sometimes 1 3\n", "f").records[0].total == 4);
+    // Lines that are not data beside weak/total lines: skipped and counted, or refused (--strict).
+    CHECK(readObservations("garbage\nTest A weak: 1, total: 2\n", "f").skipped.count == 1);
+    CHECK(campaign_test::errorOf(
+              [](std::string_view text, const std::string& file) {
+                  return readObservations(text, file, ReadOptions{true});
+              },
+              "garbage\nTest A weak: 1, total: 2\n", "f")
+              .rfind("f:1: error: found `garbage`, expected `Test NAME weak: W, total: T`", 0) ==
+          0);
+    // Other formats skip nothing.
+    CHECK(readObservations("name,A100\nMP,yes\n", "f").skipped.count == 0);
+    CHECK(campaign_test::errorOf(campaign_test::readAny, "", "f")
               .rfind("f: error: found no observation", 0) == 0);
 }
 
 TEST_CASE("a UTF-8 byte-order mark before any format is skipped") {
     const std::string bom = "\xEF\xBB\xBF";
-    CHECK(readObservations(bom + "[{\"outcome\": {\"x\": 1}, \"count\": 2}]", "f")[0].total == 2);
-    CHECK(readObservations(bom + "test,A100\nMP,yes\n", "f")[0].gpu == "A100");
-    CHECK(readObservations(bom + "Test MP weak: 1, total: 3\n", "f")[0].total == 3);
+    CHECK(
+        readObservations(bom + "[{\"outcome\": {\"x\": 1}, \"count\": 2}]", "f").records[0].total ==
+        2);
+    CHECK(readObservations(bom + "test,A100\nMP,yes\n", "f").records[0].gpu == "A100");
+    CHECK(readObservations(bom + "Test MP weak: 1, total: 3\n", "f").records[0].total == 3);
     const auto log =
-        readObservations(bom + "Test MP Allowed\nHistogram (1 states)\n5 :>x=1;\n", "f");
+        readObservations(bom + "Test MP Allowed\nHistogram (1 states)\n5 :>x=1;\n", "f").records;
     REQUIRE(log.size() == 1);
     CHECK(log[0].test == "MP");
 }
 
 TEST_CASE("readObservationFile: records name the file, an unreadable file says why") {
     const std::string file = dataFile("weak-total.txt");
-    CHECK(readObservationFile(file)[0].where() == file + ":2");
+    CHECK(readObservationFile(file).records[0].where() == file + ":2");
     const std::string absent = dataFile("absent.txt");
     CHECK_THROWS_WITH_AS(static_cast<void>(readObservationFile(absent)),
                          (absent + ": error: cannot read the observation file: No such file or "

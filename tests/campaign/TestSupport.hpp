@@ -20,6 +20,11 @@ std::string errorOf(Reader read, std::string_view text, const std::string& file)
     return "(no error)";
 }
 
+/// readObservations with the default options (a reader for errorOf).
+inline ptx::campaign::ObservationFile readAny(std::string_view text, const std::string& file) {
+    return ptx::campaign::readObservations(text, file);
+}
+
 /// A file of tests/campaign/data/.
 inline std::string dataFile(const std::string& name) {
     return std::string(CAMPAIGN_TEST_DIR) + "/data/" + name;
