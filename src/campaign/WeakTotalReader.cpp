@@ -25,6 +25,7 @@ class Cursor {
   public:
     explicit Cursor(std::string_view text) : rest_(text) {}
     [[nodiscard]] bool done() const { return rest_.empty(); }
+    [[nodiscard]] std::string_view rest() const { return rest_; }
     bool blanks() {
         const auto n = std::min(rest_.find_first_not_of(" \t\r"), rest_.size());
         rest_.remove_prefix(n);
@@ -126,6 +127,21 @@ constexpr const char* kExpectedTestLine =
     "expected `Test NAME weak: W, total: T` (a `, rate: R per second` tail optional), W and T "
     "whole numbers of runs";
 
+/// The error for a `Test` line that does not have the form: what follows the test's name (a
+/// name is often longer than a message quotes), or the whole line when there is no name.
+[[noreturn]] void failDamagedTestLine(std::string_view line, const Position& at) {
+    Cursor c(line);
+    c.word("Test");
+    c.blanks();
+    const std::string_view name = c.token();
+    c.blanks();
+    if (name.empty() || c.done())
+        fail(at, "found " + quotedText(line, '`') + ", " + kExpectedTestLine);
+    fail(at, "test " + std::string(name) + ": found " + quotedText(c.rest(), '`') +
+                 ", expected `weak: W, total: T` after the name (a `, rate: R per second` tail "
+                 "optional), W and T whole numbers of runs");
+}
+
 } // namespace
 
 bool isWeakTotalLine(std::string_view line) {
@@ -167,7 +183,7 @@ ObservationFile readWeakTotalLog(std::string_view text, const std::string& file,
             continue;
         }
         const auto match = matchLine(line);
-        if (!match) fail(at, "found " + quotedText(line, '`') + ", " + kExpectedTestLine);
+        if (!match) failDamagedTestLine(line, at);
         const std::uint64_t weak = parseCount(match->weak, at);
         const std::uint64_t total = parseCount(match->total, at);
         if (weak > total)

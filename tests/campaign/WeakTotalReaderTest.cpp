@@ -61,16 +61,19 @@ TEST_CASE("weak/total lines: errors at their line") {
     CHECK(errorOf("Test A weak: 5, total: 4\n") ==
           "w.txt:1: error: found weak: 5 out of total: 4, expected at most the total");
     CHECK(errorOf("# campaign\nTest A weak: 1, total: 4\nTest B weak: 1 total 4\n") ==
-          "w.txt:3: error: found `Test B weak: 1 total 4`, expected `Test NAME weak: W, total: "
-          "T` (a `, rate: R per second` tail optional), W and T whole numbers of runs");
+          "w.txt:3: error: test B: found `weak: 1 total 4`, expected `weak: W, total: T` after the "
+          "name (a `, rate: R per second` tail "
+          "optional), W and T whole numbers of runs");
     CHECK(errorOf("Test A weak: 1, total: 4\nTest B weak: -1, total: 4\n") ==
-          "w.txt:2: error: found `Test B weak: -1, total: 4`, expected `Test NAME weak: W, total: "
-          "T` (a `, rate: R per second` tail optional), W and T whole numbers of runs");
+          "w.txt:2: error: test B: found `weak: -1, total: 4`, expected `weak: W, total: T` after "
+          "the name (a `, rate: R per second` tail "
+          "optional), W and T whole numbers of runs");
     // A file whose only line is a malformed weak/total line is read as one, not as a litmus7 log
     // (whose message, "no data in test `A`", did not point at the count).
     CHECK(campaign_test::errorOf(campaign_test::readAny, "Test A weak: -1, total: 4\n", "w.txt") ==
-          "w.txt:1: error: found `Test A weak: -1, total: 4`, expected `Test NAME weak: W, total: "
-          "T` (a `, rate: R per second` tail optional), W and T whole numbers of runs");
+          "w.txt:1: error: test A: found `weak: -1, total: 4`, expected `weak: W, total: T` after "
+          "the name (a `, rate: R per second` tail "
+          "optional), W and T whole numbers of runs");
     CHECK(errorOf("# only a comment\n") ==
           "w.txt: error: found no `Test NAME weak: W, total: T` line");
     // Repeated in one file without `Iteration:` lines: one block, refused (not summed).
@@ -134,14 +137,20 @@ TEST_CASE("run logs: --strict refuses the lines that are not data") {
 }
 
 TEST_CASE("run logs: a damaged Test or Iteration line is an error, not skipped") {
-    CHECK(
-        errorOf("Iteration: 0\n  Test MP weak: 3, total: 9, rate: 1 per secnd\n") ==
-        "w.txt:2: error: found `Test MP weak: 3, total: 9, rate: 1 per s...`, expected `Test NAME "
-        "weak: W, total: T` (a `, rate: R per second` tail optional), W and T whole numbers of "
-        "runs");
+    // What follows the name is quoted: a name is often longer than a message quotes.
+    CHECK(errorOf("Iteration: 0\n  Test iriw-TB_0_1_2_3-SCOPE_DEVICE-NO_FENCE-RELAXED weak: 3, "
+                  "total: 9, rate: 1 per secnd\n") ==
+          "w.txt:2: error: test iriw-TB_0_1_2_3-SCOPE_DEVICE-NO_FENCE-RELAXED: found `weak: 3, "
+          "total: 9, rate: 1 per secnd`, expected `weak: W, total: T` after the name (a `, rate: R "
+          "per second` tail "
+          "optional), W and T whole numbers of runs");
     CHECK(errorOf("Test MP weak: 3, total: 9\nTest SB wek: 3, total: 9\n") ==
-          "w.txt:2: error: found `Test SB wek: 3, total: 9`, expected `Test NAME weak: W, total: "
-          "T` (a `, rate: R per second` tail optional), W and T whole numbers of runs");
+          "w.txt:2: error: test SB: found `wek: 3, total: 9`, expected `weak: W, total: T` after "
+          "the name (a `, rate: R per second` tail "
+          "optional), W and T whole numbers of runs");
+    CHECK(errorOf("Test MP weak: 3, total: 9\nTest\n") ==
+          "w.txt:2: error: found `Test`, expected `Test NAME weak: W, total: T` (a `, rate: R per "
+          "second` tail optional), W and T whole numbers of runs");
     CHECK(errorOf("Test MP weak: 3, total: 9\nIteration: one\n") ==
           "w.txt:2: error: found `Iteration: one`, expected `Iteration: N`");
     // Words that only start like them are other lines.
