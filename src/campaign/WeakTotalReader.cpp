@@ -142,6 +142,27 @@ constexpr const char* kExpectedTestLine =
                  "optional), W and T whole numbers of runs");
 }
 
+/// Adds a line's runs to its test's record (made at its first line).
+void addRuns(std::vector<ObservationRecord>& records, std::map<std::string, std::size_t>& recordOf,
+             const std::string& test, std::uint64_t weak, std::uint64_t total, const Position& at) {
+    const auto [it, fresh] = recordOf.emplace(test, records.size());
+    if (fresh) {
+        ObservationRecord record;
+        record.test = test;
+        record.file = at.file;
+        record.line = at.line;
+        record.total = 0;
+        record.outcomes.push_back(
+            ObservedOutcome{std::nullopt, ConditionRuns::Weak, 0, false, at.line});
+        records.push_back(std::move(record));
+    }
+    ObservationRecord& record = records[it->second];
+    ObservedOutcome& runs = record.outcomes.front();
+    runs.count = addCounts(*runs.count, weak, at, "test " + test + "'s weak runs");
+    runs.seen = *runs.count > 0;
+    record.total = addCounts(*record.total, total, at, "test " + test + "'s runs");
+}
+
 } // namespace
 
 bool isWeakTotalLine(std::string_view line) {
@@ -194,22 +215,7 @@ ObservationFile readWeakTotalLog(std::string_view text, const std::string& file,
             fail(at, "found test " + test + " again (line " + std::to_string(first->second) +
                          "), expected each test once in an iteration (the counts of an "
                          "`Iteration: N` block are added to the other blocks')");
-        const auto [it, fresh] = recordOf.emplace(test, out.records.size());
-        if (fresh) {
-            ObservationRecord record;
-            record.test = test;
-            record.file = file;
-            record.line = at.line;
-            record.total = 0;
-            record.outcomes.push_back(
-                ObservedOutcome{std::nullopt, ConditionRuns::Weak, 0, false, at.line});
-            out.records.push_back(std::move(record));
-        }
-        ObservationRecord& record = out.records[it->second];
-        ObservedOutcome& runs = record.outcomes.front();
-        runs.count = addCounts(*runs.count, weak, at, "test " + test + "'s weak runs");
-        runs.seen = *runs.count > 0;
-        record.total = addCounts(*record.total, total, at, "test " + test + "'s runs");
+        addRuns(out.records, recordOf, test, weak, total, at);
     }
     if (out.records.empty())
         fail(Position{file, 0, "", ""}, "found no `Test NAME weak: W, total: T` line");
