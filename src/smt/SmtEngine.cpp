@@ -90,11 +90,8 @@ class SmtRun {
         auto solver = std::make_unique<z3::solver>(makeSolver());
         std::unique_ptr<smt::EncodedCandidate> enc;
         try {
-            // A goal is one question, whose unsat core must name every axiom that forbids it:
-            // every check is asserted before it (staging would stop at the first refutation).
             enc = std::make_unique<smt::EncodedCandidate>(
-                ctx_, *solver, c, req_.model, req_.disabledAxioms,
-                req_.goal ? smt::Staging::AllAtOnce : smt::Staging::CheapestFirst,
+                ctx_, *solver, c, req_.model, req_.disabledAxioms, smt::Staging::CheapestFirst,
                 smt::TimeBudget{req_.deadline, Phase::Solver}, paths);
             registerTerms_.clear();
             if (req_.goal) solver->add(goalTerm(c, *enc));
@@ -123,7 +120,12 @@ class SmtRun {
     /// once: those seen one by one stay blocked while the later counts run.
     void enumerate(const CandidateExecution& c, z3::solver& solver, smt::EncodedCandidate& enc,
                    std::unique_ptr<smt::WitnessCounter>& counter) {
-        if (enc.refuted) return; // inconsistent whatever the final writes: no witness
+        if (enc.refuted) { // inconsistent whatever the final writes: no witness
+            // The staged question that refuted it was the solver's last: its core names the
+            // axioms (among those asserted by then) that forbid the candidate.
+            if (req_.goal) noteCore(solver, enc);
+            return;
+        }
         const z3::expr_vector assumptions = enc.assumptions(ctx_);
         auto executionSeen = [&] {
             if (req_.progress) req_.progress->addExecution();
