@@ -95,6 +95,10 @@ std::string timeoutHint(Phase phase, const CheckOptions& o) {
         if (o.engine != EngineKind::Smt && phase == Phase::ExplicitSearch) add("--engine smt");
         if (o.allObservables) add("no --all");
     }
+    // Listing every outcome can be astronomically large (2^N states for an N-thread ring) where
+    // the verdict is one question.
+    if (o.speedcheckOffered && !o.speedcheck && phase != Phase::PathExpansion)
+        add("--speedcheck (the condition's verdict without listing every outcome)");
     hint += hint.empty() ? "a larger --timeout" : ", or a larger --timeout";
     return hint;
 }
@@ -138,6 +142,46 @@ OutcomeList tallyOutcomes(const Program& program, const ProgramPaths& paths,
     return OutcomeList(projection, engineRows ? engine.outcomes : kept);
 }
 
+/// The state --speedcheck looks for: one the filter keeps where the proposition holds (`exists`,
+/// `~exists`) or fails (`forall`).
+CondExpr speedcheckGoal(const Program& program) {
+    CondExpr wanted = program.condition.expr;
+    if (program.condition.kind == ConditionKind::Forall) wanted = CondExpr{CondNot{{wanted}}};
+    if (!program.filter) return wanted;
+    return CondExpr{CondAnd{{*program.filter, wanted}}};
+}
+
+/// The verdict on the condition, from whether some allowed state satisfies its proposition
+/// (`satisfying`) and whether some falsifies it (`violating`).
+bool verdict(ConditionKind kind, bool satisfying, bool violating) {
+    switch (kind) {
+    case ConditionKind::Exists:
+        return satisfying;
+    case ConditionKind::NotExists:
+        return !satisfying;
+    case ConditionKind::Forall:
+        return !violating;
+    }
+    return false;
+}
+
+/// --speedcheck: the engine asked whether some allowed execution reaches the goal state.
+void decideBySpeedcheck(const Program& program, const ProgramPaths& paths,
+                        const EngineResult& engine, CheckResult& result) {
+    SpeedcheckResult s;
+    s.found = engine.anyWitness();
+    s.forbiddenBy = engine.forbiddenBy;
+    if (s.found) {
+        CheckResult scratch; // the one state found, as an outcome
+        scratch.projection = result.projection;
+        const OutcomeList one = tallyOutcomes(program, paths, engine, false, scratch);
+        if (one.size() > 0) s.witness = *one.begin();
+    }
+    const bool forall = program.condition.kind == ConditionKind::Forall;
+    result.ok = verdict(program.condition.kind, !forall && s.found, forall && s.found);
+    result.speedcheck = std::move(s);
+}
+
 CheckResult checkWithin(const Program& program, const CheckOptions& options,
                         const Deadline& deadline) {
     const auto start = std::chrono::steady_clock::now();
@@ -173,10 +217,17 @@ CheckResult checkWithin(const Program& program, const CheckOptions& options,
                           options.progress};
     request.threads = options.engineThreads;
     request.solverContexts = options.solverContexts;
+    if (options.speedcheck) {
+        request.goal = speedcheckGoal(program);
+        request.firstWitnessOnly = true;
+        request.countWitnesses = false;
+    }
     EngineResult engine;
     try {
+        CheckOptions asked = options; // --speedcheck counts no witnesses, whatever was asked
+        asked.countWitnesses = request.countWitnesses;
         const EngineChoice choice =
-            chooseEngine(program, paths, result.projection, model, options, deadline);
+            chooseEngine(program, paths, result.projection, model, asked, deadline);
         result.engineReason = choice.reason;
         if (choice.kind == EngineKind::Smt && options.engine == EngineKind::Auto &&
             choice.explicitCanDecide) {
@@ -201,14 +252,16 @@ CheckResult checkWithin(const Program& program, const CheckOptions& options,
             engine = runExplicit(request);
             result.engine = "explicit";
         }
-        if (options.termination && hasLoopsOrBarriers(paths)) {
+        if (options.speedcheck) {
+            // One question: no outcome list, counts, termination or flags.
+        } else if (options.termination && hasLoopsOrBarriers(paths)) {
             TerminationOutcome t = decideTermination(program, paths, model, options.disabledAxioms,
                                                      result.engine == "smt", deadline);
             result.termination = t.verdict;
             result.terminationCut = std::move(t.cutLoops);
             result.terminationReason = std::move(t.reason);
         }
-        if (!model.flags.empty()) // a cat model's flags (FlagCheck.hpp)
+        if (!model.flags.empty() && !options.speedcheck) // a cat model's flags (FlagCheck.hpp)
             result.flags = decideFlags(request, result.engine, [&](const EngineResult& flagged) {
                 CheckResult scratch; // tallyOutcomes' counts are not wanted here
                 scratch.projection = result.projection;
@@ -219,20 +272,16 @@ CheckResult checkWithin(const Program& program, const CheckOptions& options,
         throw SolverFailure(e.what());
     }
     result.candidates = engine.candidates;
-    result.witnessesCounted = options.countWitnesses;
+    result.witnessesCounted = options.countWitnesses && !options.speedcheck;
+    if (options.speedcheck) {
+        decideBySpeedcheck(program, paths, engine, result);
+        result.seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        return result;
+    }
 
     result.outcomes = tallyOutcomes(program, paths, engine, options.countWitnesses, result);
-    switch (program.condition.kind) {
-    case ConditionKind::Exists:
-        result.ok = result.positive > 0;
-        break;
-    case ConditionKind::NotExists:
-        result.ok = result.positive == 0;
-        break;
-    case ConditionKind::Forall:
-        result.ok = result.negative == 0;
-        break;
-    }
+    result.ok = verdict(program.condition.kind, result.positive > 0, result.negative > 0);
     result.observation = result.positive == 0   ? Observation::Never
                          : result.negative == 0 ? Observation::Always
                                                 : Observation::Sometimes;

@@ -58,6 +58,23 @@ struct CheckOptions {
     /// Z3 contexts kept across the tests of a command (EngineRequest::solverContexts); set by
     /// whoever checks many tests.
     std::shared_ptr<smt::ContextPool> solverContexts;
+    /// Decide the condition only (herd7's -speedcheck): one question of existence instead of
+    /// listing every outcome (CheckResult::speedcheck; no outcomes, counts or termination).
+    bool speedcheck = false;
+    /// The command offers --speedcheck: a time-limit message may suggest it.
+    bool speedcheckOffered = false;
+};
+
+/// What --speedcheck found. The question asked is whether some allowed execution's state (one the
+/// filter keeps) satisfies the condition's proposition (`exists`, `~exists`) or falsifies it
+/// (`forall`).
+struct SpeedcheckResult {
+    bool found = false;             // such an execution exists
+    std::optional<Outcome> witness; // its state, on the test's observables (when found)
+    /// When not found, with the SMT engine: the axioms of the solver's unsat cores (the model's
+    /// order); empty when the program's values alone rule the state out, or from the explicit
+    /// engine, which names none (`ptxlitmus explain` does).
+    std::vector<std::string> forbiddenBy;
 };
 
 struct CheckResult {
@@ -85,6 +102,9 @@ struct CheckResult {
     /// use of a barrier in a CTA with every other (docs/model.md, "Barrier sync"), which can leave
     /// no consistent execution; the output says so when none is left.
     bool barrierReused = false;
+    /// Set by --speedcheck (CheckOptions::speedcheck): outcomes, positive and negative are then
+    /// empty, and `ok` is decided by this alone.
+    std::optional<SpeedcheckResult> speedcheck;
     double seconds = 0;
 };
 

@@ -92,6 +92,7 @@ bool anyOptionGiven(const CLI::App& app) {
 void runCheck(const CheckArgs& args, const CLI::App& app, CommandContext& context) {
     CheckOptions options = args.flags.options();
     options.stop = context.stop;
+    options.speedcheckOffered = true;
     if (args.files.empty()) {
         if (!anyOptionGiven(app)) throw CLI::CallForHelp();
         throw InputError("no test to check: name litmus files, `-` for standard input or an "
@@ -172,6 +173,7 @@ void addCheckCommand(CLI::App& app, CommandContext& context) {
     app.add_flag("--no-progress", args->noProgress,
                  "No progress line on stderr (drawn only on a terminal, after about a second)");
     addCheckFlags(app, args->flags, kAllCheckFlags);
+    addCheckFlags(app, args->flags, {CheckFlag::Speedcheck});
     app.callback([args, &app, &context] {
         if (!app.get_subcommands().empty()) return; // a subcommand ran instead
         runCheck(*args, app, context);

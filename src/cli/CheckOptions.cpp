@@ -129,6 +129,16 @@ void addCheckFlags(CLI::App& app, CheckFlags& f, std::initializer_list<CheckFlag
                      "barriers; saves its time)")
             ->excludes(liveness);
     }
+    if (wants(which, CheckFlag::Speedcheck)) {
+        CLI::Option* speed = app.add_flag(
+            "--speedcheck", f.speedcheck,
+            "Decide the condition only (herd7's -speedcheck): ask for one allowed execution that "
+            "satisfies the proposition (`forall`: falsifies it) instead of listing every outcome; "
+            "prints the verdict and that execution's state, or the axioms that forbid it "
+            "(--engine smt). Much faster on large tests");
+        if (CLI::Option* liveness = app.get_option_no_throw("--liveness"))
+            speed->excludes(liveness);
+    }
     if (wants(which, CheckFlag::Verbose))
         app.add_flag("-v,--verbose", f.verbose,
                      "Say on stderr which engine ran, why, and how many candidates");
@@ -154,6 +164,7 @@ CheckOptions CheckFlags::options() const {
     o.unroll = unroll;
     o.countWitnesses = !noWitnesses;
     o.termination = !noTermination;
+    o.speedcheck = speedcheck;
     if (timeout > 0) o.timeoutSeconds = timeout;
     o.solverContexts = makeSolverContexts(); // one pool for the command's tests
     requireCatForIncludes(includeDirs, !cat.empty());

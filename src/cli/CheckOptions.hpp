@@ -23,6 +23,7 @@ enum class CheckFlag {
     NoWitnesses,
     Verbose,
     Termination, // --liveness, --no-termination
+    Speedcheck,  // the checker's alone: decide the condition only
 };
 
 /// Every check option: the checker itself and `regress`.
@@ -44,6 +45,7 @@ struct CheckFlags {
     bool noWitnesses = false;
     bool liveness = false;      // termination is the verdict (exit 1 on `may hang`)
     bool noTermination = false; // termination is not decided
+    bool speedcheck = false;    // decide the condition only, one question (no outcome list)
 
     /// The CheckOptions these flags describe. Throws InputError for an --axioms item that is not
     /// `-NAME` with NAME an axiom of the chosen model (the message lists them).

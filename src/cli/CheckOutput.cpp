@@ -44,12 +44,53 @@ const char* observationName(Observation o) {
     return "Never";
 }
 
-std::string formatHerd(const Program& program, const CheckResult& r) {
+namespace {
+
+const char* testKindWord(ConditionKind kind) {
+    return kind == ConditionKind::Forall      ? "Required"
+           : kind == ConditionKind::NotExists ? "Forbidden"
+                                              : "Allowed";
+}
+
+/// --speedcheck's text: the verdict with the one state that decides it, or what forbids it.
+std::string formatSpeedcheck(const Program& program, const CheckResult& r) {
+    const SpeedcheckResult& s = *r.speedcheck;
     std::ostringstream out;
-    const char* verdictWord = program.condition.kind == ConditionKind::Forall      ? "Required"
-                              : program.condition.kind == ConditionKind::NotExists ? "Forbidden"
-                                                                                   : "Allowed";
-    out << "Test " << r.name << " " << verdictWord << "\n";
+    out << "Test " << r.name << " " << testKindWord(program.condition.kind) << "\n";
+    const bool forall = program.condition.kind == ConditionKind::Forall;
+    if (s.found) {
+        out << (forall ? "Counterexample " : "Witness ") << formatOutcome(*s.witness) << "\n";
+    } else {
+        out << "Forbidden by ";
+        if (!s.forbiddenBy.empty()) {
+            for (std::size_t i = 0; i < s.forbiddenBy.size(); ++i)
+                out << (i ? ", " : "") << s.forbiddenBy[i];
+        } else {
+            out << (r.engine == "smt" ? "the program: no execution's values give such a state"
+                                      : "the model (`ptxlitmus explain` names the axioms)");
+        }
+        out << "\n";
+    }
+    out << (r.ok ? "Ok" : "No") << "\n";
+    out << "Condition " << conditionText(program) << "\n";
+    out << "Speedcheck " << r.name << " "
+        << (s.found ? (forall ? "Falsified" : "Satisfied") : "Unreachable") << "\n";
+    if (r.boundHit)
+        out << "Warning " << r.name
+            << " loop bound reached: some paths were cut by --unroll; states that need more "
+               "iterations were not searched\n";
+    char time[32];
+    std::snprintf(time, sizeof time, "%.3f", r.seconds);
+    out << "Time " << r.name << " " << time << "\n";
+    return out.str();
+}
+
+} // namespace
+
+std::string formatHerd(const Program& program, const CheckResult& r) {
+    if (r.speedcheck) return formatSpeedcheck(program, r);
+    std::ostringstream out;
+    out << "Test " << r.name << " " << testKindWord(program.condition.kind) << "\n";
     out << "States " << r.outcomes.size() << "\n";
     for (const Outcome& o : r.outcomes)
         out << formatOutcome(o) << "\n";
@@ -134,6 +175,16 @@ nlohmann::json toJson(const Program& program, const CheckResult& r, const std::s
         {"candidates", r.candidates},
         {"time_s", r.seconds}};
     if (r.termination) j["termination"] = terminationName(*r.termination);
+    if (r.speedcheck) {
+        nlohmann::json s = {{"found", r.speedcheck->found},
+                            {"forbidden_by", r.speedcheck->forbiddenBy}};
+        if (r.speedcheck->witness)
+            s["state"] = outcomesJson(std::vector<Outcome>{*r.speedcheck->witness}).at(0);
+        j["speedcheck"] = std::move(s);
+        // One question was asked: no outcome list, counts or observation to report.
+        for (const char* key : {"outcomes", "observation", "positive", "negative"})
+            j.erase(key);
+    }
     if (!r.flags.empty()) {
         nlohmann::json flags = nlohmann::json::array();
         for (const FlagResult& f : r.flags)

@@ -243,7 +243,7 @@ void CandidateSearch::searchRf() {
         // A split search skips the units of other parts, before anything depends on the choice.
         if (k + 1 == unitDepth && !share_.owns(candidate_, unitOf(k, next))) continue;
         applied[k] = w;
-        bool cut = !values_.assign(r, w);
+        bool cut = !values_.assign(r, w) || (cutWhen_ && cutWhen_(values_));
         if (!cut && outcomeMode_) {
             decided[k] = outcomeDecided();
             // A reported outcome is cut before rf is set (the outcome depends on the values

@@ -62,6 +62,11 @@ class CandidateSearch {
 
     void run();
 
+    /// A goal's pruning (EngineRequest::goal): when `cut` says the values read so far rule out
+    /// every witness below (their reads alone decide that the goal fails), the branch is cut
+    /// before rf is set, as a reported outcome is in outcome mode.
+    void cutWhen(std::function<bool(const ValueResolver&)> cut) { cutWhen_ = std::move(cut); }
+
   private:
     void set(Chosen r, const Relation& value);
     [[nodiscard]] bool usable(const ShapedCheck& check) const;
@@ -103,6 +108,7 @@ class CandidateSearch {
     WitnessSink sink_;
     Tick tick_;
     std::optional<OutcomeMode> outcomeMode_;
+    std::function<bool(const ValueResolver&)> cutWhen_; // none: no goal
     SearchShare share_;
     std::uint64_t candidate_;
     ConcreteAlgebra& algebra_;

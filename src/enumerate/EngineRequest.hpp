@@ -41,6 +41,12 @@ struct EngineRequest {
     std::shared_ptr<Progress> progress;
     /// Stop at the first witness (a question of existence: termination's hang query).
     bool firstWitnessOnly = false;
+    /// A question of existence about states (--speedcheck): when set, the engine reports only
+    /// executions whose projected state satisfies this proposition, and stops at the first. The
+    /// explicit engine also cuts every branch whose reads already falsify it; the solver asserts
+    /// it and asks once per encoding (EngineResult::forbiddenBy names the axioms when it is
+    /// unsatisfiable). Needs a projection that names every observable it mentions.
+    std::optional<CondExpr> goal = std::nullopt;
     /// Threads the explicit engine may split this one test's search over (SearchShare.hpp);
     /// the result is the same for any number. The SMT engine uses one.
     int threads = 1;

@@ -3,11 +3,13 @@
 #include "enumerate/CandidateSearch.hpp"
 #include "enumerate/CheckShapes.hpp"
 #include "enumerate/ModelHoisting.hpp"
+#include "model/ConditionValue.hpp"
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <exception>
+#include <map>
 #include <optional>
 #include <span>
 #include <thread>
@@ -24,6 +26,10 @@ struct SplitControl {
 /// Thrown in a thread of a split search that stops because another one failed.
 struct SearchAbandoned {};
 
+/// Thrown once an execution satisfies the request's goal (or, in a split search, once another
+/// thread found one): the question of existence is answered, the search ends.
+struct GoalReached {};
+
 class ExplicitRun {
   public:
     explicit ExplicitRun(const EngineRequest& request, SearchShare share = {},
@@ -34,17 +40,25 @@ class ExplicitRun {
           checks_(shapeChecks(model_, request.disabledAxioms)), eval_(model_, algebra_) {
         algebra_.setInterrupt([this] { checkDeadline(); });
         if (packed_) result_.outcomes = PackedOutcomeSet(req_.projection->size());
+        if (req_.goal && req_.projection)
+            for (std::size_t i = 0; i < req_.projection->size(); ++i)
+                projectedIndex_.emplace((*req_.projection)[i], i);
     }
 
     EngineResult run() {
-        forEachCandidate(req_.program, req_.paths, req_.deadline, [&](const CandidateExecution& c) {
-            ++result_.candidates;
-            if (req_.progress && share_.part == 0) req_.progress->addCandidate();
-            explore(c, result_.candidates - 1);
-            if (control_ && result_.anyWitness()) control_->witness = true;
-            return !(req_.firstWitnessOnly &&
-                     (result_.anyWitness() || (control_ && control_->witness)));
-        });
+        try {
+            forEachCandidate(
+                req_.program, req_.paths, req_.deadline, [&](const CandidateExecution& c) {
+                    ++result_.candidates;
+                    if (req_.progress && share_.part == 0) req_.progress->addCandidate();
+                    explore(c, result_.candidates - 1);
+                    if (control_ && result_.anyWitness()) control_->witness = true;
+                    return !(req_.firstWitnessOnly &&
+                             (result_.anyWitness() || (control_ && control_->witness)));
+                });
+        } catch (const GoalReached&) {
+            if (control_) control_->witness = true;
+        }
         return std::move(result_);
     }
 
@@ -55,6 +69,7 @@ class ExplicitRun {
     struct KeySource {
         std::optional<ValueId> value;
         int location = -1;
+        std::vector<int> reads; // with a goal: the reads `value` depends on
     };
 
     void explore(const CandidateExecution& c, std::uint64_t number) {
@@ -68,6 +83,7 @@ class ExplicitRun {
             c, model_, checks_, algebra_, eval_,
             [&](const ValueResolver& values, const std::vector<int>& finalWrite) {
                 if (req_.progress) req_.progress->addExecution();
+                if (req_.goal && !goalHolds(c, values, &finalWrite).value_or(false)) return;
                 if (packed_) {
                     result_.outcomes.insert(packedKey(c, values, finalWrite));
                 } else if (req_.countWitnesses) {
@@ -78,9 +94,34 @@ class ExplicitRun {
                 } else {
                     result_.witnesses.emplace(fullState(c, values, finalWrite), 1);
                 }
+                if (req_.goal) throw GoalReached{};
             },
             [&] { tick(); }, outcomeModeFor(c), share_, number);
+        if (req_.goal)
+            search.cutWhen([this, &c](const ValueResolver& values) {
+                return !goalHolds(c, values, nullptr).value_or(true);
+            });
         search.run();
+    }
+
+    /// The goal's truth on the projected values known so far: registers whose reads are all
+    /// resolved, and locations once `finalWrite` is chosen (at a witness).
+    std::optional<bool> goalHolds(const CandidateExecution& c, const ValueResolver& values,
+                                  const std::vector<int>* finalWrite) const {
+        return decidedBy(*req_.goal, [&](const Observable& o) -> std::optional<std::int64_t> {
+            const auto at = projectedIndex_.find(o);
+            if (at == projectedIndex_.end()) return std::nullopt; // not projected: never decides
+            const KeySource& k = keySources_[at->second];
+            if (k.value) {
+                for (const int r : k.reads)
+                    if (!values.resolved(r)) return std::nullopt;
+                return values.evaluate(*k.value);
+            }
+            if (k.location < 0) return 0;
+            if (!finalWrite) return std::nullopt;
+            const int w = (*finalWrite)[static_cast<std::size_t>(k.location)];
+            return values.evaluate(c.events[static_cast<std::size_t>(w)].value);
+        });
     }
 
     /// Outcome mode applies when witnesses are not counted and the projection has registers
@@ -98,6 +139,7 @@ class ExplicitRun {
             if (const auto* reg = std::get_if<RegTerm>(&o)) {
                 const auto it = c.finalRegisters.find(*reg);
                 if (it != c.finalRegisters.end()) k.value = it->second;
+                if (k.value && req_.goal) k.reads = c.values.readsOf(*k.value);
             } else if (const auto l = req_.paths.locations.find(std::get<LocTerm>(o).location)) {
                 k.location = *l;
             }
@@ -178,6 +220,8 @@ class ExplicitRun {
     void checkDeadline() const {
         req_.deadline.check(Phase::ExplicitSearch);
         if (control_ && control_->abandon.load(std::memory_order_relaxed)) throw SearchAbandoned{};
+        if (control_ && req_.goal && control_->witness.load(std::memory_order_relaxed))
+            throw GoalReached{}; // another thread answered the question
     }
 
     static constexpr int kSmallCandidate = 64; // events: relations of one word per row
@@ -188,9 +232,10 @@ class ExplicitRun {
     bool packed_;           // projected states reported packed (result_.outcomes)
     bool outcomeMode_;      // packed, registers only: one witness per outcome (CandidateSearch)
     std::vector<KeySource> keySources_; // projected: per observable, on this candidate
-    std::vector<std::int64_t> key_;     // projected: the values of the last key built
-    std::vector<int> keyReads_;         // outcome mode: reads the projected registers refer to
-    MemoryModel model_; // the request's model with every subexpression named (cached)
+    std::map<Observable, std::size_t> projectedIndex_; // with a goal: projection position
+    std::vector<std::int64_t> key_; // projected: the values of the last key built
+    std::vector<int> keyReads_;     // outcome mode: reads the projected registers refer to
+    MemoryModel model_;             // the request's model with every subexpression named (cached)
     std::vector<ShapedCheck> checks_;
     ConcreteAlgebra algebra_;
     Evaluator<ConcreteAlgebra> eval_;

@@ -16,6 +16,7 @@
 #include <compare>
 #include <cstdint>
 #include <map>
+#include <string>
 #include <vector>
 
 namespace ptx {
@@ -31,6 +32,11 @@ struct EngineResult {
     std::map<FullState, std::uint64_t> witnesses; // state -> number of witnesses ending in it
     PackedOutcomeSet outcomes;    // projected states, when projected and not counted (see above)
     std::uint64_t candidates = 0; // candidate path combinations examined
+    /// With a goal (EngineRequest::goal) that no execution satisfies, the SMT engine's unsat
+    /// cores over the axioms' guards, joined over the encodings asked: the axioms that forbid it
+    /// (in the model's order; empty when the program's values alone rule it out, or from the
+    /// explicit engine, which names none).
+    std::vector<std::string> forbiddenBy;
     /// Whether any witness was found, in either form.
     [[nodiscard]] bool anyWitness() const { return !witnesses.empty() || !outcomes.empty(); }
 };

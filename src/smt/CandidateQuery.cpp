@@ -3,6 +3,7 @@
 #include "smt/AxiomEncoding.hpp"
 #include "smt/ContextAlarm.hpp"
 #include "smt/DeadlineCheck.hpp"
+#include "smt/GoalEncoding.hpp"
 #include "smt/ModelValue.hpp"
 #include "smt/SolverSettings.hpp"
 
@@ -42,55 +43,22 @@ struct CandidateQuery::Impl {
             names.push_back(g.name);
     }
 
-    z3::expr term(const Term& t,
-                  const std::function<std::optional<int>(const std::string&)>& locationIndex) {
-        if (const auto* v = std::get_if<std::int64_t>(&t)) return ctx.bv_val(*v, kValueBits);
-        if (const auto* r = std::get_if<RegTerm>(&t)) {
+    /// The final value of an observable: a register (0 where the path never writes it) or a
+    /// location (0 where no path accesses it).
+    z3::expr observableTerm(const Observable& o,
+                            const std::function<std::optional<int>(const std::string&)>& loc) {
+        if (const auto* r = std::get_if<RegTerm>(&o)) {
             const auto it = c.finalRegisters.find(*r);
             return it == c.finalRegisters.end() ? ctx.bv_val(0, kValueBits)
                                                 : enc.encoding.value(it->second);
         }
-        const auto l = locationIndex(std::get<LocTerm>(t).location);
+        const auto l = loc(std::get<LocTerm>(o).location);
         return l ? enc.encoding.finalValue(*l) : ctx.bv_val(0, kValueBits);
     }
 
     z3::expr encode(const CondExpr& expr,
                     const std::function<std::optional<int>(const std::string&)>& loc) {
-        return std::visit(
-            [&](const auto& n) -> z3::expr {
-                using T = std::decay_t<decltype(n)>;
-                if constexpr (std::is_same_v<T, CondCompare>) {
-                    const z3::expr a = term(n.lhs, loc), b = term(n.rhs, loc);
-                    switch (n.cmp) {
-                    case CmpOp::Eq:
-                        return a == b;
-                    case CmpOp::Ne:
-                        return a != b;
-                    case CmpOp::Lt:
-                        return a < b; // signed, as the checker compares
-                    case CmpOp::Gt:
-                        return a > b;
-                    case CmpOp::Le:
-                        return a <= b;
-                    case CmpOp::Ge:
-                        return a >= b;
-                    }
-                    return ctx.bool_val(false);
-                } else if constexpr (std::is_same_v<T, CondAnd> || std::is_same_v<T, CondOr>) {
-                    z3::expr_vector parts(ctx);
-                    for (const CondExpr& p : n.parts)
-                        parts.push_back(encode(p, loc));
-                    if constexpr (std::is_same_v<T, CondAnd>)
-                        return z3::mk_and(parts);
-                    else
-                        return z3::mk_or(parts);
-                } else if constexpr (std::is_same_v<T, CondNot>) {
-                    return !encode(n.inner.at(0), loc);
-                } else {
-                    return ctx.bool_val(n.value);
-                }
-            },
-            expr.node);
+        return encodeGoal(ctx, expr, [&](const Observable& o) { return observableTerm(o, loc); });
     }
 
     bool cell(const SymRelation& r, int a, int b) {

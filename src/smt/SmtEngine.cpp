@@ -5,6 +5,7 @@
 #include "smt/ContextAlarm.hpp"
 #include "smt/ContextPool.hpp"
 #include "smt/DeadlineCheck.hpp"
+#include "smt/GoalEncoding.hpp"
 #include "smt/ModelValue.hpp"
 #include "smt/SolverSettings.hpp"
 #include "smt/WitnessCounter.hpp"
@@ -15,6 +16,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <set>
 #include <stop_token>
 
 namespace ptx {
@@ -40,6 +42,9 @@ class SmtRun {
                                  return !(req_.firstWitnessOnly && result_.anyWitness());
                              });
         if (alarm_.finish()) lease_->discard(); // interrupted as it ended: not for another test
+        if (req_.goal && !result_.anyWitness())
+            for (const Axiom& a : req_.model.axioms) // the cores' axioms, in the model's order
+                if (forbidding_.count(a.name)) result_.forbiddenBy.push_back(a.name);
         return std::move(result_);
     }
 
@@ -89,6 +94,7 @@ class SmtRun {
                 ctx_, *solver, c, req_.model, req_.disabledAxioms, smt::Staging::CheapestFirst,
                 smt::TimeBudget{req_.deadline, Phase::Solver}, paths);
             registerTerms_.clear();
+            if (req_.goal) solver->add(goalTerm(c, *enc));
             enumerate(c, *solver, *enc, counter);
         } catch (...) {
             if (req_.deadline.stopRequested()) {
@@ -114,14 +120,22 @@ class SmtRun {
     /// once: those seen one by one stay blocked while the later counts run.
     void enumerate(const CandidateExecution& c, z3::solver& solver, smt::EncodedCandidate& enc,
                    std::unique_ptr<smt::WitnessCounter>& counter) {
-        if (enc.refuted) return; // inconsistent whatever the final writes: no witness
+        if (enc.refuted) { // inconsistent whatever the final writes: no witness
+            // The staged question that refuted it was the solver's last: its core names the
+            // axioms (among those asserted by then) that forbid the candidate.
+            if (req_.goal) noteCore(solver, enc);
+            return;
+        }
         const z3::expr_vector assumptions = enc.assumptions(ctx_);
         auto executionSeen = [&] {
             if (req_.progress) req_.progress->addExecution();
         };
         std::uint64_t oneByOne = 0;
         while (true) {
-            if (check(solver, assumptions) == z3::unsat) return;
+            if (check(solver, assumptions) == z3::unsat) {
+                if (req_.goal) noteCore(solver, enc); // asked once: the goal is unsatisfiable
+                return;
+            }
             const z3::model m = solver.get_model();
             z3::expr_vector same(ctx_); // the terms of the reported state, equal to their values
             const FullState state = readState(c, enc, m, same);
@@ -254,6 +268,23 @@ class SmtRun {
         return term;
     }
 
+    /// The request's goal over this encoding's final values (a location no path accesses is 0).
+    z3::expr goalTerm(const CandidateExecution& c, smt::EncodedCandidate& enc) {
+        return smt::encodeGoal(ctx_, *req_.goal, [&](const Observable& o) -> z3::expr {
+            if (const auto* reg = std::get_if<RegTerm>(&o)) return registerTerm(c, enc, *reg);
+            if (const auto l = locationOf(o)) return enc.encoding.finalValue(*l);
+            return ctx_.bv_val(0, smt::kValueBits);
+        });
+    }
+
+    /// Records the axioms of the unsat core of the last (unsatisfiable) check.
+    void noteCore(z3::solver& solver, const smt::EncodedCandidate& enc) {
+        const z3::expr_vector core = solver.unsat_core();
+        for (unsigned i = 0; i < core.size(); ++i)
+            for (const smt::AxiomGuard& g : enc.guards)
+                if (z3::eq(core[i], g.literal)) forbidding_.insert(g.name);
+    }
+
     /// The index of a projected location in the paths' locations (none: no path accesses it).
     [[nodiscard]] std::optional<int> locationOf(const Observable& o) const {
         return req_.paths.locations.find(std::get<LocTerm>(o).location);
@@ -269,6 +300,7 @@ class SmtRun {
     smt::ContextAlarm alarm_;
     /// A union's final registers, as terms: declared after the context, so freed before it.
     std::map<RegTerm, z3::expr> registerTerms_;
+    std::set<std::string> forbidding_; // with a goal: the axioms of the unsat cores so far
     EngineResult result_;
 };
 

@@ -2,7 +2,7 @@
 # End-to-end checks of the CLI, one section per CTest test:
 #   cli-behaviour.sh SECTION PTXLITMUS SOURCE_DIR
 # Sections: herd-layout show-graphs stdin-and-index options sim-exhaustive progress setup-script
-#           split-search
+#           split-search speedcheck
 set -uo pipefail
 section=$1
 exe=$2
@@ -287,7 +287,7 @@ progress() {
   grep -qaF "done]" "$tmp/json.txt" && fail "--json drew a line"
   "$exe" --timeout 1.5 "$tmp/slow.litmus" "$mp" >"$tmp/plain.out" 2>"$tmp/plain.err"
   grep -qaF $'\r' "$tmp/plain.err" && fail "a non-terminal got a progress line"
-  [ "$(cat "$tmp/plain.err")" = "$tmp/slow.litmus: error: time limit of 1.5 s reached during the explicit engine's search over rf, fence-SC and coherence choices; try --no-witnesses (outcomes without execution counts), --engine smt, or a larger --timeout" ] ||
+  [ "$(cat "$tmp/plain.err")" = "$tmp/slow.litmus: error: time limit of 1.5 s reached during the explicit engine's search over rf, fence-SC and coherence choices; try --no-witnesses (outcomes without execution counts), --engine smt, --speedcheck (the condition's verdict without listing every outcome), or a larger --timeout" ] ||
     fail "stderr off a terminal: $(cat "$tmp/plain.err")"
 }
 
@@ -332,8 +332,43 @@ split_search() {
   done
 }
 
+speedcheck() {
+  # --speedcheck: the verdict with the state that decides it (exists: Witness; forall:
+  # Counterexample), or what forbids it; the same verdict from both engines; JSON without the
+  # listing's fields; --liveness refused with it.
+  local e
+  for e in explicit smt; do
+    "$exe" --speedcheck --engine $e "$mp" >"$tmp/mp-$e.txt" || fail "$e MP: exit $?"
+    grep -qx 'Witness 1:r0=1; 1:r1=0;' "$tmp/mp-$e.txt" || fail "$e MP: Witness line: $(cat "$tmp/mp-$e.txt")"
+    grep -qx 'Ok' "$tmp/mp-$e.txt" || fail "$e MP: verdict"
+    grep -qx 'Speedcheck MP Satisfied' "$tmp/mp-$e.txt" || fail "$e MP: Speedcheck line"
+    grep -q '^States\|^Positive\|^Observation' "$tmp/mp-$e.txt" && fail "$e MP: listing lines printed"
+  done
+  # MP with release/acquire at gpu scope: the weak outcome is forbidden; the solver names Causality.
+  local ra=litmus/MP/MP+rel.gpu+acq.gpu.litmus
+  "$exe" --speedcheck --engine smt "$ra" >"$tmp/ra.txt" || fail "rel-acq: exit $?"
+  grep -qx 'No' "$tmp/ra.txt" || fail "rel-acq: verdict: $(cat "$tmp/ra.txt")"
+  grep -qx 'Forbidden by .*Causality.*' "$tmp/ra.txt" || fail "rel-acq: Forbidden by: $(grep Forbidden "$tmp/ra.txt")"
+  # forall: a counterexample is a state falsifying the proposition.
+  sed 's|^exists (P1:r0 == 1 /\\ P1:r1 == 0)|forall (P1:r0 == 1 \\/ P1:r1 == 0)|' "$mp" >"$tmp/forall.litmus"
+  "$exe" --speedcheck "$tmp/forall.litmus" >"$tmp/forall.txt" || fail "forall: exit $?"
+  grep -qx 'Counterexample 1:r0=0; 1:r1=1;' "$tmp/forall.txt" || fail "forall: $(cat "$tmp/forall.txt")"
+  grep -qx 'No' "$tmp/forall.txt" || fail "forall: verdict"
+  "$exe" --speedcheck --json "$mp" >"$tmp/mp.json" || fail "json: exit $?"
+  python3 - "$tmp/mp.json" <<'PY' || fail "json fields"
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert j["result"] == "Ok", j
+assert j["speedcheck"] == {"found": True, "state": {"1:r0": 1, "1:r1": 0}, "forbidden_by": []}, j
+assert "outcomes" not in j and "positive" not in j, j
+PY
+  "$exe" --speedcheck --liveness "$mp" >/dev/null 2>"$tmp/live.err"
+  [ $? -eq 2 ] || fail "--speedcheck --liveness: expected exit 2"
+}
+
 case $section in
   split-search) split_search ;;
+  speedcheck) speedcheck ;;
   herd-layout) herd_layout ;;
   show-graphs) show_graphs ;;
   stdin-and-index) stdin_and_index ;;
