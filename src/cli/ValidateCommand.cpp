@@ -16,6 +16,7 @@
 #include "parser/Parser.hpp"
 #include "support/AtomicFile.hpp"
 #include "support/Errors.hpp"
+#include "support/Text.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -89,6 +90,14 @@ campaign::CampaignOptions campaignOptions(const ValidateArgs& args, CommandConte
     return options;
 }
 
+/// The result on standard output: JSON lines, or the table (names as read from the files,
+/// control characters escaped).
+void printCampaign(const campaign::CampaignResult& result, bool json, bool details) {
+    std::cout << (json ? campaign::campaignJsonLines(result)
+                       : terminalText(campaign::formatCampaign(result, details)));
+    checkStream(std::cout, "standard output");
+}
+
 void runCampaignMode(const ValidateArgs& args, CommandContext& context) {
     const campaign::CampaignOptions options = campaignOptions(args, context);
 
@@ -124,9 +133,7 @@ void runCampaignMode(const ValidateArgs& args, CommandContext& context) {
     const campaign::CampaignResult result =
         campaign::runCampaign(tests, std::move(records), options);
 
-    std::cout << (args.json ? campaign::campaignJsonLines(result)
-                            : campaign::formatCampaign(result, args.details));
-    checkStream(std::cout, "standard output");
+    printCampaign(result, args.json, args.details);
     if (!args.junit.empty()) writeFileAtomically(args.junit, campaign::campaignJUnit(result));
     if (result.signal != 0) throw Interrupted(result.signal); // after writing what is complete
     if (result.count(campaign::RowStatus::Unmatched) > 0 && !args.allowUnmatched) {
@@ -168,12 +175,11 @@ void runSingleMode(const ValidateArgs& args, const campaign::CampaignOptions& op
             const campaign::CampaignResult result =
                 campaign::runCampaign({test}, std::move(mine), options);
             if (result.signal != 0) throw Interrupted(result.signal); // nothing was judged
-            std::cout << (args.json ? campaign::campaignJsonLines(result)
-                                    : campaign::formatCampaign(result, true));
-            checkStream(std::cout, "standard output");
+            printCampaign(result, args.json, true);
             if (result.count(campaign::RowStatus::Error) > 0) {
                 for (const campaign::CampaignRow& row : result.rows)
-                    if (row.status == campaign::RowStatus::Error) std::cerr << row.error << "\n";
+                    if (row.status == campaign::RowStatus::Error)
+                        std::cerr << terminalText(row.error) << "\n";
                 context.raise(kExitResource);
             }
             if (result.count(campaign::Verdict::ForbiddenObserved) > 0)
