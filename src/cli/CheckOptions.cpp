@@ -191,4 +191,8 @@ unsigned CheckFlags::threads() const {
     return hw == 0 ? 1 : hw;
 }
 
+int CheckFlags::singleTestThreads() const {
+    return static_cast<int>(std::min(threads(), std::max(1U, std::thread::hardware_concurrency())));
+}
+
 } // namespace ptx::cli

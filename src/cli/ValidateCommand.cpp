@@ -254,14 +254,17 @@ void addValidateCommand(CLI::App& app, CommandContext& context) {
                                        "give either one test FILE or --tests (a campaign)");
         if (!campaign &&
             (!args->gpu.empty() || args->details || args->allowUnmatched || !args->junit.empty() ||
-             !args->placements.empty() || args->placement != "as-written" || args->flags.jobs != 0))
-            throw CLI::ValidationError("validate", "--gpu, --details, --allow-unmatched, "
-                                                   "--junit, --placement(s) and -j are for "
-                                                   "campaign mode (--tests)");
-        if (campaign)
+             !args->placements.empty() || args->placement != "as-written"))
+            throw CLI::ValidationError("--gpu, --details, --allow-unmatched, --junit and "
+                                       "--placement(s) are for campaign mode (--tests)");
+        if (campaign) {
             runCampaignMode(*args, context);
-        else
-            runSingleMode(*args, campaignOptions(*args, context), context);
+        } else {
+            // One test: -j splits its explicit search, as it does for `ptxlitmus FILE`.
+            campaign::CampaignOptions options = campaignOptions(*args, context);
+            options.check.engineThreads = args->flags.singleTestThreads();
+            runSingleMode(*args, options, context);
+        }
     });
 }
 

@@ -28,6 +28,9 @@ expect 1 "$bin" validate "$dir/data/MP.litmus" --observed "$dir/samples/MP-forbi
 expect 1 "$bin" validate "$dir/data/MP.litmus" --observed "$dir/samples/MP.hist" \
     --observed "$dir/samples/MP-forbidden.hist"
 expect 0 "$bin" validate "$dir/data/SB.litmus" --observed "$dir/samples/SB.litmus7.txt" --json
+# -j, which --help lists, works on one test as on a campaign (it splits the test's search).
+expect 0 "$bin" validate "$dir/data/MP.litmus" -j 1 --observed "$dir/samples/MP.hist"
+expect 0 "$bin" validate "$dir/data/MP.litmus" --jobs 2 --observed "$dir/samples/MP.hist"
 expect 0 "$bin" validate "$dir/data/CoRR.litmus" --observed "$dir/samples/CoRR.json"
 expect 1 "$bin" validate --model sc "$dir/data/MP-relaxed.litmus" \
     --observed "$dir/samples/MP-relaxed.hist"
