@@ -47,13 +47,6 @@ void LitmusParser::parseHeaderLine() {
         ++i;
     if (i == nameStart) fail(posAt(nameStart), "end of line", "a test name after '" + arch + "'");
     prog_.name = std::string(text_.substr(nameStart, i - nameStart));
-    // Reports print the name: a control character (an escape sequence) would act on the terminal.
-    if (const std::size_t c = firstControlCharacter(prog_.name); c != std::string::npos)
-        fail(posAt(nameStart + c),
-             "the control character " +
-                 quotedText(prog_.name.substr(c, prog_.name[c] == '\xc2' ? 2 : 1)) +
-                 " in the test name " + quotedText(prog_.name),
-             "a test name of printable characters");
     // On the rest of the header line only comments and quoted descriptions may follow.
     std::size_t j = i;
     while (j < text_.size() && (text_[j] == ' ' || text_[j] == '\t' || text_[j] == '\r'))
@@ -68,6 +61,13 @@ void LitmusParser::parseHeaderLine() {
              "the end of the header line (a test name is one word; comments (* ... *) and "
              "quoted descriptions may follow it)");
     }
+    // Reports print the name: a control character (an escape sequence) would act on the terminal.
+    if (const std::size_t c = firstControlCharacter(prog_.name); c != std::string::npos)
+        fail(posAt(nameStart + c),
+             "the control character " +
+                 quotedText(prog_.name.substr(c, prog_.name[c] == '\xc2' ? 2 : 1)) +
+                 " in the test name " + quotedText(prog_.name),
+             "a test name of printable characters");
     parsePreamble(i);
 }
 
