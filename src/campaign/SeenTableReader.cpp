@@ -5,6 +5,7 @@
 #include "campaign/ObservationError.hpp"
 #include "campaign/ObservationText.hpp"
 
+#include "support/CsvLine.hpp"
 #include "support/Text.hpp"
 
 #include <algorithm>
@@ -16,53 +17,12 @@ namespace ptx::campaign {
 
 namespace {
 
-std::string lowercase(std::string_view text) {
-    std::string out(text);
-    std::transform(out.begin(), out.end(), out.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return out;
-}
-
-/// The cells of a CSV line: comma-separated, blanks around each dropped; a cell in double
-/// quotes may hold commas, and `""` inside stands for one quote.
+/// The cells of a CSV line (csvCells), a malformed one an error at its place.
 std::vector<std::string> cellsOf(std::string_view line, const Position& at) {
-    std::vector<std::string> cells;
-    std::size_t i = 0;
-    const auto skipBlanks = [&] {
-        while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r'))
-            ++i;
-    };
-    while (true) {
-        skipBlanks();
-        std::string cell;
-        if (i < line.size() && line[i] == '"') {
-            const std::size_t open = i++;
-            while (true) {
-                if (i >= line.size())
-                    fail(at, "found the quoted cell " + quotedText(line.substr(open), '`') +
-                                 " without its closing `\"`, expected `\"...\"` on one line");
-                if (line[i] == '"' && i + 1 < line.size() && line[i + 1] == '"') {
-                    cell += '"';
-                    i += 2;
-                } else if (line[i] == '"') {
-                    ++i;
-                    break;
-                } else {
-                    cell += line[i++];
-                }
-            }
-            skipBlanks();
-            if (i < line.size() && line[i] != ',')
-                fail(at, "found " + quotedText(line.substr(i), '`') +
-                             " after a quoted cell, expected `,` or the end of the line");
-        } else {
-            const std::size_t comma = std::min(line.find(',', i), line.size());
-            cell = trimBlanksView(line.substr(i, comma - i));
-            i = comma;
-        }
-        cells.push_back(std::move(cell));
-        if (i >= line.size()) return cells;
-        ++i; // the comma
+    try {
+        return csvCells(line);
+    } catch (const CsvLineError& e) {
+        fail(at, e.what());
     }
 }
 
@@ -82,7 +42,7 @@ constexpr const char* kModelCells = "`INSTANCE`, `UNSAT`, `allowed`, `forbidden`
 /// What a cell says; nullopt for an empty cell (no data); an error for anything else.
 std::optional<CellValue> valueOf(const std::string& cell, const Position& at) {
     std::string words; // lower case, blank runs folded to one space: `Not  Seen` is `not seen`
-    for (const char c : lowercase(cell)) {
+    for (const char c : lowerCase(cell)) {
         if (c == ' ' || c == '\t') {
             if (!words.empty() && words.back() != ' ') words += ' ';
         } else {
@@ -157,7 +117,7 @@ bool isSeenTableHeader(std::string_view line) {
     std::string_view cell = trimBlanksView(line.substr(0, line.find(',')));
     if (cell.size() >= 2 && cell.front() == '"' && cell.back() == '"')
         cell = trimBlanksView(cell.substr(1, cell.size() - 2));
-    const std::string name = lowercase(cell);
+    const std::string name = lowerCase(cell);
     return name == "test" || name == "name";
 }
 

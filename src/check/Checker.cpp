@@ -203,6 +203,9 @@ CheckResult checkWithin(const Program& program, const CheckOptions& options,
     result.name = program.name;
     result.model = model.name;
     result.boundHit = paths.cut > 0;
+    result.onlySpinLoopsCut =
+        result.boundHit && std::all_of(paths.threads.begin(), paths.threads.end(),
+                                       [](const ThreadPaths& t) { return t.cutNonSpin.empty(); });
     result.barrierReused = reusesBarrier(paths);
     result.projection =
         projectionOf(program, paths, options.allObservables, options.extraObservables);

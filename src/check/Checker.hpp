@@ -33,6 +33,12 @@ class ContextPool; // smt/ContextPool.hpp
 }
 
 enum class EngineKind { Smt, Explicit, Auto };
+
+/// What the reports say of a test whose loop bound was reached in spin loops only
+/// (CheckResult::onlySpinLoopsCut), instead of suggesting a larger --unroll.
+inline constexpr const char* kSpinBoundNote =
+    "a spin that never reads what it waits for runs for ever, so every --unroll cuts it (a "
+    "larger one does not help)";
 enum class Observation { Never, Sometimes, Always };
 
 struct CheckOptions {
@@ -87,6 +93,10 @@ struct CheckResult {
     std::uint64_t positive = 0;   // consistent executions whose state satisfies the proposition
     std::uint64_t negative = 0;   // ... and those whose state does not
     bool boundHit = false; // some path was cut by the loop bound: the answer may be incomplete
+    /// boundHit, and every loop the bound cut is a spin loop (its iterations only read and carry
+    /// no register, docs/model.md "The loop bound"): such a loop spins for ever on the path that
+    /// never reads what it waits for, so every --unroll cuts it and a larger one does not help.
+    bool onlySpinLoopsCut = false;
     /// Set for a test with loops or waiting barriers (when options.termination).
     std::optional<Termination> termination;
     std::vector<std::string> terminationCut; // UnknownBound: `P1 at LC00`, the loops cut

@@ -16,7 +16,6 @@
 #include <limits>
 #include <memory>
 #include <optional>
-#include <thread>
 
 namespace ptx::cli {
 namespace {
@@ -105,11 +104,7 @@ void runCheck(const CheckArgs& args, const CLI::App& app, CommandContext& contex
         throw InputError("--json and --show both want standard output: add -o DIR to write the "
                          "graphs to files");
     const std::vector<TestInput> inputs = testInputs(args.files);
-    // One test: the jobs' threads share its explicit search (the result is the same), at most
-    // one per core (more only add threads that walk the same top of the search tree).
-    if (inputs.size() == 1)
-        options.engineThreads = static_cast<int>(
-            std::min(args.flags.threads(), std::max(1U, std::thread::hardware_concurrency())));
+    if (inputs.size() == 1) options.engineThreads = args.flags.singleTestThreads();
     std::optional<GraphOutput> graphs;
     if (!args.show.empty()) graphs.emplace(ShowSettings{args.show, args.outDir, args.maxGraphs});
     // With --show and no -o the graph owns stdout; the herd text goes to stderr.

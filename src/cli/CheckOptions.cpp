@@ -9,6 +9,9 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
 #include <sstream>
 #include <thread>
 
@@ -26,20 +29,37 @@ std::string axiomNames(const MemoryModel& model) {
     return names;
 }
 
+/// Why `text` is not a --timeout (empty: it is one).
+std::string secondsError(const std::string& text) {
+    double value = 0;
+    const char* end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+    const bool outOfRange = ptr == end && ec == std::errc::result_out_of_range;
+    if (outOfRange) // past a double's range: strtod says which end (±HUGE_VAL, or about ±0)
+        value = std::strtod(text.c_str(), nullptr);
+    else if (ptr != end || ec != std::errc())
+        value = std::numeric_limits<double>::quiet_NaN();
+    char limit[32];
+    if (value > std::numeric_limits<double>::max()) { // `inf`, or an overflow
+        std::snprintf(limit, sizeof limit, "%g", std::numeric_limits<double>::max());
+        return "found '" + text + "', too large: at most " + limit +
+               " seconds (a limit past about 292 years is no limit; without --timeout there is "
+               "none)";
+    }
+    if (outOfRange && !std::signbit(value) && std::abs(value) < 1) { // an underflow
+        std::snprintf(limit, sizeof limit, "%g", std::numeric_limits<double>::denorm_min());
+        return "found '" + text + "', too small to tell from 0: at least " + limit + " seconds";
+    }
+    if (!(value > 0))
+        return "expected a number of seconds greater than 0 (e.g. 10 or 0.5), found '" + text + "'";
+    return {};
+}
+
 } // namespace
 
 CLI::Validator secondsValidator() {
-    return CLI::Validator(
-        [](std::string& text) -> std::string {
-            double value = 0;
-            const char* end = text.data() + text.size();
-            const auto [ptr, ec] = std::from_chars(text.data(), end, value);
-            if (ec != std::errc() || ptr != end || !std::isfinite(value) || value <= 0)
-                return "expected a number of seconds greater than 0 (e.g. 10 or 0.5), found '" +
-                       text + "'";
-            return {};
-        },
-        "SECONDS", "seconds");
+    return CLI::Validator([](std::string& text) { return secondsError(text); }, "SECONDS",
+                          "seconds");
 }
 
 CLI::Validator countValidator(std::uint64_t min, std::uint64_t max) {
@@ -200,6 +220,10 @@ unsigned CheckFlags::threads() const {
     if (jobs > 0) return jobs;
     const unsigned hw = std::thread::hardware_concurrency();
     return hw == 0 ? 1 : hw;
+}
+
+int CheckFlags::singleTestThreads() const {
+    return static_cast<int>(std::min(threads(), std::max(1U, std::thread::hardware_concurrency())));
 }
 
 } // namespace ptx::cli

@@ -51,6 +51,10 @@ struct CheckFlags {
     /// `-NAME` with NAME an axiom of the chosen model (the message lists them).
     [[nodiscard]] CheckOptions options() const;
     [[nodiscard]] unsigned threads() const;
+    /// For a command given one test: the threads (-j) its explicit search is split over (the
+    /// result is the same), at most one per core (more only add threads that walk the same top
+    /// of the search tree).
+    [[nodiscard]] int singleTestThreads() const;
 };
 
 /// Adds the options in `which` to `app`, bound to `flags`.

@@ -12,9 +12,11 @@
 #include "support/AtomicFile.hpp"
 #include "support/Errors.hpp"
 #include "support/Failure.hpp"
+#include "support/Text.hpp"
 
 #include <nlohmann/json.hpp>
 
+#include <filesystem>
 #include <iomanip>
 #include <iostream>
 #include <map>
@@ -82,9 +84,17 @@ std::vector<Spec> specsOf(const CompareArgs& a) {
                                  " is given twice: each model is one column of the comparison");
         specs.push_back({m, *modelKindNamed(m), nullptr});
     }
-    for (const std::string& c : a.cats) {
+    for (std::size_t i = 0; i < a.cats.size(); ++i) {
+        const std::string& c = a.cats[i];
+        for (std::size_t k = 0; k < i; ++k) {
+            std::error_code ec; // a file that cannot be read is loadModel's error, below
+            if (a.cats[k] == c || std::filesystem::equivalent(a.cats[k], c, ec))
+                throw InputError("--cat " + c + " is given twice" +
+                                 (a.cats[k] == c ? "" : " (as " + a.cats[k] + ")") +
+                                 ": each model is one column of the comparison");
+        }
         auto model = std::make_shared<const MemoryModel>(cat::loadModel(c, {a.includeDirs}));
-        specs.push_back({model->name, ModelKind::Ptx, model});
+        specs.push_back({terminalText(model->name), ModelKind::Ptx, model}); // a file's name
     }
     std::set<std::string> labels;
     for (Spec& s : specs)
@@ -192,13 +202,14 @@ void runCompare(const CompareArgs& a, CommandContext& context) {
             tests.push_back(jsonRow(row, specs));
             if (row.failed()) {
                 ++errors;
-                out << std::setw(static_cast<int>(width + 2)) << row.name << "error\n";
+                out << std::setw(static_cast<int>(width + 2)) << terminalText(row.name)
+                    << "error\n";
                 if (row.parseError) context.report(*row.parseError);
                 for (const Answer& ans : row.answers)
                     if (ans.error) context.report(*ans.error);
                 return !context.stop.stopRequested();
             }
-            out << std::setw(static_cast<int>(width + 2)) << row.name;
+            out << std::setw(static_cast<int>(width + 2)) << terminalText(row.name);
             for (std::size_t m = 0; m < specs.size(); ++m)
                 out << std::setw(
                            static_cast<int>(std::max<std::size_t>(specs[m].label.size(), 8) + 2))

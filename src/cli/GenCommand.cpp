@@ -13,6 +13,7 @@
 #include "support/AtomicFile.hpp"
 #include "support/Errors.hpp"
 #include "support/InputFile.hpp"
+#include "support/Text.hpp"
 
 #include "regress/Runner.hpp"
 #include "regress/SuiteDiscovery.hpp"
@@ -223,7 +224,8 @@ int recordExpectations(const std::vector<std::string>& paths, const CommandConte
                 (regress::readExpectationFile(r.test.expected).ok ? ok : no) += 1;
                 return;
             }
-            std::cerr << r.test.litmus << ": " << regress::statusName(r.status) << ": " << r.message
+            std::cerr << terminalText(r.test.litmus + ": " + regress::statusName(r.status) + ": " +
+                                      r.message)
                       << "\n";
         });
     std::cerr << "gen: expectations of " << ok + no << " tests recorded: the condition holds in "

@@ -46,7 +46,7 @@ std::vector<regress::TestCase> collectTests(const RegressArgs& a, regress::RunSc
             paths, a.allowEmpty ? regress::EmptyFolders::Accepted
                                 : regress::EmptyFolders::RefusedUnlessAllowEmpty);
         for (const std::string& warning : found.warnings)
-            std::cerr << warning << "\n";
+            std::cerr << terminalText(warning) << "\n";
         tests = found.tests;
     }
     if (!a.csv.empty()) {
@@ -146,8 +146,9 @@ void runMerge(const RegressArgs& a, CommandContext& context) {
     std::ostream& human = a.json == "-" ? std::cerr : std::cout;
     for (const regress::TestReport& r : m.reports)
         if (r.status != regress::Status::Passed)
-            human << regress::statusText(r) << " " << r.test.id
-                  << (r.message.empty() ? "" : ": " + r.message) << "\n";
+            human << terminalText(regress::statusText(r) + " " + r.test.id +
+                                  (r.message.empty() ? "" : ": " + r.message))
+                  << "\n";
     const std::vector<Failure> failures = writeReports(a, m.reports, m.summary, m.scope);
     human << "regress: merged " << countNoun(a.merge.size(), "report") << " of "
           << countNoun(m.scope.suiteSize, "test") << "\n"

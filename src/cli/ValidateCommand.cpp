@@ -16,6 +16,7 @@
 #include "parser/Parser.hpp"
 #include "support/AtomicFile.hpp"
 #include "support/Errors.hpp"
+#include "support/Text.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -90,6 +91,14 @@ campaign::CampaignOptions campaignOptions(const ValidateArgs& args, CommandConte
     return options;
 }
 
+/// The result on standard output: JSON lines, or the table (names as read from the files,
+/// control characters escaped).
+void printCampaign(const campaign::CampaignResult& result, bool json, bool details) {
+    std::cout << (json ? campaign::campaignJsonLines(result)
+                       : terminalText(campaign::formatCampaign(result, details)));
+    checkStream(std::cout, "standard output");
+}
+
 void runCampaignMode(const ValidateArgs& args, CommandContext& context) {
     const campaign::CampaignOptions options = campaignOptions(args, context);
 
@@ -128,9 +137,7 @@ void runCampaignMode(const ValidateArgs& args, CommandContext& context) {
     campaign::CampaignResult result = campaign::runCampaign(tests, std::move(records), options);
     result.skipped = std::move(skipped);
 
-    std::cout << (args.json ? campaign::campaignJsonLines(result)
-                            : campaign::formatCampaign(result, args.details));
-    checkStream(std::cout, "standard output");
+    printCampaign(result, args.json, args.details);
     if (!args.junit.empty()) writeFileAtomically(args.junit, campaign::campaignJUnit(result));
     if (result.signal != 0) throw Interrupted(result.signal); // after writing what is complete
     if (result.count(campaign::RowStatus::Unmatched) > 0 && !args.allowUnmatched) {
@@ -174,12 +181,11 @@ void runSingleMode(const ValidateArgs& args, const campaign::CampaignOptions& op
                 campaign::runCampaign({test}, std::move(mine), options);
             result.skipped.push_back(std::move(data.skipped));
             if (result.signal != 0) throw Interrupted(result.signal); // nothing was judged
-            std::cout << (args.json ? campaign::campaignJsonLines(result)
-                                    : campaign::formatCampaign(result, true));
-            checkStream(std::cout, "standard output");
+            printCampaign(result, args.json, true);
             if (result.count(campaign::RowStatus::Error) > 0) {
                 for (const campaign::CampaignRow& row : result.rows)
-                    if (row.status == campaign::RowStatus::Error) std::cerr << row.error << "\n";
+                    if (row.status == campaign::RowStatus::Error)
+                        std::cerr << terminalText(row.error) << "\n";
                 context.raise(kExitResource);
             }
             if (result.count(campaign::Verdict::ForbiddenObserved) > 0)
@@ -258,14 +264,17 @@ void addValidateCommand(CLI::App& app, CommandContext& context) {
                                        "give either one test FILE or --tests (a campaign)");
         if (!campaign &&
             (!args->gpu.empty() || args->details || args->allowUnmatched || !args->junit.empty() ||
-             !args->placements.empty() || args->placement != "as-written" || args->flags.jobs != 0))
-            throw CLI::ValidationError("validate", "--gpu, --details, --allow-unmatched, "
-                                                   "--junit, --placement(s) and -j are for "
-                                                   "campaign mode (--tests)");
-        if (campaign)
+             !args->placements.empty() || args->placement != "as-written"))
+            throw CLI::ValidationError("--gpu, --details, --allow-unmatched, --junit and "
+                                       "--placement(s) are for campaign mode (--tests)");
+        if (campaign) {
             runCampaignMode(*args, context);
-        else
-            runSingleMode(*args, campaignOptions(*args, context), context);
+        } else {
+            // One test: -j splits its explicit search, as it does for `ptxlitmus FILE`.
+            campaign::CampaignOptions options = campaignOptions(*args, context);
+            options.check.engineThreads = args->flags.singleTestThreads();
+            runSingleMode(*args, options, context);
+        }
     });
 }
 

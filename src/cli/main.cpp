@@ -5,6 +5,7 @@
 #include "cli/Commands.hpp"
 #include "cli/SignalWatcher.hpp"
 #include "support/AtomicFile.hpp"
+#include "support/Text.hpp"
 
 #include <CLI/CLI.hpp>
 #include <iostream>
@@ -48,7 +49,7 @@ int main(int argc, char** argv) {
         // Usage errors are exit status 2, in the tool's `ptxlitmus: error: ...` form, with the
         // help of the subcommand that was being parsed.
         const std::string command = commandName();
-        std::cerr << command << ": error: " << e.what() << "\n"
+        std::cerr << command << ": error: " << ptx::terminalText(e.what()) << "\n"
                   << "Run `" << command << " --help` for the options.\n";
         return ptx::kExitBadInput;
     } catch (...) {

@@ -2,7 +2,7 @@
 #include "parser/LitmusParser.hpp"
 
 #include "parser/Parser.hpp"
-#include "support/Text.hpp" // quotedText(), stepPast()
+#include "support/Text.hpp" // quotedText(), stepPast(), firstControlCharacter()
 
 #include <algorithm>
 
@@ -61,6 +61,13 @@ void LitmusParser::parseHeaderLine() {
              "the end of the header line (a test name is one word; comments (* ... *) and "
              "quoted descriptions may follow it)");
     }
+    // Reports print the name: a control character (an escape sequence) would act on the terminal.
+    if (const std::size_t c = firstControlCharacter(prog_.name); c != std::string::npos)
+        fail(posAt(nameStart + c),
+             "the control character " +
+                 quotedText(prog_.name.substr(c, prog_.name[c] == '\xc2' ? 2 : 1)) +
+                 " in the test name " + quotedText(prog_.name),
+             "a test name of printable characters");
     parsePreamble(i);
 }
 

@@ -3,14 +3,33 @@
 #include "parser/LitmusParser.hpp"
 
 #include "parser/Parser.hpp"
+#include "support/Text.hpp"
+
+#include <algorithm>
+#include <array>
+#include <string_view>
 
 namespace ptx::parser {
 
 namespace {
 
-const char* const kKnownInstructions =
-    "an instruction (ld, st, atom, red, fence, membar, bar, add, sub, mul, div, and, or, xor, "
-    "mov, setp, beq, bne, blt, bgt, ble, bge, goto, bra, sust, suld, tld, cold) or a label";
+/// The opcodes the parser knows (parseMnemonic dispatches on them).
+constexpr std::array<std::string_view, 28> kOpcodes = {
+    "ld",  "st",  "atom", "red", "fence", "membar", "bar", "add", "sub", "mul",
+    "div", "and", "or",   "xor", "mov",   "setp",   "beq", "bne", "blt", "bgt",
+    "ble", "bge", "goto", "bra", "sust",  "suld",   "tld", "cold"};
+
+bool isOpcode(std::string_view text) {
+    return std::find(kOpcodes.begin(), kOpcodes.end(), text) != kOpcodes.end();
+}
+
+/// What an error expects where an instruction should be.
+std::string knownInstructions() {
+    std::string list;
+    for (const std::string_view op : kOpcodes)
+        list += (list.empty() ? "" : ", ") + std::string(op);
+    return "an instruction (" + list + ") or a label";
+}
 
 std::optional<CmpOp> branchCmp(std::string_view op) {
     if (op == "beq") return CmpOp::Eq;
@@ -55,7 +74,7 @@ Instruction LitmusParser::parseInstruction(int thread) {
         guard.predicate = parseRegister("a predicate register after '@'");
         ins.guard = guard;
     }
-    if (!at(Tok::Word)) failHere(kKnownInstructions);
+    if (!at(Tok::Word)) failHere(knownInstructions());
     const Token& word = peek();
     if (at(Tok::Colon, 1)) {
         if (ins.guard)
@@ -90,9 +109,22 @@ Instruction LitmusParser::parseInstruction(int thread) {
         }
     }
     if (opcode.empty() || opcode[0] == '%')
-        fail(mnemonic.pos, describe(mnemonic), kKnownInstructions);
+        fail(mnemonic.pos, describe(mnemonic), knownInstructions());
+    // PTX is case-sensitive and lower case: `LD.RELAXED.GPU` is a known opcode misspelt.
+    if (const std::string lower = lowerCase(mnemonic.text);
+        lower != mnemonic.text && isOpcode(lowerCase(opcode)))
+        fail(mnemonic.pos, "'" + mnemonic.text + "'",
+             "an instruction in lower case (opcodes and their qualifiers are lower case): did "
+             "you mean '" +
+                 lower + "'?");
+    // The cluster scope (PTX ISA 7.8, sm_90) lies between cta and gpu; the model has no such
+    // level, so an access or fence at it cannot be given a meaning.
+    for (const Qualifier& q : quals)
+        if (q.text == "cluster" && isOpcode(opcode))
+            fail(q.pos, "the scope '.cluster' in '" + mnemonic.text + "'",
+                 "a scope of the model (cta, gpu, sys): the cluster scope (PTX ISA 7.8, sm_90) "
+                 "is not modelled");
     ins.body = parseMnemonic(thread, mnemonic, std::move(quals));
-    (void)opcode;
     return ins;
 }
 
@@ -167,7 +199,7 @@ InstructionBody LitmusParser::parseMnemonic(int thread, const Token& word,
         }
         return l;
     }
-    fail(word.pos, "unknown instruction '" + word.text + "'", kKnownInstructions);
+    fail(word.pos, "unknown instruction '" + word.text + "'", knownInstructions());
 }
 
 Operand LitmusParser::parseOperand(const std::string& expected) {

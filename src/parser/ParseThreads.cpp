@@ -4,6 +4,7 @@
 #include "parser/Parser.hpp"
 
 #include <map>
+#include <optional>
 #include <utility>
 
 namespace ptx::parser {
@@ -86,6 +87,7 @@ bool LitmusParser::atRowsEnd() const {
 
 void LitmusParser::parseRows() {
     const std::size_t n = prog_.threads.size();
+    std::optional<SourcePos> previousEnd; // the ';' that ended the previous row
     while (!atRowsEnd()) {
         SourcePos rowPos = peek().pos;
         std::size_t cell = 0;
@@ -99,12 +101,26 @@ void LitmusParser::parseRows() {
             }
             ++cell;
             if (accept(Tok::Bar)) continue;
-            if (accept(Tok::Semi)) break;
+            if (at(Tok::Semi)) break;
             failHere("'|' or ';' after the instruction");
         }
-        if (cell != n)
+        const SourcePos end = take().pos; // the row's ';'
+        if (cell != n) {
+            // A PTX habit: `;` after each instruction. It ends the row early (more of the line
+            // follows it), or a row ended by one is followed by the line's real `;`.
+            std::optional<SourcePos> stray;
+            if (!atRowsEnd() && peek().pos.line == end.line) stray = end;
+            if (previousEnd && previousEnd->line == rowPos.line) stray = previousEnd;
             fail(rowPos, std::to_string(cell) + (cell == 1 ? " cell" : " cells") + " in this row",
-                 std::to_string(n) + " (one per thread)");
+                 std::to_string(n) + " (one per thread)" +
+                     (stray ? ": ';' ends a row in the litmus format and '|' separates the "
+                              "threads' columns; the ';' at " +
+                                  std::to_string(stray->line) + ":" + std::to_string(stray->col) +
+                                  " is a PTX-style ';' after an instruction, which ends the row "
+                                  "there (drop it)"
+                            : std::string()));
+        }
+        previousEnd = end;
     }
 }
 

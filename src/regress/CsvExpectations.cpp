@@ -1,5 +1,6 @@
 #include "regress/CsvExpectations.hpp"
 
+#include "support/CsvLine.hpp"
 #include "support/InputFile.hpp"
 #include "support/Text.hpp"
 
@@ -19,9 +20,7 @@ CsvProperty parseCsvProperty(const std::string& text) {
 }
 
 CsvProperty detectCsvProperty(const std::string& path) {
-    std::string name = std::filesystem::path(path).filename().string();
-    std::transform(name.begin(), name.end(), name.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    const std::string name = lowerCase(std::filesystem::path(path).filename().string());
     return name.find("liveness") != std::string::npos ? CsvProperty::Termination
                                                       : CsvProperty::Condition;
 }
@@ -40,11 +39,23 @@ std::vector<CsvEntry> parseCsv(std::string_view text, const std::string& file) {
         ++lineNo;
         const std::string line = trimBlanks(raw);
         if (line.empty() || line.rfind("//", 0) == 0) continue;
-        const auto comma = line.rfind(',');
         const std::string where = file + ":" + std::to_string(lineNo) + ": error: ";
-        if (comma == std::string::npos) throw CsvError(where + "expected `PATH,0` or `PATH,1`");
-        CsvEntry e{trimBlanks(line.substr(0, comma)), false};
-        const std::string verdict = trimBlanks(line.substr(comma + 1));
+        std::vector<std::string> cells;
+        try {
+            cells = csvCells(line);
+        } catch (const CsvLineError& e) {
+            throw CsvError(where + e.what());
+        }
+        if (cells.size() == 1) throw CsvError(where + "expected `PATH,0` or `PATH,1`");
+        if (cells.size() > 2 && line.find('"') == std::string::npos) {
+            // Unquoted, a path may hold commas: the last one comes before the verdict.
+            cells = {trimBlanks(line.substr(0, line.rfind(','))), cells.back()};
+        } else if (cells.size() > 2) {
+            throw CsvError(where + "found " + std::to_string(cells.size()) +
+                           " cells, expected `PATH,0` or `PATH,1`");
+        }
+        CsvEntry e{cells[0], false};
+        const std::string& verdict = cells[1];
         if (verdict != "0" && verdict != "1")
             throw CsvError(where + "the expected value must be 0 or 1, found `" + verdict + "`");
         if (e.path.empty()) throw CsvError(where + "empty path");

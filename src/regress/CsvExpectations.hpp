@@ -1,5 +1,7 @@
-// Dat3M-style CSV expectations: `<path relative to ROOT>,<0|1>` per line; `//` comments and
-// blank lines ignored. `1` means the checker's result is `Ok`, `0` that it is `No`.
+// Dat3M-style CSV expectations: `<path relative to ROOT>,<0|1>` per line, cells as RFC 4180 has
+// them (a cell in double quotes may hold commas, `""` in it stands for a quote; unquoted, a path
+// may hold commas too: the last comma ends it); `//` comments and blank lines ignored. `1` means
+// the checker's result is `Ok`, `0` that it is `No`.
 //
 // A CSV's 0/1 are about one property. Dat3M has two: the final condition (PTXv6_0-expected.csv)
 // and termination (PTXv6_0-Liveness-expected.csv: `1` = no execution hangs in a spin loop or at a

@@ -1,5 +1,7 @@
 #include "regress/ProgressBar.hpp"
 
+#include "support/Text.hpp"
+
 #include <cstdio>
 #include <string>
 #include <unistd.h>
@@ -25,7 +27,7 @@ std::string reportLines(const TestReport& r) {
             start = end + 1;
         }
     }
-    return out;
+    return terminalText(out); // names, paths and expectation lines, as read
 }
 
 ProgressBar::ProgressBar(std::ostream& out, std::size_t total, bool bar, bool verbose)

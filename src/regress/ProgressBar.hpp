@@ -36,7 +36,7 @@ class ProgressBar {
 };
 
 /// The report's line(s): `FAIL path (time): message` (`PASS (bound 2 reached) path (time)` when
-/// loops were cut) followed by the indented diff.
+/// loops were cut) followed by the indented diff, control characters escaped (terminalText).
 [[nodiscard]] std::string reportLines(const TestReport& report);
 
 } // namespace ptx::regress

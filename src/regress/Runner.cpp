@@ -214,8 +214,11 @@ TestReport runTest(const TestCase& test, const RunOptions& options) {
         if (result.boundHit && options.failOnBound) {
             r.status = Status::Failed;
             r.message = "loop bound " + std::to_string(options.check.unroll) +
-                        " reached (--fail-on-bound): paths were cut, outcomes that need more "
-                        "iterations are missing; try a larger --unroll";
+                        " reached (--fail-on-bound): " +
+                        (result.onlySpinLoopsCut
+                             ? std::string("only spin loops were cut; ") + kSpinBoundNote
+                             : "paths were cut, outcomes that need more iterations are missing; "
+                               "try a larger --unroll");
         } else if (options.liveness) {
             judgeLiveness(result, r);
         } else if (test.source == ExpectationSource::Csv && options.csvTermination) {
@@ -227,7 +230,10 @@ TestReport runTest(const TestCase& test, const RunOptions& options) {
         }
         if (result.boundHit && !options.failOnBound && r.status == Status::Failed &&
             r.message.rfind("outcomes differ", 0) == 0)
-            r.message += " (loop bound reached: try a larger --unroll)";
+            r.message += result.onlySpinLoopsCut
+                             ? std::string(" (loop bound reached in spin loops only: ") +
+                                   kSpinBoundNote + ")"
+                             : " (loop bound reached: try a larger --unroll)";
     } catch (const Unsupported& e) {
         r.status = Status::Unsupported;
         r.message = firstLine(e.what());

@@ -2,6 +2,7 @@
 
 #include "support/Deadline.hpp"
 #include "support/Errors.hpp"
+#include "support/Text.hpp"
 
 #include <new>
 
@@ -29,9 +30,7 @@ int severity(int code) {
     }
 }
 
-} // namespace
-
-Failure describeFailure(const std::exception_ptr& error, const std::string& where) {
+Failure describe(const std::exception_ptr& error, const std::string& where) {
     try {
         std::rethrow_exception(error);
     } catch (const Interrupted& e) {
@@ -55,6 +54,15 @@ Failure describeFailure(const std::exception_ptr& error, const std::string& wher
     } catch (...) {
         return {kExitInternal, prefixed(where, "internal error", "an unknown exception")};
     }
+}
+
+} // namespace
+
+Failure describeFailure(const std::exception_ptr& error, const std::string& where) {
+    Failure failure = describe(error, where);
+    // Messages quote what was read (names, lines, paths): no control character reaches a terminal.
+    failure.message = terminalText(failure.message);
+    return failure;
 }
 
 int worseExitCode(int a, int b) {

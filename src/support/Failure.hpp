@@ -19,7 +19,8 @@ inline constexpr int kExitInternal = 4;
 
 struct Failure {
     int exitCode = kExitInternal;
-    std::string message; // `where: error: ...` (no trailing newline)
+    std::string message; // `where: error: ...` (no trailing newline), control characters
+                         // escaped (terminalText): it quotes what was read
 };
 
 /// The exit status and message for `error`. `where` (the file being read, or the subcommand)

@@ -1,5 +1,6 @@
 #include "support/Text.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 
@@ -25,6 +26,17 @@ std::string hashText(std::string_view text) {
     return hex;
 }
 
+namespace {
+
+/// A byte as `\xNN`.
+void appendEscaped(std::string& out, char byte) {
+    char buf[8];
+    std::snprintf(buf, sizeof buf, "\\x%02x", static_cast<unsigned char>(byte));
+    out += buf;
+}
+
+} // namespace
+
 std::string quotedText(std::string_view text, char mark) {
     std::string out(1, mark);
     std::size_t n = 0;
@@ -34,13 +46,10 @@ std::string quotedText(std::string_view text, char mark) {
             break;
         }
         auto u = static_cast<unsigned char>(c);
-        if (u >= 0x20 && u < 0x7f) {
+        if (u >= 0x20 && u < 0x7f)
             out += c;
-        } else {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\x%02x", u);
-            out += buf;
-        }
+        else
+            appendEscaped(out, c);
     }
     return out + mark;
 }
@@ -98,6 +107,44 @@ std::string validUtf8(std::string_view text) {
     return out;
 }
 
+namespace {
+
+/// The length of the control character at text[i] (see terminalText), or 0 when there is none.
+std::size_t controlLength(std::string_view text, std::size_t i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c < 0x20) return c == '\n' || c == '\t' ? 0 : 1;
+    if (c == 0x7f) return 1;
+    if (c == 0xc2 && sequenceLength(text, i) == 2 && static_cast<unsigned char>(text[i + 1]) < 0xa0)
+        return 2; // U+0080..U+009F
+    if (c >= 0x80 && c < 0xa0 && sequenceLength(text, i) == 0) return 1;
+    return 0;
+}
+
+} // namespace
+
+std::string terminalText(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (std::size_t i = 0; i < text.size();) {
+        const std::size_t n = controlLength(text, i);
+        if (n == 0) { // a character kept: a whole UTF-8 sequence, or one byte that is none
+            const std::size_t keep = std::max<std::size_t>(sequenceLength(text, i), 1);
+            out.append(text.substr(i, keep));
+            i += keep;
+            continue;
+        }
+        for (const std::size_t end = i + n; i < end; ++i)
+            appendEscaped(out, text[i]);
+    }
+    return out;
+}
+
+std::size_t firstControlCharacter(std::string_view text) {
+    for (std::size_t i = 0; i < text.size(); i += std::max<std::size_t>(sequenceLength(text, i), 1))
+        if (controlLength(text, i) > 0) return i;
+    return std::string_view::npos;
+}
+
 std::string jsonText(const nlohmann::json& json, int indent) {
     return json.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
 }
@@ -131,6 +178,13 @@ std::string xmlText(std::string_view text) {
                 out += ch;
         }
     }
+    return out;
+}
+
+std::string lowerCase(std::string_view text) {
+    std::string out(text);
+    for (char& c : out)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
     return out;
 }
 

@@ -19,6 +19,9 @@ namespace ptx {
 /// cat lexer step through their text with it.
 void stepPast(std::string_view text, std::size_t& i, int& line, int& col);
 
+/// `text` with its ASCII letters in lower case (other bytes as they are).
+[[nodiscard]] std::string lowerCase(std::string_view text);
+
 /// `1 test`, `2 tests`: a count and a noun that takes an `s` in the plural.
 [[nodiscard]] std::string countNoun(std::size_t n, std::string_view noun);
 
@@ -32,6 +35,16 @@ void stepPast(std::string_view text, std::size_t& i, int& line, int& col);
 /// Text quoted for a message, between two `mark`s: `'ld.weak'`; non-printable bytes as \xNN,
 /// long text cut at 40 characters (the message quotes what it found, not a whole file).
 [[nodiscard]] std::string quotedText(std::string_view text, char mark = '\'');
+
+/// Text read from a file (a test or file name, a line of an expectation or observation file, an
+/// excerpt in a message), made safe to print on a terminal: each control character, which a
+/// terminal would obey rather than show (C0 other than newline and tab, DEL, and C1 both as
+/// U+0080..U+009F and as a raw byte 0x80..0x9F outside a UTF-8 sequence), as \xNN per byte.
+/// Everything else is kept as it is, bytes that are not UTF-8 included (a Latin-1 `é`).
+[[nodiscard]] std::string terminalText(std::string_view text);
+
+/// The offset of the first control character that terminalText would escape; npos when none.
+[[nodiscard]] std::size_t firstControlCharacter(std::string_view text);
 
 /// `text` with each byte that is not part of a valid UTF-8 sequence replaced by U+FFFD.
 [[nodiscard]] std::string validUtf8(std::string_view text);

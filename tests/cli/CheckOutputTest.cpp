@@ -59,3 +59,19 @@ TEST_CASE("JSON: the condition in herd's spelling, counts as computed") {
     CHECK(j["positive"] == 1);
     CHECK(j["negative"] == 3);
 }
+
+TEST_CASE(
+    "a loop bound reached: herd's `Loop` verdict, and a spin is not sent to a larger --unroll") {
+    CheckResult r = result(false);
+    r.boundHit = true;
+    std::string text = cli::formatHerd(mp("exists"), r);
+    CHECK(text.find("\nLoop No\nWitnesses\n") != std::string::npos); // as X.expected records it
+    CHECK(text.find("Warning MP loop bound reached: some paths were cut by --unroll") !=
+          std::string::npos);
+    r.onlySpinLoopsCut = true;
+    text = cli::formatHerd(mp("exists"), r);
+    CHECK(text.find("Warning MP loop bound reached in spin loops only: a spin that never reads "
+                    "what it waits for runs for ever, so every --unroll cuts it (a larger one "
+                    "does not help)\n") != std::string::npos);
+    CHECK(text.find("outcomes that need more iterations") == std::string::npos);
+}

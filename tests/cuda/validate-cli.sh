@@ -28,6 +28,9 @@ expect 1 "$bin" validate "$dir/data/MP.litmus" --observed "$dir/samples/MP-forbi
 expect 1 "$bin" validate "$dir/data/MP.litmus" --observed "$dir/samples/MP.hist" \
     --observed "$dir/samples/MP-forbidden.hist"
 expect 0 "$bin" validate "$dir/data/SB.litmus" --observed "$dir/samples/SB.litmus7.txt" --json
+# -j, which --help lists, works on one test as on a campaign (it splits the test's search).
+expect 0 "$bin" validate "$dir/data/MP.litmus" -j 1 --observed "$dir/samples/MP.hist"
+expect 0 "$bin" validate "$dir/data/MP.litmus" --jobs 2 --observed "$dir/samples/MP.hist"
 expect 0 "$bin" validate "$dir/data/CoRR.litmus" --observed "$dir/samples/CoRR.json"
 expect 1 "$bin" validate --model sc "$dir/data/MP-relaxed.litmus" \
     --observed "$dir/samples/MP-relaxed.hist"
@@ -71,4 +74,15 @@ echo '[{"outcome": {"1:r0": 1}, "count": 3, "cnt": 4}]' >"$tmp/key.json"
 strict "$tmp/key.json" 'found the key "cnt", expected one of "outcome", "condition", "count", "seen"'
 echo '[]' >"$tmp/empty.json"
 strict "$tmp/empty.json" "an empty histogram says nothing"
+# Names read from observation files reach the terminal with control characters escaped.
+printf 'Test MP\033[31m weak: 0, total: 10\n' >"$tmp/esc.txt"
+esc_out=$("$bin" validate --tests "$dir/data/MP.litmus" --observed "$tmp/esc.txt" \
+    --allow-unmatched 2>&1)
+if printf '%s' "$esc_out" | grep -q "$(printf '\033')"; then
+    echo "FAIL: a raw ESC byte of an observation's test name reached the output"
+    fail=1
+elif ! printf '%s' "$esc_out" | grep -qF 'MP\x1b[31m'; then
+    echo "FAIL: the escaped name is missing: $esc_out"
+    fail=1
+fi
 exit $fail

@@ -107,3 +107,26 @@ TEST_CASE("balanced shards: longest first onto the lightest shard, every test in
     CHECK(std::count(even.begin(), even.end(), 2U) == 3);
     CHECK(std::count(even.begin(), even.end(), 3U) == 3);
 }
+
+TEST_CASE("Dat3M CSV: quoted cells as RFC 4180 has them") {
+    const auto entries = parseCsv("\"MP/MP.litmus\",1\n"
+                                  "\"a,b.litmus\", \"0\"\n"
+                                  " \"say \"\"hi\"\".litmus\" ,1\n",
+                                  "t.csv");
+    REQUIRE(entries.size() == 3);
+    CHECK(entries[0].path == "MP/MP.litmus"); // the quotes are not part of the path
+    CHECK(entries[0].ok);
+    CHECK(entries[1].path == "a,b.litmus");
+    CHECK_FALSE(entries[1].ok);
+    CHECK(entries[2].path == "say \"hi\".litmus");
+    CHECK_THROWS_WITH_AS(parseCsv("a.litmus,1\n\"MP/MP.litmus,1\n", "t.csv"),
+                         "t.csv:2: error: found the quoted cell `\"MP/MP.litmus,1` without its "
+                         "closing `\"`, expected `\"...\"` on one line",
+                         CsvError);
+    CHECK_THROWS_WITH_AS(parseCsv("\"a.litmus\"x,1\n", "t.csv"),
+                         "t.csv:1: error: found `x,1` after a quoted cell, expected `,` or the end "
+                         "of the line",
+                         CsvError);
+    CHECK_THROWS_WITH_AS(parseCsv("\"a.litmus\",1,0\n", "t.csv"),
+                         "t.csv:1: error: found 3 cells, expected `PATH,0` or `PATH,1`", CsvError);
+}

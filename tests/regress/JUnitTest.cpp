@@ -1,4 +1,5 @@
 #include "regress/JUnitWriter.hpp"
+#include "regress/ProgressBar.hpp"
 #include "support/Text.hpp"
 
 #include <cstdio>
@@ -145,4 +146,31 @@ TEST_CASE("countNoun: one test, two tests, no tests") {
     CHECK(ptx::countNoun(1, "test") == "1 test");
     CHECK(ptx::countNoun(2, "test") == "2 tests");
     CHECK(ptx::countNoun(0, "test") == "0 tests");
+}
+
+TEST_CASE("terminalText escapes what a terminal would obey, keeps what it shows") {
+    CHECK(ptx::terminalText("MP\x1b[31mRED") == "MP\\x1b[31mRED"); // an escape sequence
+    CHECK(ptx::terminalText(std::string("a\0b\r\x7f", 5)) == "a\\x00b\\x0d\\x7f");
+    CHECK(ptx::terminalText("line\n\ttab") == "line\n\ttab");
+    CHECK(ptx::terminalText("caf\xC3\xA9 caf\xE9") == "caf\xC3\xA9 caf\xE9"); // UTF-8, Latin-1
+    CHECK(ptx::terminalText("\xC2\x9B"
+                            "2J \x9B"
+                            "2J") == "\\xc2\\x9b2J \\x9b2J");   // C1 CSI
+    CHECK(ptx::terminalText("\xE2\x80\x9C") == "\xE2\x80\x9C"); // a continuation byte 0x80..0x9f
+    CHECK(ptx::terminalText(ptx::terminalText("\x1b")) == "\\x1b"); // escaping twice: the same
+    CHECK(ptx::firstControlCharacter("ab\x1b") == 2);
+    CHECK(ptx::firstControlCharacter("caf\xC3\xA9") == std::string::npos);
+}
+
+TEST_CASE("a report's lines escape control characters of names, paths and expectation lines") {
+    const std::string lines = reportLines(report("d\x1b]0;x\x07/MP.litmus", Status::Failed,
+                                                 "outcomes differ", "- Test MP\x1b[32m Allowed\n"));
+    CHECK(lines.find('\x1b') == std::string::npos);
+    CHECK(lines.find("d\\x1b]0;x\\x07/MP.litmus") != std::string::npos);
+    CHECK(lines.find("    - Test MP\\x1b[32m Allowed") != std::string::npos);
+}
+
+TEST_CASE("lowerCase: ASCII letters only") {
+    CHECK(ptx::lowerCase("LD.Relaxed.GPU") == "ld.relaxed.gpu");
+    CHECK(ptx::lowerCase("Caf\xC3\x89") == "caf\xC3\x89");
 }

@@ -63,7 +63,27 @@ python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["tests"][0
 grep -q '<system-out>PASS (bound 2 reached)' "$tmp/b.xml" || fail "JUnit: no bound line"
 expect_rc 1 "$exe" regress --plain --fail-on-bound "$tmp/bound"
 has "^FAIL (bound 2 reached) $tmp/bound/MP-spin.litmus .*(--fail-on-bound)"
+has "only spin loops were cut; a spin that never reads what it waits for runs for ever, so every --unroll cuts it"
+hasnt "try a larger --unroll"  # a spin is cut whatever the bound
 expect_rc 0 "$exe" regress --plain --fail-on-bound "$tmp/suite"  # no loops, no bound
+# A loop that is not a spin (a counter past the bound): a larger --unroll may help, and is offered.
+mkdir -p "$tmp/counter"
+cp "$src/litmus/Liveness/counter-loop-exceeds-bound.litmus" "$tmp/counter/"
+expect_rc 1 "$exe" regress --plain --fail-on-bound "$tmp/counter"
+has "paths were cut, outcomes that need more iterations are missing; try a larger --unroll"
+
+# The checker's own output, saved as the expectation (as the docs invite), passes: its verdict
+# line says `Loop` when the bound was reached, as the expectation records it.
+mkdir -p "$tmp/saved"
+for t in "$src/tests/cuda/data/MP-spin.litmus" "$src/litmus/Liveness/counter-loop-exceeds-bound.litmus" \
+  "$src/litmus/Liveness/lock-exch-never-released.litmus" "$src/litmus/MP/MP.litmus"; do
+  n=$(basename "$t" .litmus)
+  cp "$t" "$tmp/saved/"
+  "$exe" "$t" >"$tmp/saved/$n.expected"
+done
+grep -qx "Loop No" "$tmp/saved/MP-spin.expected" || fail "the checker's verdict line lacks herd's Loop"
+expect_rc 0 "$exe" regress --plain "$tmp/saved"
+has "4 tests: 4 passed"
 
 # --update leaves a hand-reviewed expectation that disagrees (and shows the diff) unless forced.
 sed -i 's/^Ok$/No/' "$tmp/suite/MP.expected"

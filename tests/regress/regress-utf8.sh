@@ -37,4 +37,22 @@ grep -c '<testcase ' "$tmp/r.xml" | grep -qx 2 || fail "JUnit: want 2 testcases"
 [ $? -eq 1 ] || fail "--json -: want exit 1"
 check_json "$tmp/stdout.json" "--json -"
 
+# Control characters in what regress reads (a folder name, an expectation's lines, a malformed
+# line quoted by its error, a CSV path) are escaped on the terminal, never sent raw.
+esc=$'\e'
+edir="$tmp/esc${esc}[31m"
+mkdir -p "$edir"
+cp "$src/litmus/MP/MP.litmus" "$edir/"
+sed "s/^Test MP /Test MP$esc[32m /" "$src/litmus/MP/MP.expected" >"$edir/MP.expected"
+cp "$src/litmus/SB/SB.litmus" "$edir/"
+printf 'Test SB%s[1m Allowed extra\n' "$esc" >"$edir/SB.expected"
+printf 'x%s[1m.litmus,1\n' "$esc" >"$tmp/esc.csv"
+"$exe" regress --plain "$edir" --csv "$tmp/esc.csv" --root "$tmp" >"$tmp/out" 2>&1
+[ $? -eq 1 ] || fail "control characters: want exit 1"
+if grep -q "$esc" "$tmp/out"; then fail "a raw ESC reached the output: $(cat -v "$tmp/out")"; fi
+has 'esc\\x1b\[31m/MP.litmus' "the folder name is not shown escaped"
+has '^    - Test MP\\x1b\[32m Allowed' "the expectation's line is not shown escaped"
+has 'found `Test SB\\x1b\[1m Allowed extra`' "the error's excerpt is not shown escaped"
+has '^ERROR x\\x1b\[1m.litmus' "the CSV path is not shown escaped"
+
 finish "regress-utf8"
