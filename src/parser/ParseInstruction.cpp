@@ -9,7 +9,8 @@ namespace ptx::parser {
 namespace {
 
 const char* const kKnownInstructions =
-    "an instruction (ld, st, atom, red, fence, membar, bar, add, sub, mul, div, and, or, xor, "
+    "an instruction (ld, st, atom, red, fence, membar, bar, barrier, add, sub, mul, div, and, or, "
+    "xor, "
     "mov, setp, beq, bne, blt, bgt, ble, bge, goto, bra, sust, suld, tld, cold) or a label";
 
 std::optional<CmpOp> branchCmp(std::string_view op) {
@@ -107,7 +108,7 @@ InstructionBody LitmusParser::parseMnemonic(int thread, const Token& word,
     if (op == "st" || op == "sust") return parseStore(thread, word, quals);
     if (op == "atom" || op == "red") return parseAtomic(thread, word, quals);
     if (op == "fence" || op == "membar") return parseFence(word, quals);
-    if (op == "bar") return parseBarrier(word, quals);
+    if (op == "bar" || op == "barrier") return parseBarrier(thread, word, quals);
     if (auto cmp = branchCmp(op)) {
         if (!quals.empty()) unknownQualifier(quals[0], "no qualifier on " + op);
         BranchCondition c;

@@ -4,6 +4,9 @@
 # register holding one is the same input error from the explicit engine, Z3 and the simulator;
 # for counts inside it (1, 2, the group's size 3, 4 and 1024, which hang) the three list the
 # same outcomes.
+# Real PTX (issue 37): `bar.sync a, b` is barrier a with b threads, b a multiple of 32 in 32..1024,
+# one warp (32) per litmus thread. The same refusals at the count; and `bar.sync 1, 32k` lists
+# the outcomes of Dat3M's `bar.cta.sync 1, 1, k`, in all three.
 #   usage: barrier-counts.sh PTXLITMUS
 set -uo pipefail
 exe=$1
@@ -67,5 +70,51 @@ for count in 1 2 3 4 1024 r1; do
   [ "$explicit" = "$sim" ] || fail "count $count: explicit and sim differ: [$explicit] [$sim]"
 done
 [ -z "$(outcomes --engine explicit "$tmp/ok.litmus" | head -1)" ] && fail "count r1=2: no outcome"
+
+# ptx_test FILE COUNT [INIT]: barrier_test with real PTX's `bar.sync 1, COUNT`.
+ptx_test() {
+  barrier_test "$@"
+  sed -i 's/bar\.cta\.sync 1, 1, /bar.sync 1, /g' "$1"
+  grep -q "bar.sync 1, $2" "$1" || fail "ptx_test: no bar.sync in $(cat "$1")"
+}
+for count in 0 2 48 1056 2048 -32; do
+  ptx_test "$tmp/ptximm.litmus" "$count"
+  for cmd in "" "sim --exhaustive" "parse"; do
+    # shellcheck disable=SC2086
+    "$exe" $cmd "$tmp/ptximm.litmus" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    [ "$rc" -eq 2 ] || fail "PTX count $count, '${cmd:-check}': exit $rc (want 2)"
+    grep -q "^.*ptximm.litmus:4:[0-9]*: error: found thread count $count, expected a barrier thread count that is a multiple of 32 in 32..1024" \
+      "$tmp/err" || fail "PTX count $count, '${cmd:-check}': $(head -c 300 "$tmp/err")"
+  done
+done
+for value in 2 48 2048; do
+  ptx_test "$tmp/ptxreg.litmus" r1 "P0:r1=$value; P1:r1=$value; P2:r1=$value;"
+  want="ptxreg.litmus: error: P0: the barrier thread count in register r1 is $value, not a multiple of 32 in 32..1024"
+  for cmd in "--engine explicit" "--engine smt" "sim --exhaustive" "sim --runs 100"; do
+    # shellcheck disable=SC2086
+    "$exe" $cmd "$tmp/ptxreg.litmus" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    [ "$rc" -eq 2 ] || fail "PTX register $value, '$cmd': exit $rc (want 2): $(head -c 300 "$tmp/err")"
+    grep -q "^.*$want" "$tmp/err" || fail "PTX register $value, '$cmd': $(head -c 300 "$tmp/err")"
+  done
+done
+echo "PTX counts out of range: checked"
+for k in 1 2 3 4; do
+  barrier_test "$tmp/dat3m.litmus" "$k"
+  ptx_test "$tmp/ptx.litmus" $((32 * k))
+  ptx_test "$tmp/ptxr.litmus" r1 "P0:r1=$((32 * k)); P1:r1=$((32 * k)); P2:r1=$((32 * k));"
+  dat3m=$(outcomes --engine explicit "$tmp/dat3m.litmus")
+  for cmd in "--engine explicit" "--engine smt" "sim --exhaustive"; do
+    for f in ptx ptxr; do
+      # shellcheck disable=SC2086
+      got=$(outcomes $cmd "$tmp/$f.litmus")
+      [ "$got" = "$dat3m" ] ||
+        fail "bar.sync 1, $((32 * k)) ($f, $cmd) differs from bar.cta.sync 1, 1, $k: [$got] [$dat3m]"
+    done
+  done
+  printf 'bar.sync 1, %-3d = bar.cta.sync 1, 1, %d: %d outcomes\n' $((32 * k)) "$k" \
+    "$(grep -c . <<<"$dat3m")"
+done
 
 finish "barrier-counts"
