@@ -24,32 +24,52 @@ exists (P1:r0 == 0 \/ P2:r0 == 0)
 LITMUS
 }
 
-# Immediates outside 1..1024: a parse error at the count, for every command.
-for count in -1 0 1025 2147483648 4294967298 9223372036854775807; do
-  barrier_test "$tmp/imm.litmus" "$count"
-  for cmd in "" "sim --exhaustive" "parse"; do
-    # shellcheck disable=SC2086
-    "$exe" $cmd "$tmp/imm.litmus" >"$tmp/out" 2>"$tmp/err"
-    rc=$?
-    [ "$rc" -eq 2 ] || fail "count $count, '${cmd:-check}': exit $rc (want 2)"
-    grep -q "^.*imm.litmus:4:[0-9]*: error: found thread count $count, expected a barrier thread count in 1..1024" \
-      "$tmp/err" || fail "count $count, '${cmd:-check}': $(head -c 300 "$tmp/err")"
-  done
-done
-echo "parse errors: checked"
+# ptx_test FILE COUNT [INIT]: barrier_test with real PTX's `bar.sync 1, COUNT`.
+ptx_test() {
+  barrier_test "$@"
+  sed -i 's/bar\.cta\.sync 1, 1, /bar.sync 1, /g' "$1"
+  grep -q "bar.sync 1, $2" "$1" || fail "ptx_test: no bar.sync in $(cat "$1")"
+}
 
-# A register holding a count outside the range: one message from all three.
-for value in -1 0 2000 4294967298; do
-  barrier_test "$tmp/reg.litmus" r1 "P0:r1=$value; P1:r1=$value; P2:r1=$value;"
-  want="reg.litmus: error: P0: the barrier thread count in register r1 is $value, outside 1..1024"
-  for cmd in "--engine explicit" "--engine smt" "sim --exhaustive" "sim --runs 100"; do
-    # shellcheck disable=SC2086
-    "$exe" $cmd "$tmp/reg.litmus" >"$tmp/out" 2>"$tmp/err"
-    rc=$?
-    [ "$rc" -eq 2 ] || fail "register $value, '$cmd': exit $rc (want 2): $(head -c 300 "$tmp/err")"
-    grep -q "^.*$want" "$tmp/err" || fail "register $value, '$cmd': $(head -c 300 "$tmp/err")"
+# refused_immediates MAKER EXPECTED COUNT...: a parse error at the count, for every command.
+refused_immediates() {
+  local maker=$1 expected=$2 count cmd rc
+  shift 2
+  for count in "$@"; do
+    "$maker" "$tmp/imm.litmus" "$count"
+    for cmd in "" "sim --exhaustive" "parse"; do
+      # shellcheck disable=SC2086
+      "$exe" $cmd "$tmp/imm.litmus" >"$tmp/out" 2>"$tmp/err"
+      rc=$?
+      [ "$rc" -eq 2 ] || fail "$maker count $count, '${cmd:-check}': exit $rc (want 2)"
+      grep -q "^.*imm.litmus:4:[0-9]*: error: found thread count $count, expected $expected" \
+        "$tmp/err" || fail "$maker count $count, '${cmd:-check}': $(head -c 300 "$tmp/err")"
+    done
   done
-done
+}
+
+# refused_registers MAKER EXPECTED VALUE...: a register holding an invalid count: one message
+# from all three.
+refused_registers() {
+  local maker=$1 expected=$2 value want cmd rc
+  shift 2
+  for value in "$@"; do
+    "$maker" "$tmp/reg.litmus" r1 "P0:r1=$value; P1:r1=$value; P2:r1=$value;"
+    want="reg.litmus: error: P0: the barrier thread count in register r1 is $value, $expected"
+    for cmd in "--engine explicit" "--engine smt" "sim --exhaustive" "sim --runs 100"; do
+      # shellcheck disable=SC2086
+      "$exe" $cmd "$tmp/reg.litmus" >"$tmp/out" 2>"$tmp/err"
+      rc=$?
+      [ "$rc" -eq 2 ] || fail "$maker register $value, '$cmd': exit $rc (want 2): $(head -c 300 "$tmp/err")"
+      grep -q "^.*$want" "$tmp/err" || fail "$maker register $value, '$cmd': $(head -c 300 "$tmp/err")"
+    done
+  done
+}
+
+refused_immediates barrier_test "a barrier thread count in 1..1024" \
+  -1 0 1025 2147483648 4294967298 9223372036854775807
+echo "parse errors: checked"
+refused_registers barrier_test "outside 1..1024" -1 0 2000 4294967298
 echo "register counts out of range: checked"
 
 # outcomes CMD...: the outcomes a command lists, one per line, sorted.
@@ -71,34 +91,9 @@ for count in 1 2 3 4 1024 r1; do
 done
 [ -z "$(outcomes --engine explicit "$tmp/ok.litmus" | head -1)" ] && fail "count r1=2: no outcome"
 
-# ptx_test FILE COUNT [INIT]: barrier_test with real PTX's `bar.sync 1, COUNT`.
-ptx_test() {
-  barrier_test "$@"
-  sed -i 's/bar\.cta\.sync 1, 1, /bar.sync 1, /g' "$1"
-  grep -q "bar.sync 1, $2" "$1" || fail "ptx_test: no bar.sync in $(cat "$1")"
-}
-for count in 0 2 48 1056 2048 -32; do
-  ptx_test "$tmp/ptximm.litmus" "$count"
-  for cmd in "" "sim --exhaustive" "parse"; do
-    # shellcheck disable=SC2086
-    "$exe" $cmd "$tmp/ptximm.litmus" >"$tmp/out" 2>"$tmp/err"
-    rc=$?
-    [ "$rc" -eq 2 ] || fail "PTX count $count, '${cmd:-check}': exit $rc (want 2)"
-    grep -q "^.*ptximm.litmus:4:[0-9]*: error: found thread count $count, expected a barrier thread count that is a multiple of 32 in 32..1024" \
-      "$tmp/err" || fail "PTX count $count, '${cmd:-check}': $(head -c 300 "$tmp/err")"
-  done
-done
-for value in 2 48 2048; do
-  ptx_test "$tmp/ptxreg.litmus" r1 "P0:r1=$value; P1:r1=$value; P2:r1=$value;"
-  want="ptxreg.litmus: error: P0: the barrier thread count in register r1 is $value, not a multiple of 32 in 32..1024"
-  for cmd in "--engine explicit" "--engine smt" "sim --exhaustive" "sim --runs 100"; do
-    # shellcheck disable=SC2086
-    "$exe" $cmd "$tmp/ptxreg.litmus" >"$tmp/out" 2>"$tmp/err"
-    rc=$?
-    [ "$rc" -eq 2 ] || fail "PTX register $value, '$cmd': exit $rc (want 2): $(head -c 300 "$tmp/err")"
-    grep -q "^.*$want" "$tmp/err" || fail "PTX register $value, '$cmd': $(head -c 300 "$tmp/err")"
-  done
-done
+refused_immediates ptx_test "a barrier thread count that is a multiple of 32 in 32..1024" \
+  0 2 48 1056 2048 -32
+refused_registers ptx_test "not a multiple of 32 in 32..1024" 2 48 2048
 echo "PTX counts out of range: checked"
 for k in 1 2 3 4; do
   barrier_test "$tmp/dat3m.litmus" "$k"
@@ -116,5 +111,14 @@ for k in 1 2 3 4; do
   printf 'bar.sync 1, %-3d = bar.cta.sync 1, 1, %d: %d outcomes\n' $((32 * k)) "$k" \
     "$(grep -c . <<<"$dat3m")"
 done
+# Where threads share a warp a litmus thread is not a warp: the simulator refuses a PTX count.
+for opt in --pack-warps "--scheduler lockstep"; do
+  # shellcheck disable=SC2086
+  "$exe" sim $opt "$tmp/ptx.litmus" >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  [ "$rc" -eq 2 ] && grep -q "counts whole warps (PTX), and threads share a warp here" "$tmp/err" ||
+    fail "sim $opt on a PTX count: exit $rc: $(head -c 300 "$tmp/err")"
+done
+echo "PTX counts in shared warps: refused"
 
 finish "barrier-counts"
