@@ -30,7 +30,7 @@ TEST_CASE("the core data files plan, the quorum test is rejected") {
     const std::string ptxCount = CUDA_TEST_DIR "/data/Unsupported-ptx-count.litmus";
     CHECK_THROWS_WITH((void)planHarness(parseLitmusFile(ptxCount)),
                       (ptxCount +
-                       ": test Unsupported-ptx-count is unsupported by the CUDA harness: P1's "
+                       ": test Unsupported-ptx-count is unsupported by the CUDA harness: P0's "
                        "`bar.sync` counts 32 threads, not the 64 of the 2 litmus threads (one warp "
                        "each) of its CTA that use that barrier")
                           .c_str());
