@@ -95,6 +95,17 @@ refused_immediates ptx_test "a barrier thread count that is a multiple of 32 in 
   0 2 48 1056 2048 -32
 refused_registers ptx_test "not a multiple of 32 in 32..1024" 2 48 2048
 echo "PTX counts out of range: checked"
+# A PTX barrier number in a register outside 0..15: the same message from all three.
+ptx_test "$tmp/num.litmus" 64 "P0:r2=16; P1:r2=16; P2:r2=16;"
+sed -i 's/bar\.sync 1, 64/bar.sync r2, 64/g' "$tmp/num.litmus"
+for cmd in "--engine explicit" "--engine smt" "sim --exhaustive" "sim --runs 100"; do
+  # shellcheck disable=SC2086
+  "$exe" $cmd "$tmp/num.litmus" >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  [ "$rc" -eq 2 ] && grep -q "^.*num.litmus: error: P0: the barrier number in register r2 is 16, outside 0..15" "$tmp/err" ||
+    fail "PTX barrier number r2=16, '$cmd': exit $rc: $(head -c 300 "$tmp/err")"
+done
+echo "PTX barrier numbers out of range: checked"
 for k in 1 2 3 4; do
   barrier_test "$tmp/dat3m.litmus" "$k"
   ptx_test "$tmp/ptx.litmus" $((32 * k))
