@@ -1,5 +1,8 @@
 #include "cuda/BarrierMapping.hpp"
 
+#include "model/BarrierCount.hpp"
+#include "model/Names.hpp"
+
 #include <algorithm>
 #include <map>
 #include <optional>
@@ -100,7 +103,13 @@ void mapBarriers(HarnessPlan& plan) {
         std::vector<std::vector<BarrierStep>> steps;
         std::map<Key, int> participants;
         std::vector<Key> order;
-        std::vector<std::pair<std::pair<int, std::size_t>, Key>> sites;
+        struct Site {
+            std::pair<int, std::size_t> at; // thread id, instruction
+            Key key;
+            std::optional<std::int64_t> count; // a PTX thread count
+            std::string mnemonic;
+        };
+        std::vector<Site> sites;
         for (const auto& tp : plan.threads) {
             if (tp.role != role) continue;
             const Thread& t = p.threads[tp.index];
@@ -112,7 +121,11 @@ void mapBarriers(HarnessPlan& plan) {
                 const Key key{constantOperand(p, t, tp, b->instance),
                               b->id ? constantOperand(p, t, tp, *b->id) : 0};
                 mine.push_back({key, b->arrive});
-                sites.push_back({{t.id, i}, key});
+                sites.push_back(
+                    {{t.id, i},
+                     key,
+                     b->count ? std::optional(constantOperand(p, t, tp, *b->count)) : std::nullopt,
+                     barrierMnemonic(*b)});
                 if (used.insert(key).second) {
                     if (participants[key]++ == 0) order.push_back(key);
                 }
@@ -125,10 +138,18 @@ void mapBarriers(HarnessPlan& plan) {
         if (!completes(steps, participants))
             reject(p, "its barriers could deadlock on hardware (threads of one CTA reach them a "
                       "different number of times or in crossing orders)");
-        for (const auto& [site, key] : sites) {
-            const auto idx = std::find(order.begin(), order.end(), key) - order.begin();
-            plan.barrierAt[site] =
-                HardwareBarrier{static_cast<int>(idx) + 1, 32 * participants.at(key)};
+        for (const Site& site : sites) {
+            const auto idx = std::find(order.begin(), order.end(), site.key) - order.begin();
+            const int threads = static_cast<int>(kWarpSize) * participants.at(site.key);
+            // A PTX count runs as written only when it is every user's warp: fewer would start
+            // a new generation that the model's quorum rule does not have, more would hang.
+            if (site.count && *site.count != threads)
+                reject(p, "P" + std::to_string(site.at.first) + "'s `" + site.mnemonic +
+                              "` counts " + std::to_string(*site.count) + " threads, not the " +
+                              std::to_string(threads) + " of the " +
+                              std::to_string(participants.at(site.key)) +
+                              " litmus threads (one warp each) of its CTA that use that barrier");
+            plan.barrierAt[site.at] = HardwareBarrier{static_cast<int>(idx) + 1, threads};
         }
     }
 }

@@ -253,11 +253,16 @@ HarnessPlan planHarness(const Program& program) {
                     } else if constexpr (std::is_same_v<B, Barrier>) {
                         barriers = true;
                         if (ins.guard) reject(p, "a guarded barrier", ins.pos);
-                        if (b.count)
-                            reject(p, "barrier thread counts: the hardware counts whole warps",
+                        // Dat3M's quorum counts litmus threads; a PTX count counts warps'
+                        // threads, and runs when it is every user's (mapBarriers).
+                        if (b.count && b.operands == BarrierOperands::Dat3m)
+                            reject(p,
+                                   "Dat3M barrier quorums: the hardware counts whole warps and "
+                                   "starts a new generation at each quorum",
                                    ins.pos);
                         noteOperand(b.instance, use, locs);
                         if (b.id) noteOperand(*b.id, use, locs);
+                        if (b.count) noteOperand(*b.count, use, locs);
                     } else if constexpr (std::is_same_v<B, Local>) {
                         noteOperand(b.a, use, locs);
                         if (b.b) noteOperand(*b.b, use, locs);

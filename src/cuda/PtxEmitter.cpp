@@ -225,8 +225,8 @@ class Emitter {
     }
     void emit(const Barrier& b, const Instruction&) {
         const HardwareBarrier& hw = plan_.barrierAt.at({thread_.id, index_});
-        out(std::string(b.ctaSpelled ? "bar.cta." : "bar.") + (b.arrive ? "arrive " : "sync ") +
-            std::to_string(hw.id) + ", " + std::to_string(hw.count) + ";");
+        out(barrierMnemonic(b) + " " + std::to_string(hw.id) + ", " + std::to_string(hw.count) +
+            ";");
     }
     void emit(const Local& l, const Instruction&) {
         const std::string a = src64(l.a);

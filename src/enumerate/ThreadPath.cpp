@@ -408,18 +408,21 @@ class PathWalker {
         e.barrierArrive = b.arrive;
         e.barrierInstance = inst.value;
         e.barrierId = bid.value;
+        // An immediate out of range is a parse error; a register can still hold one.
+        if (const auto* r = std::get_if<Reg>(&b.instance); r && b.operands == BarrierOperands::Ptx)
+            if (const auto a = s.path.values.constantValue(inst.value); a && !validPtxBarrier(*a))
+                throw InputError(ptxBarrierError(thread_.id, r->name, *a));
         if (b.count) {
             const RegValue c = operand(s, *b.count);
             const auto cv = s.path.values.constantValue(c.value);
             if (!cv)
                 throw EnumerationError("unsupported: a barrier thread count must be a constant");
-            // An immediate out of range is a parse error; a register can still hold one.
-            if (!validBarrierCount(*cv))
+            if (!validBarrierCount(b.operands, *cv))
                 throw InputError(barrierCountError(
                     thread_.id,
-                    std::holds_alternative<Reg>(*b.count) ? std::get<Reg>(*b.count).name : "",
-                    *cv));
-            e.barrierCount = *cv;
+                    std::holds_alternative<Reg>(*b.count) ? std::get<Reg>(*b.count).name : "", *cv,
+                    b.operands));
+            e.barrierCount = barrierQuorum(b.operands, *cv); // in litmus threads
         }
         e.text = std::string("B.") + (b.arrive ? "arrive" : "sync");
         const int id = addEvent(s, std::move(e), ins, extraCtrl);

@@ -132,6 +132,14 @@ const char* proxyName(Proxy proxy) {
     return "?";
 }
 
+std::string barrierMnemonic(const Barrier& b) {
+    std::string out = b.barrierSpelled ? "barrier" : "bar";
+    if (b.ctaSpelled) out += ".cta";
+    out += b.arrive ? ".arrive" : ".sync";
+    if (b.aligned) out += ".aligned";
+    return out;
+}
+
 std::string locationName(const std::string& base, std::int64_t offset) {
     if (offset == 0) return base;
     return base + (offset > 0 ? "+" : "") + std::to_string(offset);

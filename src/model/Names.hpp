@@ -14,6 +14,9 @@ namespace ptx {
 [[nodiscard]] const char* cmpSymbol(CmpOp op); // ==, !=, <... (conditions, C)
 [[nodiscard]] const char* proxyName(Proxy proxy);
 
+/// A barrier's mnemonic as written: `bar.cta.sync`, `bar.arrive`, `barrier.sync.aligned`, ...
+[[nodiscard]] std::string barrierMnemonic(const Barrier& b);
+
 /// The name of the location `offset` bytes from `base`: `x` for offset 0, else `x+4`, `x-4`
 /// (what the tools print, and what conditions write).
 [[nodiscard]] std::string locationName(const std::string& base, std::int64_t offset);

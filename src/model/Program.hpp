@@ -130,15 +130,28 @@ struct Fence {
     bool isMembar = false;    // spelled `membar.*` in the source (printing only)
 };
 
-/// `bar.cta.sync a{, b{, c}}`, `bar.cta.arrive ...`, `bar.sync`, `bar.arrive`.
-/// As in Dat3M: `a` is the barrier instance, `b` the (named) barrier id, `c` the thread count
-/// (quorum). Two barrier events synchronise when they are in the same CTA and agree on instance
-/// and id.
+/// Whose operands a barrier has (docs/litmus-format.md, "Barriers"). One test reads all its
+/// barriers one way: real-PTX spellings (`bar.sync`, `barrier.*`) say Ptx, Dat3M-only forms
+/// (`bar.cta.sync a, b, c`, `bar.cta.arrive a`) say Dat3m, a `Barriers=` line declares it, and a
+/// test with none of these reads `bar.cta.sync a, b` as Dat3M's (the peer suite's default).
+enum class BarrierOperands {
+    Dat3m, // `bar.cta.sync a{, b{, c}}`: instance a, id b, quorum c (litmus threads)
+    Ptx,   // `bar{.cta}.sync a{, b}`, `barrier{.cta}.sync{.aligned} a{, b}`: barrier a, b threads
+};
+
+/// A barrier, as Dat3M reads it: `a` is the barrier instance, `b` the (named) barrier id, `c`
+/// the quorum (litmus threads). As the PTX ISA reads it: `a` is the barrier (0..15), `b` the
+/// number of threads taking part, a multiple of the warp size (one litmus thread is one warp,
+/// src/model/BarrierCount.hpp); it is stored as instance a, no id, count b. Two barrier events
+/// synchronise when they are in the same CTA and agree on instance and id.
 struct Barrier {
-    bool arrive = false;    // bar.arrive: does not wait
-    bool ctaSpelled = true; // `bar.cta.sync` vs `bar.sync` (printing only)
+    bool arrive = false; // .arrive: does not wait
+    BarrierOperands operands = BarrierOperands::Dat3m;
+    bool barrierSpelled = false; // `barrier.` rather than `bar.` (printing and the harness)
+    bool ctaSpelled = true;      // `bar.cta.sync` vs `bar.sync` (printing and the harness)
+    bool aligned = false;        // `barrier.sync.aligned` (printing and the harness)
     Operand instance = std::int64_t{0};
-    std::optional<Operand> id;
+    std::optional<Operand> id; // Dat3m only
     std::optional<Operand> count;
 };
 

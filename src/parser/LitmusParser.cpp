@@ -53,6 +53,7 @@ Program LitmusParser::parse() {
         }
     }
     checkThreadsPlaced();
+    resolveBarrierOperands();
     checkInitThreads();
     checkLabels();
     checkRegisterAddresses();

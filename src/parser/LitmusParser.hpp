@@ -7,6 +7,7 @@
 #include "parser/Lexer.hpp"
 
 #include <cstdint>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -50,6 +51,22 @@ class LitmusParser {
     SourcePos headerPos_;
     std::set<std::string> knownLocations_; // filled before the condition is parsed
     bool checkNames_ = true;               // false for a condition without its program
+
+    /// A barrier as written, kept until the test's barrier operands are decided
+    /// (ParseBarrierOperands.cpp): its operands' positions and what its spelling alone says.
+    struct BarrierSite {
+        int thread = 0;
+        SourcePos pos; // of the mnemonic
+        std::string spelling;
+        std::vector<SourcePos> operandPos;
+        std::optional<BarrierOperands> says; // barrierSpellingSays
+    };
+    std::vector<BarrierSite> barrierSites_; // in source order
+    struct BarrierDeclaration {
+        BarrierOperands operands = BarrierOperands::Dat3m;
+        SourcePos pos;
+    };
+    std::optional<BarrierDeclaration> declaredBarriers_; // a `Barriers=ptx` line
 
     // ---- tokens (LitmusParser.cpp) ----
     [[nodiscard]] const Token& peek(std::size_t ahead = 0) const;
@@ -98,7 +115,8 @@ class LitmusParser {
     InstructionBody parseStore(int thread, const Token& word, const std::vector<Qualifier>& quals);
     InstructionBody parseAtomic(int thread, const Token& word, const std::vector<Qualifier>& quals);
     InstructionBody parseFence(const Token& word, const std::vector<Qualifier>& quals);
-    InstructionBody parseBarrier(const Token& word, const std::vector<Qualifier>& quals);
+    InstructionBody parseBarrier(int thread, const Token& word,
+                                 const std::vector<Qualifier>& quals);
     Operand parseOperand(const std::string& expected);
     Address parseAddress(int thread);
     std::string parseLabelRef();
@@ -120,10 +138,29 @@ class LitmusParser {
     void checkLabels() const;
     void checkRegisterAddresses() const;
     void checkReadOnlyProxies() const;
+
+    // ---- barrier operands (ParseBarrierOperands.cpp) ----
+    /// `Barriers=ptx` / `Barriers=dat3m` in the preamble, at `offset`; returns the offset after it.
+    std::size_t parseBarrierDeclaration(std::size_t offset);
+    /// Decides how the test's barriers read, moves PTX counts into place and checks the operands.
+    void resolveBarrierOperands();
     [[nodiscard]] std::set<std::string> usedLocations() const;
 };
 
 /// The qualifier lists and spellings shared by the parser and the printer.
 [[nodiscard]] bool isTypeSuffix(std::string_view text);
+
+/// Whose operands a barrier's spelling alone says it has: Ptx for `barrier.*` and `bar` without
+/// `.cta`; Dat3m for `bar.cta.sync a, b, c` and `bar.cta.arrive a`; none for the forms both
+/// read (`bar.cta.sync a{, b}`, `bar.cta.arrive a, b`). Holds for a barrier as parsed (operands
+/// in Dat3M's places) and once its test's reading is decided.
+[[nodiscard]] std::optional<BarrierOperands> barrierSpellingSays(const Barrier& b);
+
+/// `Barriers=ptx` or `Barriers=dat3m`: the preamble line that declares a test's barrier reading.
+[[nodiscard]] std::string barrierDeclarationText(BarrierOperands operands);
+
+/// The `Barriers=` line `parse` prints for `program`: its barriers' reading when no spelling
+/// decides it and a form reads two ways or the reading is not the default (ParseBarrierOperands).
+[[nodiscard]] std::optional<BarrierOperands> barrierDeclarationToPrint(const Program& program);
 
 } // namespace ptx::parser

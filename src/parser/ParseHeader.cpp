@@ -84,7 +84,8 @@ SourcePos LitmusParser::posAt(std::size_t offset) const {
     return pos;
 }
 
-// Descriptions are quoted strings (no escapes) and comments up to the '{' of the init block.
+// Descriptions are quoted strings (no escapes), comments and a `Barriers=` line up to the '{' of
+// the init block.
 // Some tests quote words inside a single description ("... means "No, but..."\n"): when the
 // strings are not well formed, a region that starts and ends with '"' (up to the first line
 // starting with '{') is read as one description, as Dat3M skips the whole preamble.
@@ -120,6 +121,11 @@ void LitmusParser::parsePreamble(std::size_t offset) {
             }
             strings.emplace_back(text_.substr(i + 1, end - i - 1));
             i = end + 1;
+            continue;
+        }
+        if (text_.compare(i, 9, "Barriers=") == 0) { // ParseBarrierOperands.cpp
+            i = parseBarrierDeclaration(i);
+            offset = i; // a fallback description starts after it
             continue;
         }
         if (text_[i] == '{') {

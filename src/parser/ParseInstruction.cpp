@@ -14,10 +14,10 @@ namespace ptx::parser {
 namespace {
 
 /// The opcodes the parser knows (parseMnemonic dispatches on them).
-constexpr std::array<std::string_view, 28> kOpcodes = {
-    "ld",  "st",  "atom", "red", "fence", "membar", "bar", "add", "sub", "mul",
-    "div", "and", "or",   "xor", "mov",   "setp",   "beq", "bne", "blt", "bgt",
-    "ble", "bge", "goto", "bra", "sust",  "suld",   "tld", "cold"};
+constexpr std::array<std::string_view, 29> kOpcodes = {
+    "ld",  "st",  "atom", "red",  "fence", "membar", "bar",  "barrier", "add", "sub",
+    "mul", "div", "and",  "or",   "xor",   "mov",    "setp", "beq",     "bne", "blt",
+    "bgt", "ble", "bge",  "goto", "bra",   "sust",   "suld", "tld",     "cold"};
 
 bool isOpcode(std::string_view text) {
     return std::find(kOpcodes.begin(), kOpcodes.end(), text) != kOpcodes.end();
@@ -139,7 +139,7 @@ InstructionBody LitmusParser::parseMnemonic(int thread, const Token& word,
     if (op == "st" || op == "sust") return parseStore(thread, word, quals);
     if (op == "atom" || op == "red") return parseAtomic(thread, word, quals);
     if (op == "fence" || op == "membar") return parseFence(word, quals);
-    if (op == "bar") return parseBarrier(word, quals);
+    if (op == "bar" || op == "barrier") return parseBarrier(thread, word, quals);
     if (auto cmp = branchCmp(op)) {
         if (!quals.empty()) unknownQualifier(quals[0], "no qualifier on " + op);
         BranchCondition c;

@@ -1,7 +1,6 @@
-// Memory instructions: ld/tld/suld/cold, st/sust, atom/red, fence/membar, bar.
+// Memory instructions: ld/tld/suld/cold, st/sust, atom/red, fence/membar, bar/barrier.
 #include "parser/LitmusParser.hpp"
 
-#include "model/BarrierCount.hpp"
 #include "parser/Parser.hpp"
 
 #include <algorithm>
@@ -351,16 +350,20 @@ InstructionBody LitmusParser::parseFence(const Token& word, const std::vector<Qu
     return f;
 }
 
-InstructionBody LitmusParser::parseBarrier(const Token& word, const std::vector<Qualifier>& quals) {
+// `bar{.cta}.(sync|arrive) a{, b{, c}}`, `barrier{.cta}.(sync|arrive){.aligned} a{, b}`. Whose
+// operands they are is decided once the whole test is read (ParseBarrierOperands.cpp); here only
+// what the spelling alone settles: `barrier.*` and `bar` without `.cta` are real PTX (Dat3M's
+// grammar requires `bar.cta`), so they take at most two operands and `.arrive` needs the count.
+InstructionBody LitmusParser::parseBarrier(int thread, const Token& word,
+                                           const std::vector<Qualifier>& quals) {
     Barrier b;
+    b.barrierSpelled = word.text.compare(0, 7, "barrier") == 0;
     std::size_t i = 0;
-    b.ctaSpelled = false;
-    if (i < quals.size() && quals[i].text == "cta") {
-        b.ctaSpelled = true;
-        ++i;
-    }
+    b.ctaSpelled = i < quals.size() && quals[i].text == "cta";
+    if (b.ctaSpelled) ++i;
     if (i >= quals.size())
-        fail(word.pos, "'" + word.text + "' without an action", "bar.cta.sync or bar.cta.arrive");
+        fail(word.pos, "'" + word.text + "' without an action",
+             word.text + ".sync or " + word.text + ".arrive");
     if (quals[i].text == "sync") {
         b.arrive = false;
     } else if (quals[i].text == "arrive") {
@@ -369,23 +372,43 @@ InstructionBody LitmusParser::parseBarrier(const Token& word, const std::vector<
         fail(quals[i].pos, "unknown qualifier '." + quals[i].text + "' in '" + word.text + "'",
              "sync or arrive");
     }
-    if (i + 1 < quals.size())
+    if (b.barrierSpelled && i + 1 < quals.size() && quals[i + 1].text == "aligned") {
+        b.aligned = true;
+        ++i;
+    }
+    if (i + 1 < quals.size()) {
+        std::string expected = "nothing after ." + quals[i].text;
+        if (b.barrierSpelled && !b.aligned) expected = "aligned or " + expected;
+        if (!b.barrierSpelled && quals[i + 1].text == "aligned")
+            expected += " (bar." + quals[i].text + " is barrier." + quals[i].text + ".aligned)";
         fail(quals[i + 1].pos,
-             "unknown qualifier '." + quals[i + 1].text + "' in '" + word.text + "'",
-             "nothing after ." + quals[i].text);
-    b.instance = parseOperand("a barrier number or register");
+             "unknown qualifier '." + quals[i + 1].text + "' in '" + word.text + "'", expected);
+    }
+    const bool ptxSpelled = b.barrierSpelled || !b.ctaSpelled;
+    b.operands = ptxSpelled ? BarrierOperands::Ptx : BarrierOperands::Dat3m;
+    BarrierSite site{thread, word.pos, word.text, {}, std::nullopt};
+    site.operandPos.push_back(peek().pos);
+    b.instance = parseOperand(ptxSpelled ? "a barrier number (0..15) or register"
+                                         : "a barrier number or register");
     if (accept(Tok::Comma)) {
-        b.id = parseOperand("a barrier id or register");
+        site.operandPos.push_back(peek().pos);
+        b.id = parseOperand(ptxSpelled ? "a thread count or register"
+                                       : "a barrier id, a thread count or register");
+        if (at(Tok::Comma) && ptxSpelled)
+            fail(peek().pos, "a third operand of '" + word.text + "'",
+                 "the end of the instruction: real PTX's " + word.text +
+                     " a{, b} is barrier a with b threads (Dat3M's quorum form is "
+                     "bar.cta.sync instance, id, quorum)");
         if (accept(Tok::Comma)) {
-            const SourcePos countPos = peek().pos;
+            site.operandPos.push_back(peek().pos);
             b.count = parseOperand("a thread count or register");
-            // PTX: the threads of the CTA taking part, at most 1024 (model/BarrierCount.hpp).
-            if (const auto* c = std::get_if<std::int64_t>(&*b.count); c && !validBarrierCount(*c))
-                fail(countPos, "thread count " + std::to_string(*c),
-                     "a barrier thread count in " + barrierCountRange() +
-                         " (the threads of a CTA taking part in the barrier)");
         }
     }
+    if (ptxSpelled && b.arrive && !b.id)
+        fail(word.pos, "'" + word.text + "' without a thread count",
+             word.text + " a, b: a real-PTX arrive needs b, the threads taking part");
+    site.says = barrierSpellingSays(b);
+    barrierSites_.push_back(std::move(site));
     return b;
 }
 

@@ -85,13 +85,9 @@ std::string body(const Fence& f) {
 }
 
 std::string body(const Barrier& b) {
-    std::string out = b.ctaSpelled ? "bar.cta" : "bar";
-    out += b.arrive ? ".arrive " : ".sync ";
-    out += printOperand(b.instance);
-    if (b.id) {
-        out += ", " + printOperand(*b.id);
-        if (b.count) out += ", " + printOperand(*b.count);
-    }
+    std::string out = barrierMnemonic(b) + " " + printOperand(b.instance);
+    if (b.id) out += ", " + printOperand(*b.id);
+    if (b.count) out += ", " + printOperand(*b.count); // Dat3M's quorum or the PTX ISA's count
     return out;
 }
 

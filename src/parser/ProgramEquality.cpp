@@ -29,8 +29,9 @@ bool same(const Fence& a, const Fence& b) {
     return a.kind == b.kind && a.isMembar == b.isMembar && (proxy || a.scope == b.scope);
 }
 bool same(const Barrier& a, const Barrier& b) {
-    return std::tie(a.arrive, a.ctaSpelled, a.instance, a.id, a.count) ==
-           std::tie(b.arrive, b.ctaSpelled, b.instance, b.id, b.count);
+    return std::tie(a.arrive, a.operands, a.barrierSpelled, a.ctaSpelled, a.aligned, a.instance,
+                    a.id, a.count) == std::tie(b.arrive, b.operands, b.barrierSpelled, b.ctaSpelled,
+                                               b.aligned, b.instance, b.id, b.count);
 }
 bool same(const Local& a, const Local& b) {
     return std::tie(a.op, a.type, a.dst, a.a, a.b) == std::tie(b.op, b.type, b.dst, b.a, b.b);

@@ -98,6 +98,8 @@ std::string printCondExpr(const CondExpr& expr) {
 
 std::string printProgram(const Program& program) {
     std::string out = program.arch + " " + program.name + "\n";
+    if (const auto barriers = parser::barrierDeclarationToPrint(program))
+        out += parser::barrierDeclarationText(*barriers) + "\n";
     for (const std::string& d : program.descriptions)
         out += "\"" + d + "\"\n";
     out += "{\n";

@@ -55,23 +55,36 @@ Machine::Machine(SimProgram program, MachineOptions options)
 }
 
 void Machine::checkConstantBarrierCounts() const {
-    // A count in a register no instruction writes is known before the run: reported here, thread
-    // by thread in program order, as the engines report it while expanding paths; any other
-    // count when its barrier executes (barrierCount).
-    for (const SimThread& t : program_.threads) {
+    // A count (or a PTX barrier number) in a register no instruction writes is known before the
+    // run: reported here, thread by thread in program order, as the engines report it while
+    // expanding paths; any other when its barrier executes (barrierCount, barrierNumber).
+    for (std::size_t i = 0; i < program_.threads.size(); ++i) {
+        const SimThread& t = program_.threads[i];
         std::vector<bool> written(t.regNames.size(), false);
         for (const SimInstr& ins : t.code)
             if (ins.dst >= 0) written[static_cast<std::size_t>(ins.dst)] = true;
+        ThreadState ts;
+        ts.regs = t.initRegs;
+        auto known = [&](const Src& src) {
+            return !src.isReg || !written[static_cast<std::size_t>(src.reg)];
+        };
         for (const SimInstr& ins : t.code) {
-            if (ins.kind != OpKind::Barrier || !ins.hasC) continue;
-            if (ins.c.isReg && written[static_cast<std::size_t>(ins.c.reg)]) continue;
-            const std::int64_t count =
-                ins.c.isReg ? t.initRegs[static_cast<std::size_t>(ins.c.reg)] : ins.c.imm;
-            if (!validBarrierCount(count))
-                throw InputError(barrierCountError(
-                    t.id, ins.c.isReg ? t.regNames[static_cast<std::size_t>(ins.c.reg)] : "",
-                    count));
+            if (ins.kind != OpKind::Barrier) continue;
+            if (known(ins.a)) (void)barrierNumber(ts, static_cast<int>(i), ins);
+            if (ins.hasC && known(ins.c)) (void)barrierCount(ts, static_cast<int>(i), ins);
         }
+    }
+    // A PTX count counts whole warps: a litmus thread must be one (model/BarrierCount.hpp).
+    for (const auto& warp : topology_.warpThreads) {
+        if (warp.size() < 2) continue;
+        for (const int thread : warp)
+            for (const SimInstr& ins : program_.threads[static_cast<std::size_t>(thread)].code)
+                if (ins.kind == OpKind::Barrier && ins.hasC &&
+                    ins.barrierOperands == BarrierOperands::Ptx)
+                    throw Unsupported(
+                        "sim: `" + ins.text +
+                        "` counts whole warps (PTX), and threads share a warp here "
+                        "(--pack-warps or lockstep): a litmus thread must be a warp of its own");
     }
 }
 
@@ -115,13 +128,22 @@ int Machine::location(const ThreadState& ts, const SimInstr& ins) const {
 
 int Machine::barrierCount(const ThreadState& ts, int thread, const SimInstr& ins) const {
     const std::int64_t count = value(ts, ins.c);
-    if (!validBarrierCount(count)) {
+    if (!validBarrierCount(ins.barrierOperands, count)) {
         const SimThread& t = program_.threads[static_cast<std::size_t>(thread)];
         const std::string reg =
             ins.c.isReg ? t.regNames[static_cast<std::size_t>(ins.c.reg)] : std::string();
-        throw InputError(barrierCountError(t.id, reg, count));
+        throw InputError(barrierCountError(t.id, reg, count, ins.barrierOperands));
     }
-    return static_cast<int>(count);
+    return static_cast<int>(barrierQuorum(ins.barrierOperands, count)); // litmus threads
+}
+
+std::int64_t Machine::barrierNumber(const ThreadState& ts, int thread, const SimInstr& ins) const {
+    const std::int64_t a = value(ts, ins.a);
+    if (ins.barrierOperands == BarrierOperands::Ptx && ins.a.isReg && !validPtxBarrier(a)) {
+        const SimThread& t = program_.threads[static_cast<std::size_t>(thread)];
+        throw InputError(ptxBarrierError(t.id, t.regNames[static_cast<std::size_t>(ins.a.reg)], a));
+    }
+    return a;
 }
 
 void Machine::addExec(const MachineState& s, int thread, int offset,
@@ -355,7 +377,7 @@ void Machine::exec(MachineState& s, int thread, int offset, int choice,
             break;
         }
         release(s, thread, Scope::Cta, trace);
-        const std::int64_t inst = value(ts, ins.a);
+        const std::int64_t inst = barrierNumber(ts, thread, ins);
         const std::int64_t id = ins.hasB ? value(ts, ins.b) : 0;
         auto it =
             std::find_if(ts.arrivals.begin(), ts.arrivals.end(), [&](const BarrierArrivals& a) {

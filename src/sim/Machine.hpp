@@ -209,11 +209,15 @@ class Machine {
     void drainAll(MachineState& s, int thread, std::vector<std::string>* trace) const;
     void advance(MachineState& s, int thread, int offset) const;
     [[nodiscard]] std::int64_t value(const ThreadState& ts, const Src& src) const;
-    /// A counted barrier's thread count, by the rule every engine shares (model/BarrierCount.hpp):
-    /// InputError when the count register holds a value outside 1..1024.
+    /// A counted barrier's quorum in litmus threads, by the rule every engine shares
+    /// (model/BarrierCount.hpp): InputError when the count register holds an invalid count.
     [[nodiscard]] int barrierCount(const ThreadState& ts, int thread, const SimInstr& ins) const;
-    /// Counts known before the run (immediates, registers no instruction writes), checked when
-    /// the machine is built.
+    /// The barrier's instance (a PTX barrier number in a register must lie in 0..15).
+    [[nodiscard]] std::int64_t barrierNumber(const ThreadState& ts, int thread,
+                                             const SimInstr& ins) const;
+    /// Counts and PTX barrier numbers known before the run (immediates, registers no instruction
+    /// writes), checked when the machine is built; a PTX count where threads share a warp is
+    /// refused (Unsupported).
     void checkConstantBarrierCounts() const;
 
     SimProgram program_;

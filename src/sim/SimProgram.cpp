@@ -389,6 +389,7 @@ class Compiler {
                 } else if constexpr (std::is_same_v<T, Barrier>) {
                     s.kind = OpKind::Barrier;
                     s.arrive = b.arrive;
+                    s.barrierOperands = b.operands;
                     s.a = src(t, b.instance, s);
                     if (b.id) {
                         s.b = src(t, *b.id, s);
@@ -400,8 +401,8 @@ class Compiler {
                     }
                     s.windowBarrier = true;
                     s.ordersEarlier = true;
-                    s.text = std::string(b.arrive ? "bar.cta.arrive " : "bar.cta.sync ") +
-                             operandText(b.instance) + (b.id ? ", " + operandText(*b.id) : "") +
+                    s.text = barrierMnemonic(b) + " " + operandText(b.instance) +
+                             (b.id ? ", " + operandText(*b.id) : "") +
                              (b.count ? ", " + operandText(*b.count) : "");
                 } else if constexpr (std::is_same_v<T, Local>) {
                     s.kind = OpKind::Local;

@@ -46,6 +46,9 @@ struct SimInstr {
     bool hasCondition = false; // branch: conditional
     FenceKind fence = FenceKind::Sc;
     bool arrive = false; // barrier: bar.arrive
+    /// barrier: how a, b, c read (model/Program.hpp): Dat3M's instance a, id b, quorum c, or
+    /// the PTX ISA's barrier a (0..15) with c threads (no b).
+    BarrierOperands barrierOperands = BarrierOperands::Dat3m;
     /// A barrier without a count: the threads of the CTA whose code holds this barrier (itself
     /// included); it waits for those that have not ended (Progress.cpp).
     std::vector<int> quorumThreads;

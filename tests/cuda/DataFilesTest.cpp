@@ -13,7 +13,8 @@ using namespace ptx;
 using namespace ptx::cuda;
 
 TEST_CASE("the core data files plan, the quorum test is rejected") {
-    for (const char* name : {"MP", "MP-relaxed", "MP-spin", "SB", "SB-bar", "LB", "CoRR"}) {
+    for (const char* name :
+         {"MP", "MP-relaxed", "MP-spin", "SB", "SB-bar", "SB-bar-ptx", "LB", "CoRR"}) {
         CAPTURE(name);
         const HarnessPlan plan =
             planHarness(parseLitmusFile(std::string(CUDA_TEST_DIR "/data/") + name + ".litmus"));
@@ -23,9 +24,16 @@ TEST_CASE("the core data files plan, the quorum test is rejected") {
     CHECK_THROWS_WITH(
         (void)planHarness(parseLitmusFile(quorum)),
         (quorum +
-         ":8:2: test Unsupported-quorum is unsupported by the CUDA harness: barrier thread "
-         "counts: the hardware counts whole warps")
+         ":8:2: test Unsupported-quorum is unsupported by the CUDA harness: Dat3M barrier "
+         "quorums: the hardware counts whole warps and starts a new generation at each quorum")
             .c_str());
+    const std::string ptxCount = CUDA_TEST_DIR "/data/Unsupported-ptx-count.litmus";
+    CHECK_THROWS_WITH((void)planHarness(parseLitmusFile(ptxCount)),
+                      (ptxCount +
+                       ": test Unsupported-ptx-count is unsupported by the CUDA harness: P0's "
+                       "`bar.sync` counts 32 threads, not the 64 of the 2 litmus threads (one warp "
+                       "each) of its CTA that use that barrier")
+                          .c_str());
 }
 
 TEST_CASE("MP-spin: the spin loop is capped, SB-bar: one barrier of two warps") {
@@ -33,6 +41,9 @@ TEST_CASE("MP-spin: the spin loop is capped, SB-bar: one barrier of two warps") 
     CHECK(writeHarness(spin).find("@tc bra CAPPED_%=;") != std::string::npos);
     const HarnessPlan bar = planHarness(parseLitmusFile(CUDA_TEST_DIR "/data/SB-bar.litmus"));
     CHECK(writeHarness(bar).find("bar.cta.sync 1, 64;") != std::string::npos);
+    // Real PTX's barrier 3 with 64 threads: hardware barrier 1, 64 threads, spelled as written.
+    const HarnessPlan ptx = planHarness(parseLitmusFile(CUDA_TEST_DIR "/data/SB-bar-ptx.litmus"));
+    CHECK(writeHarness(ptx).find("barrier.sync.aligned 1, 64;") != std::string::npos);
 }
 
 namespace {

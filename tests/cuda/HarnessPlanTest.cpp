@@ -69,7 +69,19 @@ TEST_CASE("constructs the harness cannot run faithfully are rejected with a reas
 
     Program quorum = barrierAtomic();
     std::get<Barrier>(quorum.threads[0].code[1].body).count = std::int64_t{2};
-    CHECK(rejection(quorum).find("thread counts") != std::string::npos);
+    CHECK(rejection(quorum).find("Dat3M barrier quorums") != std::string::npos);
+    // Real PTX's count: runs when it is 32 times the barrier's users (one warp each), read from
+    // a register no instruction writes as well as from an immediate.
+    Program ptxCount = barrierAtomic();
+    for (Thread& t : ptxCount.threads)
+        for (Instruction& i : t.code)
+            if (auto* b = std::get_if<Barrier>(&i.body)) {
+                b->operands = BarrierOperands::Ptx;
+                b->count = std::int64_t{64};
+            }
+    CHECK(rejection(ptxCount).empty());
+    std::get<Barrier>(ptxCount.threads[1].code[1].body).count = std::int64_t{96};
+    CHECK(rejection(ptxCount).find("counts 96 threads, not the 64") != std::string::npos);
 
     Program crossing = sb();
     Barrier b1, b2;

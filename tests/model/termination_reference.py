@@ -122,7 +122,7 @@ write of its location outside S is co-before w; no read outside S reads a write 
 Refused (a single FILE exits 77 with "skipped: REASON"; --compare counts it as skipped):
 anything but labels, beq/bne (registers or immediates), goto/bra, ld/st weak, relaxed, acquire,
 release, volatile, atom exch/cas/add (semantics relaxed/acquire/release/acq_rel, scope, type
-suffix optional), fence.sc/acq_rel, membar, bar.cta.sync/bar.sync with 1 to 3 immediates;
+suffix optional), fence.sc/acq_rel, membar, bar.cta.sync with 1 to 3 immediates, bar.sync a;
 aliases and proxies; barriers inside a loop or executed twice by one thread with one (instance,
 id) (which arrival synchronises with which is not defined then); one (instance, id) used with and
 without an id, or with and without a count, in a CTA; addresses in registers; tests that need
@@ -257,6 +257,9 @@ def parse_instruction(t, tid, text):
         scope = {"cta": "cta", "gl": "gpu", "sys": "sys"}.get(parts[1])
         if scope:
             return Ins("fence", text, fence="sc", scope=scope, strong=True)
+    if opc == "bar.sync" and len(ops) > 1:
+        # real PTX: barrier a with b threads (docs/litmus-format.md), not Dat3M's instance, id
+        raise Refused(f"real-PTX barrier thread count {text!r}")
     if opc in ("bar.cta.sync", "bar.sync") and 1 <= len(ops) <= 3:
         vals = [parse_int(o) for o in ops]
         if any(v is None for v in vals):

@@ -2,6 +2,7 @@
 #include "TestUtil.hpp"
 
 #include "parser/ProgramEquality.hpp"
+#include "parser/ProgramPrinter.hpp"
 
 #include <doctest/doctest.h>
 
@@ -92,20 +93,95 @@ TEST_CASE("fences and membar") {
     CHECK(body<Fence>(p, 1, 1).kind == FenceKind::ProxyAlias);
 }
 
-TEST_CASE("barrier operands: instance, id, count") {
+TEST_CASE("Dat3M's barrier operands: instance, id, quorum") {
     Program p = parseLitmus(
-        twoThreads(" bar.cta.sync 1, 2, 3 | bar.arrive 4, r0 ;", "exists (0==0)", "P1:r0=1;"),
+        twoThreads(" bar.cta.sync 1, 2, 3 | bar.cta.arrive 4, r0 ;", "exists (0==0)", "P1:r0=1;"),
         "t.litmus");
     const Barrier& b = body<Barrier>(p, 0, 0);
+    CHECK(b.operands == BarrierOperands::Dat3m);
     CHECK(std::get<std::int64_t>(b.instance) == 1);
     CHECK(std::get<std::int64_t>(*b.id) == 2);
     CHECK(std::get<std::int64_t>(*b.count) == 3);
     CHECK(b.ctaSpelled);
     const Barrier& a = body<Barrier>(p, 1, 0);
     CHECK(a.arrive);
-    CHECK(!a.ctaSpelled);
+    CHECK(a.operands == BarrierOperands::Dat3m); // the three-operand form decides the test
     CHECK(std::get<Reg>(*a.id).name == "r0");
     CHECK(!a.count);
+}
+
+TEST_CASE("real PTX barrier operands: barrier a with b threads") {
+    Program p = parseLitmus(twoThreads(" bar.sync 1, 64 | barrier.cta.arrive.aligned 2, r0 ;\n"
+                                       " bar.cta.sync 1, 64 | barrier.sync 3 ;",
+                                       "exists (0==0)", "P1:r0=32;"),
+                            "t.litmus");
+    const Barrier& b = body<Barrier>(p, 0, 0);
+    CHECK(b.operands == BarrierOperands::Ptx);
+    CHECK(!b.ctaSpelled);
+    CHECK(std::get<std::int64_t>(b.instance) == 1);
+    CHECK(!b.id); // barrier 1, not Dat3M's id 64
+    CHECK(std::get<std::int64_t>(*b.count) == 64);
+    const Barrier& a = body<Barrier>(p, 1, 0);
+    CHECK(a.arrive);
+    CHECK(a.barrierSpelled);
+    CHECK(a.ctaSpelled);
+    CHECK(a.aligned);
+    CHECK(std::get<Reg>(*a.count).name == "r0");
+    // `bar.cta.sync 1, 64` reads two ways; `bar.sync` says the test is real PTX.
+    const Barrier& c = body<Barrier>(p, 0, 1);
+    CHECK(c.operands == BarrierOperands::Ptx);
+    CHECK(!c.id);
+    CHECK(std::get<std::int64_t>(*c.count) == 64);
+    CHECK(!body<Barrier>(p, 1, 1).count);
+    CHECK(printInstruction(p.threads[1].code[0]) == "barrier.cta.arrive.aligned 2, r0");
+}
+
+TEST_CASE("bar.cta.sync a, b: the Barriers= line, else Dat3M's reading, printed") {
+    const std::string rows = " bar.cta.sync 1, 64 | bar.cta.sync 1, 64 ;";
+    Program dflt = parseLitmus(twoThreads(rows), "t.litmus");
+    CHECK(body<Barrier>(dflt, 0, 0).operands == BarrierOperands::Dat3m);
+    CHECK(std::get<std::int64_t>(*body<Barrier>(dflt, 0, 0).id) == 64);
+    CHECK(printProgram(dflt).find("PTX T\nBarriers=dat3m\n{") == 0);
+    std::string declared = twoThreads(rows);
+    declared.insert(declared.find('{'), "Barriers=ptx (* the PTX ISA's operands *)\n");
+    Program ptx = parseLitmus(declared, "t.litmus");
+    CHECK(body<Barrier>(ptx, 0, 0).operands == BarrierOperands::Ptx);
+    CHECK(std::get<std::int64_t>(*body<Barrier>(ptx, 0, 0).count) == 64);
+    CHECK(printProgram(ptx).find("PTX T\nBarriers=ptx\n{") == 0);
+    // One operand reads the same both ways: no line; nor when a spelling decides.
+    CHECK(printProgram(parseLitmus(twoThreads(" bar.cta.sync 1 | ;"), "t.litmus"))
+              .find("Barriers=") == std::string::npos);
+    CHECK(
+        printProgram(parseLitmus(twoThreads(" bar.sync 1, 64 | bar.cta.sync 1, 64 ;"), "t.litmus"))
+            .find("Barriers=") == std::string::npos);
+}
+
+TEST_CASE("barrier refusals: counts, numbers, forms, dialects") {
+    CHECK(errorOf(twoThreads(" bar.sync 0, 2 | ;")) ==
+          "t.litmus:6:14: error: found thread count 2, expected a barrier thread count that is "
+          "a multiple of 32 in 32..1024 (the threads of a CTA taking part in the barrier, 32 for "
+          "each warp)");
+    CHECK(errorOf(twoThreads(" bar.sync 0, 0 | ;")).find("found thread count 0") !=
+          std::string::npos);
+    CHECK(errorOf(twoThreads(" bar.sync 16 | ;")) ==
+          "t.litmus:6:11: error: found barrier number 16, expected a barrier number in 0..15 "
+          "(the named barriers of a CTA)");
+    CHECK(errorOf(twoThreads(" bar.cta.sync 1, 1, 0 | ;"))
+              .find("found thread count 0, expected "
+                    "a barrier thread count in 1..1024") != std::string::npos);
+    CHECK(errorOf(twoThreads(" barrier.arrive 1 | ;"))
+              .find("found 'barrier.arrive' without a thread count") != std::string::npos);
+    CHECK(errorOf(twoThreads(" bar.cta.arrive 1, 1, 64 | bar.arrive 1, 64 ;"))
+              .find("found 'bar.arrive', a real-PTX barrier spelling") != std::string::npos);
+    // Mixing is per CTA: P0 and P1 of twoThreads are in CTAs 0 and 1.
+    CHECK(errorOf(twoThreads(" bar.sync 1, 32 | bar.sync 1 ;")).empty());
+    std::string oneCta = twoThreads(" bar.sync 1, 32 | bar.sync 1 ;");
+    oneCta.replace(oneCta.find("P1@cta 1"), 8, "P1@cta 0");
+    CHECK(errorOf(oneCta) ==
+          "t.litmus:6:19: error: found 'bar.sync' without a thread count on barrier 1 of CTA 0, "
+          "which 'bar.sync' at 6:2 uses with one, expected a thread count on every use of a "
+          "barrier or on none (the PTX ISA does not define a barrier that some uses count and "
+          "others do not)");
 }
 
 TEST_CASE("setp, guards, bra") {
