@@ -1,10 +1,18 @@
 #include "model/RelExpr.hpp"
 
+#include <algorithm>
+
 namespace ptx {
+
+RelExpr makeNode(RelNode n) {
+    n.height = 1 + std::max(n.a ? n.a->height : 0, n.b ? n.b->height : 0);
+    return std::make_shared<const RelNode>(std::move(n));
+}
+
 namespace {
 
 RelExpr make(RelNode n) {
-    return std::make_shared<const RelNode>(std::move(n));
+    return makeNode(std::move(n));
 }
 
 RelExpr binaryNode(RelOp op, RelExpr a, RelExpr b) {

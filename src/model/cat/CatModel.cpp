@@ -75,7 +75,7 @@ class Translator {
                 env_[b.name] = std::make_shared<const Function>(Function{b.params, b.body, env_});
                 return;
             }
-            bind(b.name, eval(*b.body, env_));
+            bind(b.name, b.pos, eval(*b.body, env_));
             return;
         }
         case Statement::Kind::LetRec:
@@ -89,8 +89,17 @@ class Translator {
         }
     }
 
+    /// Refuses a relation nested deeper than kMaxRelationHeight (`what` says whose it is).
+    void checkHeight(const RelExpr& r, SourcePos pos, const std::string& what) const {
+        if (r->height > kMaxRelationHeight)
+            fail(pos, what + " is nested deeper than " + std::to_string(kMaxRelationHeight) +
+                          " operators, counting those of the definitions it uses (" +
+                          std::to_string(r->height) + "; docs/cat.md)");
+    }
+
     /// A definition the engines evaluate once: `name` (made unique when a model redefines it).
-    void bind(const std::string& name, Value v) {
+    void bind(const std::string& name, SourcePos pos, Value v) {
+        checkHeight(v.rel, pos, "the definition of " + name);
         std::string unique = name;
         for (int k = 2; defined_.count(unique); ++k)
             unique = name + "#" + std::to_string(k);
@@ -121,6 +130,7 @@ class Translator {
 
     void check(const Statement& s) {
         const Value v = eval(*s.checked, env_);
+        checkHeight(v.rel, s.checked->pos, "the checked relation");
         if (v.kind == Kind::Set && s.property != Property::Empty)
             fail(s.checked->pos, std::string("expected a relation after `") +
                                      (s.property == Property::Acyclic ? "acyclic" : "irreflexive") +
@@ -231,7 +241,7 @@ class Translator {
         if (both) value = seq(value, star(seq(*both, value)));
         if (right) value = seq(value, star(*right));
         if (left) value = seq(star(*left), value);
-        bind(x, Value{Kind::Relation, value});
+        bind(x, b.pos, Value{Kind::Relation, value});
     }
 
     // ---- expressions ---------------------------------------------------------------------------
@@ -344,7 +354,16 @@ class Translator {
         Env inner = f.env;
         for (std::size_t k = 0; k < f.params.size(); ++k)
             inner[f.params[k]] = eval(*e.args[k], env);
-        return eval(*f.body, inner);
+        // Each call evaluates its function's body one level deeper (a chain of functions, each
+        // calling the one before, would recurse once per function).
+        if (calls_ >= kMaxNesting)
+            fail(e.pos, "calls nested deeper than " + std::to_string(kMaxNesting) +
+                            " (a function whose body calls a function whose body calls ...; "
+                            "docs/cat.md)");
+        ++calls_;
+        const Value v = eval(*f.body, inner);
+        --calls_;
+        return v;
     }
 
     MemoryModel& model_;
@@ -352,6 +371,7 @@ class Translator {
     Env env_;
     std::string file_;
     std::set<std::string> defined_, reading_;
+    mutable std::size_t calls_ = 0; // function bodies being evaluated, one inside the other
 };
 
 } // namespace
