@@ -12,19 +12,21 @@
 #include "support/Errors.hpp"
 
 #include <doctest/doctest.h>
+#include <fstream>
+#include <sstream>
 #include <string>
 
 using namespace ptx;
 
 namespace {
 
-const char* const kMP = R"(PTX MP
-{ x=0; y=0; }
- P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;
- st.weak x, 1   | ld.weak r0, y  ;
- st.weak y, 1   | ld.weak r1, x  ;
-exists (P1:r0 == 1 /\ P1:r1 == 0)
-)";
+/// litmus/MP/MP.litmus.
+std::string mpText() {
+    std::ifstream in(std::string(PTXLITMUS_SOURCE_DIR) + "/litmus/MP/MP.litmus");
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
 
 std::string repeat(const std::string& s, std::size_t n) {
     std::string out;
@@ -62,7 +64,7 @@ std::pair<std::size_t, bool> checkMP(const std::string& text, EngineKind engine)
             CheckOptions o;
             o.catModel = std::make_shared<const MemoryModel>(translated(text));
             o.engine = engine;
-            const CheckResult r = check(parseLitmus(kMP, "mp.litmus"), o);
+            const CheckResult r = check(parseLitmus(mpText(), "MP.litmus"), o);
             answer = {r.outcomes.size(), r.ok};
         },
         2U << 20);

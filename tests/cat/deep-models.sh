@@ -7,13 +7,7 @@
 #   usage: deep-models.sh PTXLITMUS
 set -uo pipefail
 exe=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-fail() {
-  echo "FAIL: $*"
-  failures=$((failures + 1))
-}
+. "$(dirname "$0")/../lib/checks.sh"
 
 python3 - "$tmp" <<'EOF'
 import sys
@@ -81,8 +75,4 @@ got=$("$exe" --cat "$tmp/union.cat" litmus/SB/SB.litmus 2>&1 | grep -E '^(States
 want=$("$exe" --cat "$tmp/union-reference.cat" litmus/SB/SB.litmus 2>&1 | grep -E '^(States|Ok|No)')
 [ -n "$got" ] && [ "$got" = "$want" ] || fail "union: SB gives '$got', the reference '$want'"
 
-if [ "$failures" -gt 0 ]; then
-  echo "$failures failures"
-  exit 1
-fi
-echo "deep models: all refused clearly or answered"
+finish "deep models: refused clearly or answered"

@@ -7,14 +7,8 @@
 #   usage: bound-incomplete.sh PTXLITMUS
 set -uo pipefail
 exe=$1
+. "$(dirname "$0")/../lib/checks.sh"
 mp=litmus/MP/MP.litmus
-failures=0
-fail() {
-  echo "FAIL: $*"
-  failures=$((failures + 1))
-}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 
 # Cut before any final state: nothing reached, and no `Never`.
 "$exe" sim --exhaustive --bound 10 "$mp" >"$tmp/out" 2>"$tmp/err"
@@ -64,8 +58,4 @@ grep -q "No run reached" "$tmp/out" && fail "--trace --bound 10: claims no run r
 grep -qF "the state bound (--bound 10) was hit after 10 machine states, none of them a final state satisfying (1:r0=1 /\\ 1:r1=0): the search is incomplete (raise --bound)" "$tmp/err" ||
   fail "--trace --bound 10: stderr: $(cat "$tmp/err")"
 
-if [ $failures -gt 0 ]; then
-  echo "$failures failures"
-  exit 1
-fi
-echo "sim: a search its bound cut says Incomplete, exit 3"
+finish "sim: a search its bound cut says Incomplete, exit 3"
