@@ -153,8 +153,8 @@ void refuseEndlessSearch(const std::vector<gen::Edge>& vocabulary, const gen::Cy
     throw InputError(message + " (docs/litmus-suites.md)");
 }
 
-/// The tests of --edges and --cycle, written as they are found: --edges cycles as the search
-/// meets them, then the --cycle ones in the order given.
+/// The tests of --edges and --cycle: those of --edges cycles written as the search meets them,
+/// then those of the --cycle ones, sorted by name.
 void writeCycleTests(const GenArgs& a, const CommandContext& context, TestOutput& out) {
     std::vector<gen::ResolvedCycle> given; // --cycle, checked before anything is written
     for (const std::string& text : a.cycles) {
@@ -207,8 +207,16 @@ void writeCycleTests(const GenArgs& a, const CommandContext& context, TestOutput
                   << counts.rejected << " without a test, " << counts.outsideThreads
                   << " outside the thread range)\n";
     }
+    // The --cycle ones are few: written sorted by name, as before streaming.
+    std::vector<gen::GeneratedTest> named;
     for (const gen::ResolvedCycle& c : given)
-        emit(c);
+        for (gen::GeneratedTest& t : distinct.of(c))
+            named.push_back(std::move(t));
+    std::sort(
+        named.begin(), named.end(),
+        [](const gen::GeneratedTest& x, const gen::GeneratedTest& y) { return x.name < y.name; });
+    for (const gen::GeneratedTest& t : named)
+        out.write({t.name, t.text, ""});
     std::cout << std::flush;
     if (distinct.duplicates() > 0)
         std::cerr << "gen: " << distinct.duplicates()

@@ -108,6 +108,9 @@ TEST_CASE("cat depth: a chain of one operator is a balanced tree, and means the 
               checkMP(sc, engine));
         CHECK(checkMP("T\nacyclic (" + repeat("[_] ; ", 20000) + "po) | rf | co | fr as A\n",
                       engine) == checkMP(sc, engine));
+        // let rec's closed form joins its terms as balanced trees too.
+        CHECK(checkMP("T\nlet rec x = " + terms + " | x;po;x\nacyclic x as A\n", engine) ==
+              checkMP("T\nlet rec x = po | rf | co | fr | x;po;x\nacyclic x as A\n", engine));
     }
     CHECK(checkMP(sc, EngineKind::Explicit) == std::pair<std::size_t, bool>{3, false});
 }

@@ -1,5 +1,6 @@
 #include "model/cat/CatParser.hpp"
 
+#include "model/cat/Balanced.hpp"
 #include "model/cat/CatLexer.hpp"
 
 #include "support/Errors.hpp"
@@ -187,17 +188,14 @@ class Parser {
         return e;
     }
 
-    /// `operands[from, to)` joined by `op` as a balanced tree (its left half as large as its
-    /// right, or one larger: two or three operands group to the left, as herd reads them);
-    /// `where[k]` is where the operator after operand k is. A chain of thousands of `|` is then a
-    /// tree of a dozen levels, not thousands.
-    ExprPtr balanced(ExprOp op, const std::vector<ExprPtr>& operands,
-                     const std::vector<SourcePos>& where, std::size_t from, std::size_t to) {
-        if (to - from == 1) return operands[from];
-        const std::size_t mid = from + (to - from + 1) / 2;
-        return make(
-            op, where[mid - 1],
-            {balanced(op, operands, where, from, mid), balanced(op, operands, where, mid, to)});
+    /// `operands` joined by `op` as a balanced tree; `where[k]` is where the operator after
+    /// operand k is.
+    ExprPtr joined(ExprOp op, const std::vector<ExprPtr>& operands,
+                   const std::vector<SourcePos>& where) {
+        return balanced(operands, 0, operands.size(),
+                        [&](ExprPtr left, ExprPtr right, std::size_t mid) {
+                            return make(op, where[mid - 1], {std::move(left), std::move(right)});
+                        });
     }
 
     /// A chain `x0 SYMBOL x1 SYMBOL ...` of `operand`s. Union, intersection and sequence are
@@ -209,14 +207,12 @@ class Parser {
             where.push_back(next().pos);
             operands.push_back((this->*operand)());
         }
-        if (op != ExprOp::Diff || operands.size() <= 2)
-            return balanced(op, operands, where, 0, operands.size());
+        if (op != ExprOp::Diff || operands.size() <= 2) return joined(op, operands, where);
         // The subtrahends' union, its operators placed at the `\`s after the first.
         const std::vector<ExprPtr> subtracted(operands.begin() + 1, operands.end());
         const std::vector<SourcePos> between(where.begin() + 1, where.end());
-        return make(
-            ExprOp::Diff, where.front(),
-            {operands.front(), balanced(ExprOp::Union, subtracted, between, 0, subtracted.size())});
+        return make(ExprOp::Diff, where.front(),
+                    {operands.front(), joined(ExprOp::Union, subtracted, between)});
     }
 
     ExprPtr expression() { return binary(&Parser::sequence, "|", ExprOp::Union); }
