@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Cat models of hostile depth (issue 37): parentheses nested 10,000 deep, a union of 20,000
-# terms, a chain of 50,000 `let`s, ~ and postfix chains, a chain of 1,000 functions. Each goes
+# terms, a chain of 50,000 `let`s, ~ and postfix chains, a chain of 1,000 functions, 40 lets
+# each doubling the one before. Each goes
 # through check, regress, compare and validate and must end with a clear error (exit 2, the
 # limit named at file:line:col) or the right answer, never a signal (SIGSEGV was exit 139). The
 # models are written here, not committed. Run from the source folder.
@@ -24,6 +25,10 @@ write("union-reference", "acyclic po | rf | co | fr as sc")
 write("sequence", "let s = " + " ; ".join(["[_]"] * 20000) + " ; po\nacyclic s | rf | co | fr as sc")
 write("lets", "let r0 = po\n" + "".join("let r%d = r%d | rf\n" % (k + 1, k) for k in range(50000))
       + "acyclic r50000 as a")
+# 40 definitions, each the union of the one before with itself: 2^40 paths, 42 nodes.
+write("doubling", "let r0 = po\n" + "".join("let r%d = r%d | r%d\n" % (k + 1, k, k)
+      for k in range(40)) + "empty r40 \\ co as a\nacyclic po | rf | co | fr as sc")
+write("doubling-reference", "empty po \\ co as a\nacyclic po | rf | co | fr as sc")
 write("functions", "let f0(x) = x\n" + "".join("let f%d(x) = f%d(x)\n" % (k + 1, k)
       for k in range(1000)) + "acyclic f1000(po) as a")
 EOF
@@ -71,6 +76,10 @@ for model in union sequence; do
     litmus/MP litmus/SB
   expect "$model" 0 "" "$exe" --cat "$tmp/$model.cat" --engine smt "$mp"
 done
+# Definitions that share their parts are walked once per part, not once per path (a walk that
+# followed every path took 2^40 steps: a hang).
+expect doubling 0 "" timeout 60 "$exe" compare --cat "$tmp/doubling.cat" \
+  --cat "$tmp/doubling-reference.cat" litmus/MP litmus/SB
 got=$("$exe" --cat "$tmp/union.cat" litmus/SB/SB.litmus 2>&1 | grep -E '^(States|Ok|No)')
 want=$("$exe" --cat "$tmp/union-reference.cat" litmus/SB/SB.litmus 2>&1 | grep -E '^(States|Ok|No)')
 [ -n "$got" ] && [ "$got" = "$want" ] || fail "union: SB gives '$got', the reference '$want'"
