@@ -3,24 +3,21 @@
 // test's expectation with the checker, as `regress --update` does (src/gen, src/regress).
 #include "cli/CheckOptions.hpp"
 #include "cli/Commands.hpp"
-#include "cli/ProgressDisplay.hpp"
+#include "cli/GenOutput.hpp"
 #include "gen/CycleEnumeration.hpp"
 #include "gen/CycleTest.hpp"
 #include "gen/Family.hpp"
 #include "gen/TestWriter.hpp"
 #include "gen/Variant.hpp"
 
-#include "support/AtomicFile.hpp"
 #include "support/Errors.hpp"
-#include "support/InputFile.hpp"
 #include "support/Text.hpp"
 
 #include "regress/Runner.hpp"
 #include "regress/SuiteDiscovery.hpp"
 
 #include <algorithm>
-#include <chrono>
-#include <filesystem>
+#include <cstdio>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -36,6 +33,7 @@ struct GenArgs {
     std::vector<std::string> cycles; // --cycle, one test each (per placement)
     std::string edges;               // --edges: the vocabulary
     std::size_t size = 4;            // --size: the longest cycle
+    double timeout = 0;              // --timeout: of the --edges search (0: no limit)
     std::string threads = "2..4";    // --threads A..B
     std::string out;
     bool list = false;
@@ -74,27 +72,7 @@ std::vector<gen::Variant> variantsFor(const gen::Family& f, const GenArgs& a) {
     return out;
 }
 
-/// Writes `text` to `path` (atomically, every write checked) unless the file already holds
-/// exactly that.
-void writeIfChanged(const std::filesystem::path& path, const std::string& text) {
-    std::error_code ec;
-    if (std::filesystem::is_regular_file(path, ec)) {
-        try {
-            if (readInputFile(path.string(), "generated test") == text) return;
-        } catch (const InputError&) {
-            // Unreadable: rewritten below, where a failure says why.
-        }
-    }
-    createDirectories(path.parent_path());
-    writeFileAtomically(path, text);
-}
-
-/// One test to write: its file name and, with several families, its family's folder.
-struct Output {
-    std::string name, text, folder;
-};
-
-std::vector<Output> familyTests(const GenArgs& a) {
+std::vector<GenOutput> familyTests(const GenArgs& a) {
     std::vector<const gen::Family*> named;
     for (const std::string& name : a.families) {
         if (name == "all")
@@ -104,7 +82,7 @@ std::vector<Output> familyTests(const GenArgs& a) {
             named.push_back(&gen::family(name));
     }
     const std::vector<const gen::Family*> chosen = distinctInOrder(named); // `MP all`: MP once
-    std::vector<Output> out;
+    std::vector<GenOutput> out;
     for (const gen::Family* f : chosen) {
         const auto variants = variantsFor(*f, a);
         if (variants.empty()) std::cerr << "note: no applicable variant of " << f->name << "\n";
@@ -150,56 +128,103 @@ std::pair<int, int> threadRange(const std::string& text) {
     }
 }
 
-std::vector<Output> cycleTests(const GenArgs& a, const CommandContext& context) {
-    std::vector<gen::ResolvedCycle> cycles;
-    if (!a.edges.empty()) {
-        const auto [lo, hi] = threadRange(a.threads);
-        const gen::CycleLimits limits{a.size, lo, hi};
-        // On a terminal, a long search shows how far it got (redrawn in place, then erased).
-        const bool terminal = stderrIsTerminal();
-        const auto start = std::chrono::steady_clock::now();
-        bool drawn = false;
-        struct EraseLine { // also when the search is interrupted
-            const bool& drawn;
-            ~EraseLine() {
-                if (drawn) std::cerr << "\r\033[K" << std::flush;
-            }
-        } erase{drawn};
-        const gen::CycleProgress progress = [&](std::size_t cycles, std::size_t sequences) {
-            const double seconds =
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-            if (!terminal || seconds < 1) return;
-            std::cerr << "\rgen: " << cycles << " cycles, " << sequences
-                      << " edge sequences tried, " << static_cast<int>(seconds) << " s"
-                      << std::flush;
-            drawn = true;
-        };
-        const gen::CycleSet set = gen::enumerateCycles(gen::parseCycle(a.edges, "--edges"), limits,
-                                                       Deadline({}, context.stop), progress);
-        std::cerr << "gen: " << set.cycles.size() << " cycles of 2 to " << a.size << " edges with "
-                  << a.threads << " threads (" << set.sequences << " edge sequences tried, "
-                  << set.rejected << " without a test, " << set.outsideThreads
-                  << " outside the thread range)\n";
-        cycles = set.cycles;
-    }
+/// More edge sequences than this and `gen --edges` refuses to start: at the few million a second
+/// the search tries, such a run takes hours (docs/litmus-suites.md).
+constexpr double kMaxSequences = 1e9;
+
+/// Refuses, before it starts, a search of more than kMaxSequences edge sequences, with the count
+/// and the largest --size that fits.
+void refuseEndlessSearch(const std::vector<gen::Edge>& vocabulary, const gen::CycleLimits& limits) {
+    const double tries = gen::sequencesToTry(vocabulary, limits);
+    if (tries <= kMaxSequences) return;
+    char count[32];
+    std::snprintf(count, sizeof count, "%.2g", tries);
+    std::string message = "--edges with --size " + std::to_string(limits.maxEdges) + " over " +
+                          std::to_string(gen::expandVocabulary(vocabulary).size()) +
+                          " edges would try " + count +
+                          " edge sequences, more than the 1e9 gen takes on (about half an hour at "
+                          "half a million a second): ";
+    gen::CycleLimits smaller = limits;
+    while (smaller.maxEdges > 2 && gen::sequencesToTry(vocabulary, smaller) > kMaxSequences)
+        --smaller.maxEdges;
+    if (gen::sequencesToTry(vocabulary, smaller) <= kMaxSequences)
+        message += "--size " + std::to_string(smaller.maxEdges) + " fits, or use fewer edges";
+    else
+        message += "use fewer edges";
+    throw InputError(message + " (docs/litmus-suites.md)");
+}
+
+/// The tests of --edges and --cycle: those of --edges cycles written as the search meets them,
+/// then those of the --cycle ones, sorted by name.
+void writeCycleTests(const GenArgs& a, const CommandContext& context, TestOutput& out) {
+    std::vector<gen::ResolvedCycle> given; // --cycle, checked before anything is written
     for (const std::string& text : a.cycles) {
         const std::string what = "--cycle \"" + text + "\"";
         auto resolved = gen::resolveCycle(gen::parseCycle(text, what));
         if (auto* why = std::get_if<std::string>(&resolved))
             throw InputError(what + ": no test: " + *why);
-        cycles.push_back(std::get<gen::ResolvedCycle>(std::move(resolved)));
+        given.push_back(std::get<gen::ResolvedCycle>(std::move(resolved)));
     }
-    const gen::GeneratedSuite suite = gen::cycleTests(cycles, placementsOf(a));
-    if (suite.duplicates > 0)
-        std::cerr << "gen: " << suite.duplicates
+    gen::DistinctTests distinct(placementsOf(a));
+    SearchProgress progress;
+    const auto emit = [&](const gen::ResolvedCycle& c) {
+        for (const gen::GeneratedTest& t : distinct.of(c)) {
+            progress.erase();
+            out.write({t.name, t.text, ""});
+        }
+    };
+    if (!a.edges.empty()) {
+        const auto [lo, hi] = threadRange(a.threads);
+        const gen::CycleLimits limits{a.size, lo, hi};
+        const std::vector<gen::Edge> vocabulary = gen::parseCycle(a.edges, "--edges");
+        refuseEndlessSearch(vocabulary, limits);
+        const Deadline deadline(a.timeout > 0 ? std::optional<double>(a.timeout) : std::nullopt,
+                                context.stop);
+        std::size_t found = 0; // cycles whose tests were written
+        gen::CycleCounts counts;
+        try {
+            counts = gen::searchCycles(
+                vocabulary, limits, deadline,
+                [&](const gen::ResolvedCycle& c) {
+                    deadline.check(Phase::Generation); // writing files takes longer than searching
+                    emit(c);
+                    ++found;
+                },
+                [&](std::size_t cycles, std::size_t sequences) {
+                    progress.show(cycles, sequences, out.count());
+                });
+        } catch (...) {
+            // Stopped (time limit, Ctrl-C, a failed write): what was written stays.
+            progress.erase();
+            std::cout << std::flush;
+            std::cerr << "gen: stopped after " << found << " cycles, " << out.count()
+                      << " tests written\n";
+            throw;
+        }
+        progress.erase();
+        std::cout << std::flush; // the tests first, then what the search counted
+        std::cerr << "gen: " << counts.found << " cycles of 2 to " << a.size << " edges with "
+                  << a.threads << " threads (" << counts.sequences << " edge sequences tried, "
+                  << counts.rejected << " without a test, " << counts.outsideThreads
+                  << " outside the thread range)\n";
+    }
+    // The --cycle ones are few: written sorted by name, as before streaming.
+    std::vector<gen::GeneratedTest> named;
+    for (const gen::ResolvedCycle& c : given)
+        for (gen::GeneratedTest& t : distinct.of(c))
+            named.push_back(std::move(t));
+    std::sort(
+        named.begin(), named.end(),
+        [](const gen::GeneratedTest& x, const gen::GeneratedTest& y) { return x.name < y.name; });
+    for (const gen::GeneratedTest& t : named)
+        out.write({t.name, t.text, ""});
+    std::cout << std::flush;
+    if (distinct.duplicates() > 0)
+        std::cerr << "gen: " << distinct.duplicates()
                   << " tests left out: an earlier cycle gives the same program and condition\n";
-    std::vector<Output> out;
-    for (const gen::GeneratedTest& t : suite.tests)
-        out.push_back({t.name, t.text, ""});
-    if (out.empty()) // as for families: an empty result is no success
+    if (out.count() == 0) // as for families: an empty result is no success
         throw InputError("no test to generate: no cycle of the vocabulary fits the limits given "
                          "(--size, --threads; the line above counts what was tried)");
-    return out;
 }
 
 /// --expect: the checker's answer recorded beside each written test, as `regress --update`
@@ -257,32 +282,15 @@ int runGen(const GenArgs& a, const CommandContext& context) {
     if (!cycleMode && a.families.empty())
         throw InputError("name a family (or `all`), or give --cycle or --edges; "
                          "`ptxlitmus gen --list` lists the families");
-    const std::vector<Output> tests = cycleMode ? cycleTests(a, context) : familyTests(a);
-    // Two different tests of one name would be one file, the second overwriting the first: the
-    // names are meant to tell every test apart, so a clash is a bug, never a silent loss.
-    std::map<std::string, const Output*> byName;
-    for (const Output& t : tests) {
-        const auto [it, fresh] = byName.emplace(t.folder + "/" + t.name, &t);
-        if (!fresh && it->second->text != t.text)
-            throw std::logic_error("gen: two different tests are both named " + t.name);
-    }
-    std::vector<std::string> written;
-    for (const Output& t : tests) {
-        if (a.out.empty()) {
-            // A stream of tests, one blank line between two: `ptxlitmus -` reads it back.
-            std::cout << (written.empty() ? "" : "\n") << t.text;
-            written.push_back(t.name);
-            continue;
-        }
-        std::filesystem::path dir(a.out);
-        if (!t.folder.empty()) dir /= t.folder;
-        const auto path = dir / (t.name + ".litmus");
-        writeIfChanged(path, t.text);
-        std::cout << path.string() << "\n";
-        written.push_back(path.string());
+    TestOutput out(a.out, a.expect);
+    if (cycleMode) {
+        writeCycleTests(a, context, out);
+    } else {
+        for (const GenOutput& t : familyTests(a))
+            out.write(t);
     }
     std::cout << std::flush;
-    return a.expect ? recordExpectations(written, context) : 0;
+    return a.expect ? recordExpectations(out.paths(), context) : 0;
 }
 
 } // namespace
@@ -320,6 +328,10 @@ void addGenCommand(CLI::App& app, CommandContext& context) {
         ->needs(edges);
     cmd->add_option("--threads", args->threads,
                     "With --edges: the number of threads, A..B or N (default 2..4)")
+        ->needs(edges);
+    addTimeoutOption(*cmd, args->timeout)
+        ->description("With --edges: stop the search after this many seconds (a number > 0), "
+                      "exit status 3; the tests written by then stay")
         ->needs(edges);
     cmd->add_flag("--expect", args->expect,
                   "With -o: record each test's expectation (X.expected beside X.litmus) with the "

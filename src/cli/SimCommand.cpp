@@ -105,13 +105,24 @@ nlohmann::json hangJson(const sim::HangReport& h) {
             {"memory", h.memory}};
 }
 
+/// Whether an exhaustive search was cut by its state bound: it reached the outcomes it lists, but
+/// others may be reachable, so it gives no verdict (exit status 3, a resource that ran out).
+bool incomplete(const sim::SimResult& r) {
+    return r.exhaustive && r.boundHit;
+}
+
+/// `the state bound (--bound 1000) was hit after 1000 machine states`.
+std::string boundHitText(const sim::SimResult& r, std::uint64_t bound) {
+    return "the state bound (--bound " + std::to_string(bound) + ") was hit after " +
+           std::to_string(r.states) + " machine states";
+}
+
 /// The --hang report: the verdict, then (on a hang) the stuck threads and the state.
 void printHang(const sim::Simulator& simulator, const sim::SimResult& r, const SimArgs& a) {
     const Termination verdict = terminationOf(r);
     std::cout << "Termination " << r.name << " " << terminationName(verdict);
     if (verdict == Termination::UnknownBound)
-        std::cout << " (the state bound was hit after " << r.states
-                  << " machine states: raise --bound)";
+        std::cout << " (" << boundHitText(r, a.bound) << ": raise --bound)";
     std::cout << "\n";
     if (!r.hang) return;
     const auto& h = *r.hang;
@@ -161,10 +172,12 @@ nlohmann::json toJson(const Program& p, const sim::SimResult& r) {
             filtered.push_back({{"outcome", outcomeJson(o)}, {"count", n}});
         j["filtered"] = filtered;
     }
-    j["ok"] = summary.ok;
+    // An incomplete search gives no verdict: "ok" is null and the observation "Incomplete".
+    j["complete"] = !incomplete(r);
+    j["ok"] = incomplete(r) ? nlohmann::json(nullptr) : nlohmann::json(summary.ok);
     j["positive"] = summary.positive;
     j["negative"] = summary.negative;
-    j["observation"] = summary.observation;
+    j["observation"] = incomplete(r) ? std::string(sim::kIncomplete) : summary.observation;
     j["boundHit"] = r.boundHit;
     j["seconds"] = r.seconds;
     if (r.exhaustive) {
@@ -232,7 +245,17 @@ int runSim(const SimArgs& a, const CLI::Option* traceOpt, const StopToken& stop)
             return 0;
         }
         const auto r = a.exhaustive ? simulator.runExhaustive() : simulator.runRandom();
-        const int status = a.hang ? terminationExitCode(terminationOf(r)) : kExitOk;
+        const int status = a.hang          ? terminationExitCode(terminationOf(r))
+                           : incomplete(r) ? kExitResource
+                                           : kExitOk;
+        // Said last, after the report (--hang says it in its verdict line).
+        const auto sayIfIncomplete = [&] {
+            if (!incomplete(r) || a.hang) return;
+            std::cout << std::flush;
+            std::cerr << a.file << ": incomplete: " << boundHitText(r, a.bound)
+                      << "; the outcomes listed were reached, others may be reachable: no verdict "
+                         "(raise --bound)\n";
+        };
         if (a.json) {
             nlohmann::json j = toJson(program, r);
             if (scheduler) {
@@ -240,6 +263,7 @@ int runSim(const SimArgs& a, const CLI::Option* traceOpt, const StopToken& stop)
                 if (*scheduler == sim::Scheduler::Occupancy) j["resident_ctas"] = a.resident;
             }
             std::cout << jsonText(j) << "\n";
+            sayIfIncomplete();
             return status;
         }
         if (scheduler)
@@ -256,7 +280,7 @@ int runSim(const SimArgs& a, const CLI::Option* traceOpt, const StopToken& stop)
             return status;
         }
         std::cout << sim::formatHistogram(program.name, program.condition, r.histogram,
-                                          countsLine(r));
+                                          countsLine(r), !incomplete(r));
         if (program.filter) {
             std::uint64_t n = 0;
             for (const auto& [o, c] : r.filtered)
@@ -267,7 +291,10 @@ int runSim(const SimArgs& a, const CLI::Option* traceOpt, const StopToken& stop)
         }
         if (r.exhaustive)
             std::cout << "Machine states " << r.states << " explored"
-                      << (r.boundHit ? " (--bound hit: outcomes may be incomplete)" : "") << "\n";
+                      << (incomplete(r) ? " (" + std::string(sim::kIncomplete) +
+                                              ": --bound hit, outcomes may be missing)"
+                                        : std::string())
+                      << "\n";
         else if (r.unfinishedRuns > 0)
             std::cout << "Unfinished " << r.unfinishedRuns
                       << " runs hit the step bound (--max-steps)\n";
@@ -277,7 +304,8 @@ int runSim(const SimArgs& a, const CLI::Option* traceOpt, const StopToken& stop)
                                        : std::to_string(r.hungRuns) + " runs")
                       << ": " << r.hangWhere.value_or("") << "\n";
         printTime();
-        return 0;
+        sayIfIncomplete();
+        return status;
     }
 }
 

@@ -43,15 +43,15 @@ class Hoister {
             result = it->second;
         } else if (n.op == RelOp::Base || n.op == RelOp::IdOn || n.op == RelOp::Product ||
                    n.op == RelOp::Ref) {
-            result = std::make_shared<const RelNode>(std::move(n));
+            result = makeNode(std::move(n));
         } else {
             RelNode ref;
             ref.op = RelOp::Ref;
             ref.ref = static_cast<int>(out_.definitions.size());
             ref.name = "#" + std::to_string(ref.ref);
-            ref.a = std::make_shared<const RelNode>(std::move(n));
+            ref.a = makeNode(std::move(n));
             out_.definitions.push_back({ref.name, ref.a});
-            result = std::make_shared<const RelNode>(std::move(ref));
+            result = makeNode(std::move(ref));
         }
         shared_.emplace(key, result);
         done_.emplace(e.get(), result);

@@ -11,7 +11,7 @@ RelExpr MemoryModel::define(const std::string& name, RelExpr rel) {
     n.name = name;
     n.a = rel;
     definitions.push_back({name, std::move(rel)});
-    return std::make_shared<const RelNode>(std::move(n));
+    return makeNode(std::move(n));
 }
 
 RelExpr MemoryModel::ref(const std::string& name) const {
@@ -22,7 +22,7 @@ RelExpr MemoryModel::ref(const std::string& name) const {
         n.ref = static_cast<int>(i);
         n.name = name;
         n.a = definitions[i].rel;
-        return std::make_shared<const RelNode>(std::move(n));
+        return makeNode(std::move(n));
     }
     throw std::out_of_range("no relation named " + name + " in model " + this->name);
 }

@@ -1,10 +1,20 @@
 #include "model/RelExpr.hpp"
 
+#include <algorithm>
+#include <unordered_set>
+#include <vector>
+
 namespace ptx {
+
+RelExpr makeNode(RelNode n) {
+    n.height = 1 + std::max(n.a ? n.a->height : 0, n.b ? n.b->height : 0);
+    return std::make_shared<const RelNode>(std::move(n));
+}
+
 namespace {
 
 RelExpr make(RelNode n) {
-    return std::make_shared<const RelNode>(std::move(n));
+    return makeNode(std::move(n));
 }
 
 RelExpr binaryNode(RelOp op, RelExpr a, RelExpr b) {
@@ -167,9 +177,19 @@ RelExpr star(RelExpr a) {
 }
 
 bool mentions(const RelExpr& e, BaseRel r) {
-    if (!e) return false;
-    if (e->op == RelOp::Base) return e->base == r;
-    return mentions(e->a, r) || mentions(e->b, r);
+    // Each node once, without recursion: definitions share subexpressions, and a chain of
+    // `let r(k+1) = r(k) | r(k)` has 2^k paths to its base relations but only k nodes.
+    std::vector<const RelNode*> work{e.get()};
+    std::unordered_set<const RelNode*> seen;
+    while (!work.empty()) {
+        const RelNode* n = work.back();
+        work.pop_back();
+        if (n == nullptr || !seen.insert(n).second) continue;
+        if (n->op == RelOp::Base && n->base == r) return true;
+        work.push_back(n->a.get());
+        work.push_back(n->b.get());
+    }
+    return false;
 }
 
 std::string toString(const RelExpr& e) {

@@ -74,7 +74,14 @@ struct RelNode {
     int ref = -1;                  // Ref: index of a definition of the model
     std::string name;              // Ref: its name
     RelExpr a, b;                  // operands
+    /// The longest chain of nodes from this one down to a leaf, through the definitions it
+    /// refers to: how deep a recursive walk over the expression goes (set by makeNode).
+    std::size_t height = 1;
 };
+
+/// The node `n` with its height computed from its operands': every node is built by this (the
+/// builders below, MemoryModel::define, the engine's hoisting).
+[[nodiscard]] RelExpr makeNode(RelNode n);
 
 // ---- builders: the model files read like the model's text ----------------------------------
 [[nodiscard]] RelExpr base(BaseRel r);

@@ -3,6 +3,7 @@
 #include "sim/Simulator.hpp"
 
 #include "sim/Condition.hpp"
+#include "support/Errors.hpp"
 
 #include <algorithm>
 #include <boost/graph/adjacency_list.hpp>
@@ -274,6 +275,13 @@ std::optional<std::vector<std::string>> Simulator::exhaustiveTrace(const CondExp
               options_.deadline);
     for (std::size_t i = 0; i < g.finals.size(); ++i)
         if (evaluate(target, g.finalOutcomes[i])) return replay(g.pathTo(g.finals[i]));
+    // None among the states explored: with the bound hit, that says nothing about the others.
+    if (g.boundHit)
+        throw ResourceError("the state bound (--bound " + std::to_string(options_.maxStates) +
+                            ") was hit after " + std::to_string(g.ids.size()) +
+                            " machine states, none of them a final state satisfying " +
+                            formatProposition(target) +
+                            ": the search is incomplete (raise --bound)");
     return std::nullopt;
 }
 

@@ -28,7 +28,7 @@ HistogramSummary summarize(const Condition& condition,
 
 std::string formatHistogram(const std::string& testName, const Condition& condition,
                             const std::map<Outcome, std::uint64_t>& counts,
-                            const std::string& countsLine) {
+                            const std::string& countsLine, bool complete) {
     const HistogramSummary s = summarize(condition, counts);
     const char* kind = condition.kind == ConditionKind::Exists      ? "Allowed"
                        : condition.kind == ConditionKind::NotExists ? "Forbidden"
@@ -45,13 +45,13 @@ std::string formatHistogram(const std::string& testName, const Condition& condit
         out += num + "  " + (evaluate(condition.expr, o) ? "*>" : ":>") + " " + formatOutcome(o) +
                "\n";
     }
-    out += s.ok ? "Ok\n" : "No\n";
+    out += complete ? (s.ok ? "Ok\n" : "No\n") : std::string(kIncomplete) + "\n";
     out += "Witnesses\n";
     out += "Positive: " + std::to_string(s.positive) + ", Negative: " + std::to_string(s.negative) +
            "\n";
     out += "Condition " + formatCondition(condition) + "\n";
-    out += "Observation " + testName + " " + s.observation + " " + std::to_string(s.positive) +
-           " " + std::to_string(s.negative) + "\n";
+    out += "Observation " + testName + " " + (complete ? s.observation : kIncomplete) + " " +
+           std::to_string(s.positive) + " " + std::to_string(s.negative) + "\n";
     return out;
 }
 

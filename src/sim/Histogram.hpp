@@ -36,10 +36,15 @@ struct HistogramSummary {
 [[nodiscard]] HistogramSummary summarize(const Condition& condition,
                                          const std::map<Outcome, std::uint64_t>& counts);
 
+/// What an incomplete search (an exhaustive one its --bound cut) says instead of Ok/No and of the
+/// observation: the outcomes it reached were reached, but whether others exist is unknown.
+inline constexpr const char* kIncomplete = "Incomplete";
+
 /// The whole litmus7 block (ends with a newline). `countsLine` (when not empty) follows the
 /// `Test` line and says what the counts count when they are not runs (`Counts: schedules ...`).
+/// When not `complete`, the verdict and the observation are kIncomplete.
 [[nodiscard]] std::string formatHistogram(const std::string& testName, const Condition& condition,
                                           const std::map<Outcome, std::uint64_t>& counts,
-                                          const std::string& countsLine = {});
+                                          const std::string& countsLine = {}, bool complete = true);
 
 } // namespace ptx::sim

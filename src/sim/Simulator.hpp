@@ -100,7 +100,8 @@ class Simulator {
     [[nodiscard]] SimResult runExhaustive() const;
     /// The mechanism-by-mechanism trace of a run whose outcome satisfies `target` (its
     /// observables must be in the projection: SimOptions::extraObservables), found among the
-    /// random runs (same seed) or by exhaustive search; nullopt if none.
+    /// random runs (same seed) or by exhaustive search; nullopt if none. Throws ResourceError
+    /// when an exhaustive search its bound (maxStates) cut found none.
     [[nodiscard]] std::optional<std::vector<std::string>> trace(const CondExpr& target,
                                                                 bool exhaustive) const;
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <functional>
 
 namespace ptx {
 
@@ -17,10 +18,23 @@ std::string_view trimBlanksView(std::string_view text) {
     return text.substr(b, e - b + 1);
 }
 
-std::string hashText(std::string_view text) {
+namespace {
+
+std::uint64_t fnv1a(std::string_view text) {
     std::uint64_t hash = 14695981039346656037ULL;
     for (const unsigned char c : text)
         hash = (hash ^ c) * 1099511628211ULL;
+    return hash;
+}
+
+} // namespace
+
+Fingerprint fingerprint(std::string_view text) {
+    return {fnv1a(text), std::hash<std::string_view>()(text)};
+}
+
+std::string hashText(std::string_view text) {
+    const std::uint64_t hash = fnv1a(text);
     char hex[17];
     std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hash));
     return hex;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -27,6 +28,18 @@ void stepPast(std::string_view text, std::size_t& i, int& line, int& col);
 
 /// trimBlanks without the copy: a view into `text`.
 [[nodiscard]] std::string_view trimBlanksView(std::string_view text);
+
+/// A 128-bit fingerprint of a text (two independent 64-bit hashes), for sets of texts too many to
+/// keep: equal texts have equal fingerprints; two different ones share one with a probability of
+/// about 2^-128.
+struct Fingerprint {
+    std::uint64_t a = 0, b = 0;
+    bool operator==(const Fingerprint& o) const { return a == o.a && b == o.b; }
+    struct Hash {
+        std::size_t operator()(const Fingerprint& f) const { return f.a; }
+    };
+};
+[[nodiscard]] Fingerprint fingerprint(std::string_view text);
 
 /// A stable fingerprint of `text`: its 64-bit FNV-1a hash as 16 lower-case hex digits (what
 /// shortened test names and the regress suite fingerprint end with).

@@ -93,6 +93,9 @@ TEST_CASE("cat parser: operators bind as in Dat3M's grammar") {
           "(; (; ([] W) (domain rf)) ([] (range po)))");
     CHECK(parsedCheck("fencerel(F & SC)") == "(call (& F SC))");
     CHECK(parsedCheck("po-loc | rf^-1") == "(| po-loc (inv rf))");
+    // A chain of one operator is a balanced tree (CatDepthTest); `\` subtracts the others' union.
+    CHECK(parsedCheck("a | b | c | d | e") == "(| (| (| a b) c) (| d e))");
+    CHECK(parsedCheck("a \\ b \\ c \\ d") == "(\\ a (| (| b c) d))");
     const cat::ModelFile m = cat::parseModel(
         "PTX \"title\"\n(* c (* *) // x\nlet a = po // c\n/* c */ include \"s.cat\"\n"
         "show a as b, po\nunshow a\nflag ~empty [W] as f\nirreflexive a as i\n",

@@ -1,6 +1,7 @@
 #include "model/cat/CatModel.hpp"
 
 #include "model/PtxCommon.hpp"
+#include "model/cat/Balanced.hpp"
 #include "model/cat/CatBaseNames.hpp"
 #include "model/cat/CatParser.hpp"
 #include "model/cat/CatSearchPath.hpp"
@@ -75,7 +76,7 @@ class Translator {
                 env_[b.name] = std::make_shared<const Function>(Function{b.params, b.body, env_});
                 return;
             }
-            bind(b.name, eval(*b.body, env_));
+            bind(b.name, b.pos, eval(*b.body, env_));
             return;
         }
         case Statement::Kind::LetRec:
@@ -89,8 +90,17 @@ class Translator {
         }
     }
 
+    /// Refuses a relation nested deeper than kMaxRelationHeight (`what` says whose it is).
+    void checkHeight(const RelExpr& r, SourcePos pos, const std::string& what) const {
+        if (r->height > kMaxRelationHeight)
+            fail(pos, what + " is nested deeper than " + std::to_string(kMaxRelationHeight) +
+                          " operators, counting those of the definitions it uses (" +
+                          std::to_string(r->height) + "; docs/cat.md)");
+    }
+
     /// A definition the engines evaluate once: `name` (made unique when a model redefines it).
-    void bind(const std::string& name, Value v) {
+    void bind(const std::string& name, SourcePos pos, Value v) {
+        checkHeight(v.rel, pos, "the definition of " + name);
         std::string unique = name;
         for (int k = 2; defined_.count(unique); ++k)
             unique = name + "#" + std::to_string(k);
@@ -121,6 +131,7 @@ class Translator {
 
     void check(const Statement& s) {
         const Value v = eval(*s.checked, env_);
+        checkHeight(v.rel, s.checked->pos, "the checked relation");
         if (v.kind == Kind::Set && s.property != Property::Empty)
             fail(s.checked->pos, std::string("expected a relation after `") +
                                      (s.property == Property::Acyclic ? "acyclic" : "irreflexive") +
@@ -192,18 +203,23 @@ class Translator {
         const std::string& x = b.name;
         std::vector<ExprPtr> terms;
         flatten(b.body, ExprOp::Union, terms);
-        std::optional<RelExpr> a, both, right, left; // A | X;B;X | X;R | L;X
-        auto add = [](std::optional<RelExpr>& acc, RelExpr r) { acc = acc ? *acc | r : r; };
+        std::vector<RelExpr> a, both, right, left; // A | X;B;X | X;R | L;X: each a union
         auto sequence = [&](std::vector<ExprPtr>::const_iterator from,
                             std::vector<ExprPtr>::const_iterator to) {
-            RelExpr r = relation(**from, eval(**from, env_));
-            for (auto it = from + 1; it != to; ++it)
-                r = seq(r, relation(**it, eval(**it, env_)));
-            return r;
+            std::vector<RelExpr> parts;
+            for (auto it = from; it != to; ++it)
+                parts.push_back(relation(**it, eval(**it, env_)));
+            return balanced(
+                parts, 0, parts.size(),
+                [](const RelExpr& p, const RelExpr& q, std::size_t) { return seq(p, q); });
+        };
+        const auto unite = [](const std::vector<RelExpr>& parts) {
+            return balanced(parts, 0, parts.size(),
+                            [](const RelExpr& p, const RelExpr& q, std::size_t) { return p | q; });
         };
         for (const ExprPtr& t : terms) {
             if (!mentions(*t, x)) {
-                add(a, relation(*t, eval(*t, env_)));
+                a.push_back(relation(*t, eval(*t, env_)));
                 continue;
             }
             std::vector<ExprPtr> f;
@@ -214,24 +230,24 @@ class Translator {
                 middleFree = middleFree && !mentions(*f[k], x);
             if (f.size() == 1 && first) continue; // X ⊆ X
             if (first && last && f.size() >= 3 && middleFree)
-                add(both, sequence(f.begin() + 1, f.end() - 1));
+                both.push_back(sequence(f.begin() + 1, f.end() - 1));
             else if (first && !last && middleFree && !mentions(*f.back(), x))
-                add(right, sequence(f.begin() + 1, f.end()));
+                right.push_back(sequence(f.begin() + 1, f.end()));
             else if (last && !first && middleFree && !mentions(*f.front(), x))
-                add(left, sequence(f.begin(), f.end() - 1));
+                left.push_back(sequence(f.begin(), f.end() - 1));
             else
                 fail(t->pos,
                      "expected a recursive term of the form X;B;X, X;B or B;X (other recursion "
                      "is not supported, docs/cat.md)");
         }
-        if (both && (left || right))
+        if (!both.empty() && (!left.empty() || !right.empty()))
             fail(b.pos, "expected X;B;X terms alone, or X;B and B;X terms (mixing them in one "
                         "recursive definition is not supported, docs/cat.md)");
-        RelExpr value = a ? *a : emptyRelation();
-        if (both) value = seq(value, star(seq(*both, value)));
-        if (right) value = seq(value, star(*right));
-        if (left) value = seq(star(*left), value);
-        bind(x, Value{Kind::Relation, value});
+        RelExpr value = a.empty() ? emptyRelation() : unite(a);
+        if (!both.empty()) value = seq(value, star(seq(unite(both), value)));
+        if (!right.empty()) value = seq(value, star(unite(right)));
+        if (!left.empty()) value = seq(star(unite(left)), value);
+        bind(x, b.pos, Value{Kind::Relation, value});
     }
 
     // ---- expressions ---------------------------------------------------------------------------
@@ -344,7 +360,16 @@ class Translator {
         Env inner = f.env;
         for (std::size_t k = 0; k < f.params.size(); ++k)
             inner[f.params[k]] = eval(*e.args[k], env);
-        return eval(*f.body, inner);
+        // Each call evaluates its function's body one level deeper (a chain of functions, each
+        // calling the one before, would recurse once per function).
+        if (calls_ >= kMaxNesting)
+            fail(e.pos, "calls nested deeper than " + std::to_string(kMaxNesting) +
+                            " (a function whose body calls a function whose body calls ...; "
+                            "docs/cat.md)");
+        ++calls_;
+        const Value v = eval(*f.body, inner);
+        --calls_;
+        return v;
     }
 
     MemoryModel& model_;
@@ -352,6 +377,7 @@ class Translator {
     Env env_;
     std::string file_;
     std::set<std::string> defined_, reading_;
+    mutable std::size_t calls_ = 0; // function bodies being evaluated, one inside the other
 };
 
 } // namespace

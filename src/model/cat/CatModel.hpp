@@ -14,6 +14,13 @@
 
 namespace ptx::cat {
 
+/// How deep a model's relations may nest counting the definitions they use, in nodes of the
+/// relational algebra (RelNode::height): a chain of thousands of `let r(k+1) = r(k) | po` is
+/// refused at the definition or check that goes deeper (`file:line:col: error: ... nested deeper
+/// than ...`), as is a chain of function calls deeper than kMaxNesting. Every engine walks a
+/// model's relations recursively, through definitions.
+inline constexpr std::size_t kMaxRelationHeight = 2000;
+
 struct LoadOptions {
     /// Folders searched for `include`d files, after the including file's own folder (`-I`).
     std::vector<std::string> includeDirs;

@@ -1,9 +1,11 @@
 #include "model/cat/CatParser.hpp"
 
+#include "model/cat/Balanced.hpp"
 #include "model/cat/CatLexer.hpp"
 
 #include "support/Errors.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <set>
 
@@ -154,26 +156,67 @@ class Parser {
         return b;
     }
 
+    /// Refuses an expression that nests deeper than kMaxNesting, at `pos` where it does.
+    [[noreturn]] void tooDeep(SourcePos pos) const {
+        throw LocatedInputError(
+            file_ + ":" + std::to_string(pos.line) + ":" + std::to_string(pos.col) +
+            ": error: expression nested deeper than " + std::to_string(kMaxNesting) +
+            " (parentheses, brackets, `~`, calls and postfix operators count "
+            "one level each; docs/cat.md)");
+    }
+
     ExprPtr make(ExprOp op, SourcePos pos, std::vector<ExprPtr> args, std::string n = {}) {
         auto e = std::make_shared<Expr>();
         e->op = op;
         e->pos = pos;
         e->args = std::move(args);
         e->name = std::move(n);
+        for (const ExprPtr& a : e->args)
+            e->height = std::max(e->height, a->height + 1);
+        if (e->height > kMaxNesting) tooDeep(pos);
         return e;
     }
 
+    /// `(this->*level)()` one level deeper: the parser recurses once per level of parentheses,
+    /// brackets, calls and `~`, so a model nested deeper than kMaxNesting is refused here,
+    /// before its depth can exhaust the stack.
     using Level = ExprPtr (Parser::*)();
+    ExprPtr deeper(Level level) {
+        if (++depth_ > kMaxNesting) tooDeep(peek().pos);
+        ExprPtr e = (this->*level)();
+        --depth_;
+        return e;
+    }
+
+    /// `operands` joined by `op` as a balanced tree; `where[k]` is where the operator after
+    /// operand k is.
+    ExprPtr joined(ExprOp op, const std::vector<ExprPtr>& operands,
+                   const std::vector<SourcePos>& where) {
+        return balanced(operands, 0, operands.size(),
+                        [&](ExprPtr left, ExprPtr right, std::size_t mid) {
+                            return make(op, where[mid - 1], {std::move(left), std::move(right)});
+                        });
+    }
+
+    /// A chain `x0 SYMBOL x1 SYMBOL ...` of `operand`s. Union, intersection and sequence are
+    /// associative; `a \ b \ c` is `a \ (b | c)`.
     ExprPtr binary(Level operand, const char* symbol, ExprOp op) {
-        ExprPtr left = (this->*operand)();
+        std::vector<ExprPtr> operands{(this->*operand)()};
+        std::vector<SourcePos> where;
         while (at(symbol)) {
-            const SourcePos pos = next().pos;
-            left = make(op, pos, {left, (this->*operand)()});
+            where.push_back(next().pos);
+            operands.push_back((this->*operand)());
         }
-        return left;
+        if (op != ExprOp::Diff || operands.size() <= 2) return joined(op, operands, where);
+        // The subtrahends' union, its operators placed at the `\`s after the first.
+        const std::vector<ExprPtr> subtracted(operands.begin() + 1, operands.end());
+        const std::vector<SourcePos> between(where.begin() + 1, where.end());
+        return make(ExprOp::Diff, where.front(),
+                    {operands.front(), joined(ExprOp::Union, subtracted, between)});
     }
 
     ExprPtr expression() { return binary(&Parser::sequence, "|", ExprOp::Union); }
+    ExprPtr nested() { return deeper(&Parser::expression); } // inside ( ), [ ], a call's ( )
     ExprPtr sequence() { return binary(&Parser::difference, ";", ExprOp::Seq); }
     ExprPtr difference() { return binary(&Parser::intersection, "\\", ExprOp::Diff); }
     ExprPtr intersection() { return binary(&Parser::prefix, "&", ExprOp::Inter); }
@@ -181,7 +224,7 @@ class Parser {
     ExprPtr prefix() {
         if (!at("~")) return postfix();
         const SourcePos pos = next().pos;
-        return make(ExprOp::Complement, pos, {prefix()});
+        return make(ExprOp::Complement, pos, {deeper(&Parser::prefix)});
     }
 
     ExprPtr postfix() {
@@ -222,20 +265,20 @@ class Parser {
         const Token& t = peek();
         if (at("(")) {
             next();
-            ExprPtr e = expression();
+            ExprPtr e = nested();
             expect(")", "`)`");
             return e;
         }
         if (at("[")) {
             next();
-            ExprPtr e = expression();
+            ExprPtr e = nested();
             expect("]", "`]`");
             return make(ExprOp::Identity, t.pos, {e});
         }
         if (at("domain") || at("range") || at("toid")) {
             const std::string word = next().text;
             expect("(", "`(` after `" + word + "`");
-            ExprPtr e = expression();
+            ExprPtr e = nested();
             expect(")", "`)`");
             return make(word == "domain"  ? ExprOp::Domain
                         : word == "range" ? ExprOp::Range
@@ -247,10 +290,10 @@ class Parser {
         const std::string n = next().text;
         if (!at("(")) return make(ExprOp::Name, t.pos, {}, n);
         next();
-        std::vector<ExprPtr> args{expression()};
+        std::vector<ExprPtr> args{nested()};
         while (at(",")) {
             next();
-            args.push_back(expression());
+            args.push_back(nested());
         }
         expect(")", "`,` or `)` after an argument");
         return make(ExprOp::Call, t.pos, std::move(args), n);
@@ -260,6 +303,7 @@ class Parser {
     const std::string& file_;
     std::vector<Token> tokens_;
     std::size_t k_ = 0;
+    std::size_t depth_ = 0; // levels of parentheses, brackets, calls and `~` being read
 };
 
 } // namespace

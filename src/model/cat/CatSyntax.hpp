@@ -6,6 +6,7 @@
 
 #include "model/Program.hpp"
 
+#include <cstddef>
 #include <memory>
 #include <string>
 #include <vector>
@@ -38,6 +39,7 @@ struct Expr {
     std::string name; // Name, Call
     std::vector<ExprPtr> args;
     SourcePos pos;
+    std::size_t height = 1; // the longest chain of nodes from this one down to a name
 };
 
 enum class Property { Acyclic, Irreflexive, Empty };
