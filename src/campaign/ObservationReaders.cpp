@@ -44,10 +44,11 @@ std::vector<ObservationRecord> readObservations(std::string_view text, const std
     return readLitmus7Log(text, file);
 }
 
-std::vector<ObservationRecord> readObservationFile(const std::string& path) {
+std::vector<ObservationRecord> readObservationFile(const std::string& path,
+                                                   const Deadline& deadline) {
     std::string text;
     try {
-        text = readInputFile(path, "observation file");
+        text = readInputFile(path, "observation file", deadline);
     } catch (const LocatedInputError& e) {
         throw ObservationError(e.what()); // the same message, as the readers' one error type
     }

@@ -17,6 +17,7 @@
 
 #include "campaign/ObservationError.hpp"
 #include "campaign/ObservationRecord.hpp"
+#include "support/Deadline.hpp"
 
 #include <string>
 #include <string_view>
@@ -39,6 +40,7 @@ enum class ObservationFormat { Litmus7Log, WeakTotal, SeenTable, Json };
 
 /// Reads the file (`-`: standard input); an unreadable file is an ObservationError naming it
 /// and the operating system's reason.
-[[nodiscard]] std::vector<ObservationRecord> readObservationFile(const std::string& path);
+[[nodiscard]] std::vector<ObservationRecord> readObservationFile(const std::string& path,
+                                                                 const Deadline& deadline);
 
 } // namespace ptx::campaign

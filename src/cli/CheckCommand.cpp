@@ -45,7 +45,7 @@ FileReport checkOne(const TestInput& input, std::size_t index, const CheckArgs& 
                     const CheckOptions& options, ProgressDisplay& display) {
     FileReport r;
     try {
-        const Program program = parseTestInput(input);
+        const Program program = parseTestInput(input, options.deadline());
         r.test = program.name;
         CheckOptions o = options;
         o.allObservables = args.all;
@@ -90,8 +90,7 @@ bool anyOptionGiven(const CLI::App& app) {
 }
 
 void runCheck(const CheckArgs& args, const CLI::App& app, CommandContext& context) {
-    CheckOptions options = args.flags.options();
-    options.stop = context.stop;
+    CheckOptions options = args.flags.options(context.stop);
     if (args.files.empty()) {
         if (!anyOptionGiven(app)) throw CLI::CallForHelp();
         throw InputError("no test to check: name litmus files, `-` for standard input or an "
@@ -103,7 +102,7 @@ void runCheck(const CheckArgs& args, const CLI::App& app, CommandContext& contex
     if (args.json && !args.show.empty() && args.outDir.empty())
         throw InputError("--json and --show both want standard output: add -o DIR to write the "
                          "graphs to files");
-    const std::vector<TestInput> inputs = testInputs(args.files);
+    const std::vector<TestInput> inputs = testInputs(args.files, options.deadline());
     // One test: the jobs' threads share its explicit search (the result is the same), at most
     // one per core (more only add threads that walk the same top of the search tree).
     if (inputs.size() == 1)

@@ -46,8 +46,9 @@ struct CheckFlags {
     bool noTermination = false; // termination is not decided
 
     /// The CheckOptions these flags describe. Throws InputError for an --axioms item that is not
-    /// `-NAME` with NAME an axiom of the chosen model (the message lists them).
-    [[nodiscard]] CheckOptions options() const;
+    /// `-NAME` with NAME an axiom of the chosen model (the message lists them). `stop` is the
+    /// process's stop token; reading the --cat model waits no longer than --timeout and it allow.
+    [[nodiscard]] CheckOptions options(const StopToken& stop) const;
     [[nodiscard]] unsigned threads() const;
 };
 

@@ -72,7 +72,7 @@ struct Row {
     }
 };
 
-std::vector<Spec> specsOf(const CompareArgs& a) {
+std::vector<Spec> specsOf(const CompareArgs& a, const Deadline& deadline) {
     requireCatForIncludes(a.includeDirs, !a.cats.empty());
     std::vector<Spec> specs;
     for (const std::string& m : a.models) {
@@ -83,7 +83,8 @@ std::vector<Spec> specsOf(const CompareArgs& a) {
         specs.push_back({m, *modelKindNamed(m), nullptr});
     }
     for (const std::string& c : a.cats) {
-        auto model = std::make_shared<const MemoryModel>(cat::loadModel(c, {a.includeDirs}));
+        auto model =
+            std::make_shared<const MemoryModel>(cat::loadModel(c, {a.includeDirs, deadline}));
         specs.push_back({model->name, ModelKind::Ptx, model});
     }
     std::set<std::string> labels;
@@ -104,7 +105,8 @@ Row compareOne(const std::string& file, const std::vector<Spec>& specs, const Ch
     row.name = file;
     Program program;
     try {
-        program = parseTestInput(TestInput{file, std::nullopt, 1, {}, std::nullopt});
+        program =
+            parseTestInput(TestInput{file, std::nullopt, 1, {}, std::nullopt}, base.deadline());
         row.name = program.name;
     } catch (...) {
         row.parseError = describeFailure(std::current_exception(), file);
@@ -162,9 +164,8 @@ nlohmann::json jsonRow(const Row& row, const std::vector<Spec>& specs) {
 }
 
 void runCompare(const CompareArgs& a, CommandContext& context) {
-    const std::vector<Spec> specs = specsOf(a);
-    CheckOptions base = a.flags.options();
-    base.stop = context.stop;
+    CheckOptions base = a.flags.options(context.stop);
+    const std::vector<Spec> specs = specsOf(a, base.deadline());
     base.countWitnesses = false; // outcome sets only
     base.termination = false;
     std::vector<std::string> files;

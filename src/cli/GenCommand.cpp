@@ -79,7 +79,8 @@ void writeIfChanged(const std::filesystem::path& path, const std::string& text) 
     std::error_code ec;
     if (std::filesystem::is_regular_file(path, ec)) {
         try {
-            if (readInputFile(path.string(), "generated test") == text) return;
+            // A regular file: reading it never waits, no deadline needed.
+            if (readInputFile(path.string(), "generated test", Deadline()) == text) return;
         } catch (const InputError&) {
             // Unreadable: rewritten below, where a failure says why.
         }
@@ -220,7 +221,9 @@ int recordExpectations(const std::vector<std::string>& paths, const CommandConte
     const regress::Summary summary =
         regress::runSuite(tests, options, [&](const regress::TestReport& r) {
             if (r.status == regress::Status::Passed || r.status == regress::Status::Updated) {
-                (regress::readExpectationFile(r.test.expected).ok ? ok : no) += 1;
+                (regress::readExpectationFile(r.test.expected, options.check.deadline()).ok ? ok
+                                                                                            : no) +=
+                    1;
                 return;
             }
             std::cerr << r.test.litmus << ": " << regress::statusName(r.status) << ": " << r.message

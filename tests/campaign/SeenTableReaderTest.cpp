@@ -17,7 +17,7 @@ std::string errorOf(std::string_view text) {
 
 TEST_CASE("seen tables: a record per non-empty cell, in row then column order") {
     const std::string file = dataFile("seen.csv");
-    const auto records = readObservationFile(file);
+    const auto records = readObservationFile(file, ptx::Deadline());
     REQUIRE(records.size() == 6);
     const auto check = [&](std::size_t k, const char* test, const char* gpu, bool seen, int line) {
         CAPTURE(k);

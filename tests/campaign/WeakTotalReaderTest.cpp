@@ -17,7 +17,7 @@ std::string errorOf(std::string_view text) {
 
 TEST_CASE("weak/total lines: one record a line, comments and blank lines skipped") {
     const std::string file = dataFile("weak-total.txt");
-    const auto records = readObservationFile(file);
+    const auto records = readObservationFile(file, ptx::Deadline());
     REQUIRE(records.size() == 3);
     const ObservationRecord& wrc = records[0];
     CHECK(wrc.test == "wrc-TB_01_2");

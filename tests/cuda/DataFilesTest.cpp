@@ -15,13 +15,13 @@ using namespace ptx::cuda;
 TEST_CASE("the core data files plan, the quorum test is rejected") {
     for (const char* name : {"MP", "MP-relaxed", "MP-spin", "SB", "SB-bar", "LB", "CoRR"}) {
         CAPTURE(name);
-        const HarnessPlan plan =
-            planHarness(parseLitmusFile(std::string(CUDA_TEST_DIR "/data/") + name + ".litmus"));
+        const HarnessPlan plan = planHarness(parseLitmusFile(
+            std::string(CUDA_TEST_DIR "/data/") + name + ".litmus", ptx::Deadline()));
         CHECK_FALSE(writeHarness(plan).empty());
     }
     const std::string quorum = CUDA_TEST_DIR "/data/Unsupported-quorum.litmus";
     CHECK_THROWS_WITH(
-        (void)planHarness(parseLitmusFile(quorum)),
+        (void)planHarness(parseLitmusFile(quorum, ptx::Deadline())),
         (quorum +
          ":8:2: test Unsupported-quorum is unsupported by the CUDA harness: barrier thread "
          "counts: the hardware counts whole warps")
@@ -29,9 +29,11 @@ TEST_CASE("the core data files plan, the quorum test is rejected") {
 }
 
 TEST_CASE("MP-spin: the spin loop is capped, SB-bar: one barrier of two warps") {
-    const HarnessPlan spin = planHarness(parseLitmusFile(CUDA_TEST_DIR "/data/MP-spin.litmus"));
+    const HarnessPlan spin =
+        planHarness(parseLitmusFile(CUDA_TEST_DIR "/data/MP-spin.litmus", ptx::Deadline()));
     CHECK(writeHarness(spin).find("@tc bra CAPPED_%=;") != std::string::npos);
-    const HarnessPlan bar = planHarness(parseLitmusFile(CUDA_TEST_DIR "/data/SB-bar.litmus"));
+    const HarnessPlan bar =
+        planHarness(parseLitmusFile(CUDA_TEST_DIR "/data/SB-bar.litmus", ptx::Deadline()));
     CHECK(writeHarness(bar).find("bar.cta.sync 1, 64;") != std::string::npos);
 }
 
@@ -43,7 +45,7 @@ std::pair<int, int> planAll(const std::filesystem::path& dir) {
     for (const auto& entry : std::filesystem::recursive_directory_iterator(dir)) {
         if (entry.path().extension() != ".litmus") continue;
         CAPTURE(entry.path().string());
-        const Program p = parseLitmusFile(entry.path().string());
+        const Program p = parseLitmusFile(entry.path().string(), ptx::Deadline());
         std::string text;
         try {
             text = writeHarness(planHarness(p));

@@ -8,6 +8,7 @@
 
 #include "model/MemoryModel.hpp"
 #include "model/cat/CatSyntax.hpp"
+#include "support/Deadline.hpp"
 
 #include <string>
 #include <vector>
@@ -17,6 +18,8 @@ namespace ptx::cat {
 struct LoadOptions {
     /// Folders searched for `include`d files, after the including file's own folder (`-I`).
     std::vector<std::string> includeDirs;
+    /// How long reading the model and the files it includes may wait (a FIFO, a pipe).
+    Deadline deadline;
 };
 
 /// Reads the model in `path` and what it includes, and translates it. Like herd and Dat3M, a
