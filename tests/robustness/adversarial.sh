@@ -71,6 +71,18 @@ exists (P0:r0 == 2)
 LITMUS
 }
 
+# One thread storing to N locations, another loading them in the same order (issue 37: with
+# 5,000 locations the SMT encoding's N^2 relations ran 8-40 s and up to 7 GB past a 2 s limit).
+gen_locations() {  # FILE N
+  awk -v n="$2" 'BEGIN {
+    print "PTX locations" n
+    printf "{"; for (i = 0; i < n; i++) printf " x%d=0;", i; print " }"
+    print " P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;"
+    for (i = 0; i < n; i++) printf " st.weak x%d, 1 | ld.weak r0, x%d ;\n", i, i
+    print "exists (P1:r0 == 0)"
+  }' >"$1"
+}
+
 # A final condition nested N parentheses deep.
 gen_nested() {  # FILE N
   local file=$1 n=$2
