@@ -9,7 +9,7 @@ set -uo pipefail
 exe=$1
 src=$2
 . "$(dirname "$0")/../lib/checks.sh"
-. "$src/tests/robustness/adversarial.sh" # now, within
+. "$src/tests/robustness/adversarial.sh" # now, within, clean_stop
 mp=$src/tests/explain/data/MP-rel-acq.litmus
 mkdir -p "$tmp/bin" "$tmp/temp"
 
@@ -85,16 +85,7 @@ for sig in TERM INT; do
   pid=$!
   # Wait until dot has started (its pid and its child's are recorded).
   for _ in $(seq 100); do [ "$(wc -l <"$tmp/pids")" -ge 2 ] && break; sleep 0.05; done
-  start=$(now)
-  kill -s "$sig" "$pid"
-  wait "$pid"
-  rc=$?
-  end=$(now)
-  want=$((128 + $(kill -l "$sig")))
-  printf '%-40s exit %3d %6.2f s after the signal\n' "hung dot, SIG$sig" "$rc" "$(awk -v a="$end" -v b="$start" 'BEGIN { print a - b }')"
-  [ "$rc" -eq "$want" ] || { fail "SIG$sig: exit $rc (want $want)"; cat "$tmp/out"; }
-  within "$end" "$start" 1 || fail "SIG$sig: still running 1 s after the signal"
-  hasnt "stopped at once"
+  clean_stop "hung dot, SIG$sig" "$sig" "$pid" 1
   after_run "SIG$sig"
 done
 

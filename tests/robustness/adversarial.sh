@@ -97,6 +97,35 @@ gen_nested() {  # FILE N
   } >"$file"
 }
 
+# A quick test: one store, one load, answered at once (`Test ok Allowed`).
+gen_ok() {  # FILE
+  cat >"$1" <<'LITMUS'
+PTX ok
+{ x=0; }
+ P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;
+ st.weak x, 1   | ld.weak r0, x  ;
+exists (P1:r0 == 1)
+LITMUS
+}
+
+# clean_stop WHAT SIG PID BOUND: sends SIG to PID (a run in the background, its output in
+# $tmp/out) and checks the clean stop: exit 128 + N within BOUND seconds of the signal, not the
+# forced exit 0.9 s after it ("stopped at once"). Needs fail (tests/lib/checks.sh).
+clean_stop() {
+  local what=$1 sig=$2 pid=$3 bound=$4 start end rc want
+  start=$(now)
+  kill -s "$sig" "$pid"
+  wait "$pid"
+  rc=$?
+  end=$(now)
+  want=$((128 + $(kill -l "$sig")))
+  printf '%-40s exit %3d %6.2f s after the signal\n' "$what" "$rc" \
+    "$(awk -v a="$end" -v b="$start" 'BEGIN { print a - b }')"
+  [ "$rc" -eq "$want" ] || { fail "$what: exit $rc (want $want)"; cat "$tmp/out"; }
+  within "$end" "$start" "$bound" || fail "$what: still running $bound s after the signal"
+  ! grep -q "stopped at once" "$tmp/out" || fail "$what: the forced exit, not the clean stop"
+}
+
 # Seconds since the epoch, with nanoseconds.
 now() { date +%s.%N; }
 # True when A - B <= LIMIT (floating point).

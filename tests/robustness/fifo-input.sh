@@ -10,13 +10,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/adversarial.sh"
 . "$here/../lib/checks.sh"
 
-cat >"$tmp/mp.litmus" <<'LITMUS'
-PTX ok
-{ x=0; }
- P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;
- st.weak x, 1   | ld.weak r0, x  ;
-exists (P1:r0 == 1)
-LITMUS
+gen_ok "$tmp/mp.litmus"
 mkfifo "$tmp/fifo" "$tmp/@index"
 
 # limited WHAT CMD...: CMD (reading the FIFO, which nobody writes) exits 3 within 2 s, naming
@@ -61,15 +55,7 @@ for sig in INT TERM; do
   "$exe" parse "$tmp/fifo" >"$tmp/out" 2>&1 &
   pid=$!
   sleep 0.5
-  start=$(now)
-  kill -s "$sig" "$pid"
-  wait "$pid"
-  rc=$?
-  end=$(now)
-  want=$((128 + $(kill -l "$sig")))
-  [ "$rc" -eq "$want" ] || { fail "parse FIFO, SIG$sig: exit $rc (want $want)"; cat "$tmp/out"; }
-  within "$end" "$start" 0.8 || fail "parse FIFO, SIG$sig: not the clean stop"
-  hasnt "stopped at once"
+  clean_stop "parse FIFO, SIG$sig" "$sig" "$pid" 0.8
 done
 
 # A FIFO that is written, and a process substitution, are read like files.
