@@ -178,7 +178,7 @@ int suite(const std::vector<std::string>& paths, const BenchOptions& bo, const s
     for (const std::string& f : files) {
         Run run;
         try {
-            const Program program = parseLitmusFile(f);
+            const Program program = parseLitmusFile(f, ptx::Deadline());
             for (int i = 0; i < repeat; ++i)
                 run = runOne(program, bo);
         } catch (const std::exception& e) {

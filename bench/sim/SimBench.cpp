@@ -70,7 +70,7 @@ void benchFolder(const std::string& dir, bool everyLocationShared) {
     for (const auto& f : files) {
         ptx::Program p;
         try {
-            p = ptx::parseLitmusFile(f);
+            p = ptx::parseLitmusFile(f, ptx::Deadline());
         } catch (const std::exception&) {
             ++unreadable; // the checker's own suites say why (ptxlitmus parse FILE)
             continue;

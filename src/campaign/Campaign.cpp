@@ -46,7 +46,7 @@ TestRows judgeTest(const CampaignTest& test, const std::vector<ObservationRecord
     o.countWitnesses = false; // outcomes and whether the condition's runs are possible
     try {
         const Program program = placed(test.program, test.placement);
-        const Deadline deadline(o.timeoutSeconds, o.stop);
+        const Deadline deadline = o.deadline();
         // Axioms switched off (--axioms) are the reference model's: the other columns, and SC
         // (for weak-seen), are the models as written. Each answer is computed once.
         std::map<std::pair<std::string, bool>, CheckResult> answers;
@@ -117,14 +117,15 @@ AnswerComparison compareAnswers(const CampaignResult& result, const std::string&
     return {tests.size(), differ.size()};
 }
 
-std::vector<CampaignTest> loadTests(const std::vector<std::string>& paths) {
+std::vector<CampaignTest> loadTests(const std::vector<std::string>& paths,
+                                    const CheckOptions& options) {
     const regress::Discovery found = regress::discoverTests(paths);
     std::vector<CampaignTest> tests;
     std::vector<std::string> errors;
     std::map<std::string, std::string> fileOf; // test name -> the file that has it
     for (const regress::TestCase& t : found.tests) {
         try {
-            Program p = parseLitmusFile(t.litmus);
+            Program p = parseLitmusFile(t.litmus, options.deadline());
             const auto [it, fresh] = fileOf.emplace(p.name, t.litmus);
             if (!fresh) {
                 errors.push_back(t.litmus + ": error: test " + p.name + " is also in " +

@@ -25,7 +25,9 @@ struct CampaignTest {
 
 /// Every `.litmus` file under `paths` (files or folders, as regress finds them), parsed. Throws
 /// InputError listing every file that does not parse and every test name used by two files.
-[[nodiscard]] std::vector<CampaignTest> loadTests(const std::vector<std::string>& paths);
+/// Reading each file waits no longer than `options.deadline()` allows (a FIFO, a pipe).
+[[nodiscard]] std::vector<CampaignTest> loadTests(const std::vector<std::string>& paths,
+                                                  const CheckOptions& options);
 
 /// Throws InputError listing every (test, GPU) observed twice (both places named).
 void checkDistinct(const std::vector<ObservationRecord>& records);

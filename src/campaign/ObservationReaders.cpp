@@ -50,10 +50,11 @@ ObservationFile readObservations(std::string_view text, const std::string& file,
     return out;
 }
 
-ObservationFile readObservationFile(const std::string& path, const ReadOptions& options) {
+ObservationFile readObservationFile(const std::string& path, const Deadline& deadline,
+                                    const ReadOptions& options) {
     std::string text;
     try {
-        text = readInputFile(path, "observation file");
+        text = readInputFile(path, "observation file", deadline);
     } catch (const LocatedInputError& e) {
         throw ObservationError(e.what()); // the same message, as the readers' one error type
     }

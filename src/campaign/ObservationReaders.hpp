@@ -21,6 +21,7 @@
 #include "campaign/ObservationError.hpp"
 #include "campaign/ObservationFile.hpp"
 #include "campaign/ObservationRecord.hpp"
+#include "support/Deadline.hpp"
 
 #include <string>
 #include <string_view>
@@ -44,6 +45,7 @@ enum class ObservationFormat { Litmus7Log, WeakTotal, SeenTable, Json };
 /// Reads the file (`-`: standard input); an unreadable file is an ObservationError naming it
 /// and the operating system's reason.
 [[nodiscard]] ObservationFile readObservationFile(const std::string& path,
+                                                  const Deadline& deadline,
                                                   const ReadOptions& options = {});
 
 } // namespace ptx::campaign

@@ -39,8 +39,9 @@ std::map<std::string, Placement> readPlacements(std::string_view text, const std
     return out;
 }
 
-std::map<std::string, Placement> readPlacementFile(const std::string& path) {
-    return readPlacements(readInputFile(path, "placement file"), path);
+std::map<std::string, Placement> readPlacementFile(const std::string& path,
+                                                   const Deadline& deadline) {
+    return readPlacements(readInputFile(path, "placement file", deadline), path);
 }
 
 } // namespace ptx::campaign

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "model/Placement.hpp"
+#include "support/Deadline.hpp"
 
 #include <map>
 #include <string>
@@ -15,6 +16,7 @@ namespace ptx::campaign {
 /// that is not two cells, an unknown placement, or a test named twice.
 [[nodiscard]] std::map<std::string, Placement> readPlacements(std::string_view text,
                                                               const std::string& file);
-[[nodiscard]] std::map<std::string, Placement> readPlacementFile(const std::string& path);
+[[nodiscard]] std::map<std::string, Placement> readPlacementFile(const std::string& path,
+                                                                 const Deadline& deadline);
 
 } // namespace ptx::campaign

@@ -296,7 +296,7 @@ CheckResult checkWithin(const Program& program, const CheckOptions& options,
 } // namespace
 
 CheckResult check(const Program& program, const CheckOptions& options) {
-    return check(program, options, Deadline(options.timeoutSeconds, options.stop));
+    return check(program, options, options.deadline());
 }
 
 CheckResult check(const Program& program, const CheckOptions& options, const Deadline& deadline) {

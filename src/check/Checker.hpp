@@ -46,9 +46,12 @@ struct CheckOptions {
     /// A model read from a cat file (--cat), used instead of `model` when set.
     std::shared_ptr<const MemoryModel> catModel;
     EngineKind engine = EngineKind::Auto;
-    int unroll = 2;                           // loop bound: backward jumps per label per path
-    std::optional<double> timeoutSeconds;     // per test; past it: TimeLimitExceeded (exit 3)
-    StopToken stop;                           // set by SIGINT/SIGTERM: Interrupted
+    int unroll = 2;                       // loop bound: backward jumps per label per path
+    std::optional<double> timeoutSeconds; // per test; past it: TimeLimitExceeded (exit 3)
+    StopToken stop;                       // set by SIGINT/SIGTERM: Interrupted
+    /// A deadline of this limit and stop token, counted from now: a test's check, or reading
+    /// one of its files.
+    [[nodiscard]] Deadline deadline() const { return Deadline(timeoutSeconds, stop); }
     std::shared_ptr<Progress> progress;       // when set, counts candidates and executions
     std::set<std::string> disabledAxioms;     // axiom names as in the model (e.g. "NoThinAir")
     bool allObservables = false;              // project on every register and location (--all)

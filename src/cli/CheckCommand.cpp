@@ -44,7 +44,7 @@ FileReport checkOne(const TestInput& input, std::size_t index, const CheckArgs& 
                     const CheckOptions& options, ProgressDisplay& display) {
     FileReport r;
     try {
-        const Program program = parseTestInput(input);
+        const Program program = parseTestInput(input, options.deadline());
         r.test = program.name;
         CheckOptions o = options;
         o.allObservables = args.all;
@@ -89,8 +89,7 @@ bool anyOptionGiven(const CLI::App& app) {
 }
 
 void runCheck(const CheckArgs& args, const CLI::App& app, CommandContext& context) {
-    CheckOptions options = args.flags.options();
-    options.stop = context.stop;
+    CheckOptions options = args.flags.options(context.stop);
     options.speedcheckOffered = true;
     if (args.files.empty()) {
         if (!anyOptionGiven(app)) throw CLI::CallForHelp();
@@ -103,7 +102,7 @@ void runCheck(const CheckArgs& args, const CLI::App& app, CommandContext& contex
     if (args.json && !args.show.empty() && args.outDir.empty())
         throw InputError("--json and --show both want standard output: add -o DIR to write the "
                          "graphs to files");
-    const std::vector<TestInput> inputs = testInputs(args.files);
+    const std::vector<TestInput> inputs = testInputs(args.files, options.deadline());
     if (inputs.size() == 1) options.engineThreads = args.flags.singleTestThreads();
     std::optional<GraphOutput> graphs;
     if (!args.show.empty()) graphs.emplace(ShowSettings{args.show, args.outDir, args.maxGraphs});

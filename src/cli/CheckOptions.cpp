@@ -175,8 +175,9 @@ int livenessExitCode(const CheckResult& result) {
     return terminationExitCode(result.termination);
 }
 
-CheckOptions CheckFlags::options() const {
+CheckOptions CheckFlags::options(const StopToken& stop) const {
     CheckOptions o;
+    o.stop = stop;
     o.model = modelKindNamed(model).value_or(ModelKind::Ptx);
     o.engine = engine == "smt"        ? EngineKind::Smt
                : engine == "explicit" ? EngineKind::Explicit
@@ -189,7 +190,8 @@ CheckOptions CheckFlags::options() const {
     o.solverContexts = makeSolverContexts(); // one pool for the command's tests
     requireCatForIncludes(includeDirs, !cat.empty());
     if (!cat.empty())
-        o.catModel = std::make_shared<const MemoryModel>(cat::loadModel(cat, {includeDirs}));
+        o.catModel =
+            std::make_shared<const MemoryModel>(cat::loadModel(cat, {includeDirs, o.deadline()}));
     // ptx resolves to ptx6 or ptx75 per test; the two have the same axioms.
     const MemoryModel m = o.catModel                    ? *o.catModel
                           : o.model == ModelKind::Sc    ? scModel()

@@ -48,8 +48,9 @@ struct CheckFlags {
     bool speedcheck = false;    // decide the condition only, one question (no outcome list)
 
     /// The CheckOptions these flags describe. Throws InputError for an --axioms item that is not
-    /// `-NAME` with NAME an axiom of the chosen model (the message lists them).
-    [[nodiscard]] CheckOptions options() const;
+    /// `-NAME` with NAME an axiom of the chosen model (the message lists them). `stop` is the
+    /// process's stop token; reading the --cat model waits no longer than --timeout and it allow.
+    [[nodiscard]] CheckOptions options(const StopToken& stop) const;
     [[nodiscard]] unsigned threads() const;
     /// For a command given one test: the threads (-j) its explicit search is split over (the
     /// result is the same), at most one per core (more only add threads that walk the same top

@@ -74,7 +74,7 @@ struct Row {
     }
 };
 
-std::vector<Spec> specsOf(const CompareArgs& a) {
+std::vector<Spec> specsOf(const CompareArgs& a, const Deadline& deadline) {
     requireCatForIncludes(a.includeDirs, !a.cats.empty());
     std::vector<Spec> specs;
     for (const std::string& m : a.models) {
@@ -93,7 +93,7 @@ std::vector<Spec> specsOf(const CompareArgs& a) {
                                  (a.cats[k] == c ? "" : " (as " + a.cats[k] + ")") +
                                  ": each model is one column of the comparison");
         }
-        auto model = std::make_shared<const MemoryModel>(cat::loadModel(c, {a.includeDirs}));
+        auto model = std::make_shared<const MemoryModel>(cat::loadModel(c, {a.includeDirs, deadline}));
         specs.push_back({terminalText(model->name), ModelKind::Ptx, model}); // a file's name
     }
     std::set<std::string> labels;
@@ -114,7 +114,8 @@ Row compareOne(const std::string& file, const std::vector<Spec>& specs, const Ch
     row.name = file;
     Program program;
     try {
-        program = parseTestInput(TestInput{file, std::nullopt, 1, {}, std::nullopt});
+        program =
+            parseTestInput(TestInput{file, std::nullopt, 1, {}, std::nullopt}, base.deadline());
         row.name = program.name;
     } catch (...) {
         row.parseError = describeFailure(std::current_exception(), file);
@@ -172,9 +173,8 @@ nlohmann::json jsonRow(const Row& row, const std::vector<Spec>& specs) {
 }
 
 void runCompare(const CompareArgs& a, CommandContext& context) {
-    const std::vector<Spec> specs = specsOf(a);
-    CheckOptions base = a.flags.options();
-    base.stop = context.stop;
+    CheckOptions base = a.flags.options(context.stop);
+    const std::vector<Spec> specs = specsOf(a, base.deadline());
     base.countWitnesses = false; // outcome sets only
     base.termination = false;
     std::vector<std::string> files;

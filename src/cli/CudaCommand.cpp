@@ -43,10 +43,11 @@ void addCudaCommand(CLI::App& app, CommandContext& context) {
     cmd->add_flag("-q,--quiet", args->quiet, "Do not list the files written");
     cmd->callback([args, &context]() {
         std::vector<cuda::HarnessPlan> plans;
-        for (const TestInput& input : testInputs(args->files)) {
+        const Deadline reading({}, context.stop); // no --timeout: only Ctrl-C ends a wait
+        for (const TestInput& input : testInputs(args->files, reading)) {
             const std::string& file = input.file;
             try {
-                plans.push_back(cuda::planHarness(parseTestInput(input)));
+                plans.push_back(cuda::planHarness(parseTestInput(input, reading)));
             } catch (const cuda::HarnessUnsupported& e) {
                 std::cerr << e.what() << "\n";
                 if (!args->skipUnsupported) context.raise(kExitBadInput);

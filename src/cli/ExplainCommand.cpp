@@ -43,10 +43,11 @@ int runHang(const ExplainArgs& args, const Program& program, const explain::Expl
         std::cerr << args.file << ": no hang to draw (" << terminationName(e.verdict) << ")\n";
         return 0;
     }
-    explain::ConcreteModel m(*e.witness, explain::hangModelOf(o.model, o.catModel, program));
+    explain::ConcreteModel m(*e.witness, explain::hangModelOf(o.model, o.catModel, program),
+                             o.deadline);
     const std::string dot = explain::toDot(m, e.test, e.test + ": may hang (a hang witness)", {});
     if (!args.dot.empty()) writeFileAtomically(args.dot, dot);
-    if (!args.svg.empty()) explain::renderDot(dot, "svg", args.svg);
+    if (!args.svg.empty()) explain::renderDot(dot, "svg", args.svg, o.deadline);
     return 0;
 }
 
@@ -71,10 +72,11 @@ std::size_t pickedWay(const explain::Explanation& e, std::size_t way) {
 
 /// The graph of the witness, or of way `way`'s violating execution (its first violation's
 /// cycle drawn bold; for a way argued over fence-SC orders, the first order's).
-std::string graphOf(const explain::Explanation& e, const MemoryModel& model, std::size_t way) {
+std::string graphOf(const explain::Explanation& e, const MemoryModel& model, std::size_t way,
+                    const Deadline& deadline) {
     std::string title = e.test + ": " + e.outcome;
     if ((e.allowed || e.excludedByFilter) && e.witness) {
-        explain::ConcreteModel m(*e.witness, model);
+        explain::ConcreteModel m(*e.witness, model, deadline);
         return explain::toDot(m, e.test,
                               title + (e.allowed ? " (allowed: witness execution)"
                                                  : " (allowed, but fails the test's filter)"),
@@ -96,7 +98,7 @@ std::string graphOf(const explain::Explanation& e, const MemoryModel& model, std
         title += ": " + explain::axiomTitle(found->front().axiom);
     }
     title += order + ")";
-    explain::ConcreteModel m(*x, model);
+    explain::ConcreteModel m(*x, model, deadline);
     return explain::toDot(m, e.test, title, cycle);
 }
 
@@ -104,14 +106,15 @@ int run(const ExplainArgs& args, const StopToken& stop) {
     if (args.way > 0 && args.dot.empty() && args.svg.empty())
         throw InputError("--way needs --dot or --svg (it picks the way they draw)");
     {
-        const Program program = parseTestInput(singleTestInput(args.file, "explain"));
+        const CheckOptions check = args.flags.options(stop);
         explain::ExplainOptions options;
-        const CheckOptions check = args.flags.options();
+        // One deadline for the whole command: reading the test, the explanation, dot.
+        options.deadline = check.deadline();
+        const Program program = parseTestInput(
+            singleTestInput(args.file, "explain", options.deadline), options.deadline);
         options.model = check.model;
         options.catModel = check.catModel;
         options.unroll = check.unroll;
-        options.timeoutSeconds = check.timeoutSeconds;
-        options.stop = stop;
         options.maxWays = args.maxWays;
         if (args.hang) return runHang(args, program, options);
         if (args.outcomeGiven)
@@ -126,9 +129,9 @@ int run(const ExplainArgs& args, const StopToken& stop) {
             std::cerr << args.file << ": no execution to draw\n";
             return 0;
         }
-        const std::string dot = graphOf(e, model, way);
+        const std::string dot = graphOf(e, model, way, options.deadline);
         if (!args.dot.empty()) writeFileAtomically(args.dot, dot);
-        if (!args.svg.empty()) explain::renderDot(dot, "svg", args.svg);
+        if (!args.svg.empty()) explain::renderDot(dot, "svg", args.svg, options.deadline);
         return 0;
     }
 }

@@ -246,7 +246,9 @@ int recordExpectations(const std::vector<std::string>& paths, const CommandConte
     const regress::Summary summary =
         regress::runSuite(tests, options, [&](const regress::TestReport& r) {
             if (r.status == regress::Status::Passed || r.status == regress::Status::Updated) {
-                (regress::readExpectationFile(r.test.expected).ok ? ok : no) += 1;
+                (regress::readExpectationFile(r.test.expected, options.check.deadline()).ok ? ok
+                                                                                            : no) +=
+                    1;
                 return;
             }
             std::cerr << terminalText(r.test.litmus + ": " + regress::statusName(r.status) + ": " +

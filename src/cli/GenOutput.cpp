@@ -18,7 +18,7 @@ void writeIfChanged(const std::filesystem::path& path, const std::string& text) 
     std::error_code ec;
     if (std::filesystem::is_regular_file(path, ec)) {
         try {
-            if (readInputFile(path.string(), "generated test") == text) return;
+            if (readInputFile(path.string(), "generated test", Deadline()) == text) return;
         } catch (const InputError&) {
             // Unreadable: rewritten below, where a failure says why.
         }

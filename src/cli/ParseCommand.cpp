@@ -20,9 +20,10 @@ void addParseCommand(CLI::App& app, CommandContext& context) {
         ->required();
     cmd->callback([files, &context]() {
         bool first = true;
-        for (const TestInput& input : testInputs(*files)) {
+        const Deadline reading({}, context.stop); // no --timeout: only Ctrl-C ends a wait
+        for (const TestInput& input : testInputs(*files, reading)) {
             try {
-                Program program = parseTestInput(input);
+                Program program = parseTestInput(input, reading);
                 if (!first) std::cout << "\n";
                 first = false;
                 std::cout << printProgram(program);

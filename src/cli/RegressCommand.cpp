@@ -33,12 +33,14 @@ struct RegressArgs {
 };
 
 /// The tests of the whole suite, in suite order (each with its index), cut to the --shard.
-std::vector<regress::TestCase> collectTests(const RegressArgs& a, regress::RunScope& scope) {
+/// Reading each file (an index, the CSV, the costs) waits no longer than `check.deadline()`.
+std::vector<regress::TestCase> collectTests(const RegressArgs& a, regress::RunScope& scope,
+                                            const CheckOptions& check) {
     std::vector<regress::TestCase> tests;
     if (!a.paths.empty()) {
         // herd7's index files (`@list.txt`) name tests and folders; standard input cannot
         // hold a suite: expectations sit beside their tests.
-        const std::vector<std::string> paths = expandTestArguments(a.paths);
+        const std::vector<std::string> paths = expandTestArguments(a.paths, check.deadline());
         if (std::find(paths.begin(), paths.end(), "-") != paths.end())
             throw InputError("regress reads tests from files and folders, not standard input "
                              "(`-`): each test's expectation is the X.expected beside it");
@@ -52,7 +54,8 @@ std::vector<regress::TestCase> collectTests(const RegressArgs& a, regress::RunSc
     if (!a.csv.empty()) {
         std::optional<regress::CsvProperty> given;
         if (!a.property.empty()) given = regress::parseCsvProperty(a.property);
-        const auto fromCsv = regress::csvTests(regress::readCsvFile(a.csv), a.root);
+        const auto fromCsv =
+            regress::csvTests(regress::readCsvFile(a.csv, check.deadline()), a.root);
         tests.insert(tests.end(), fromCsv.begin(), fromCsv.end());
     }
     const std::size_t all = tests.size();
@@ -65,7 +68,7 @@ std::vector<regress::TestCase> collectTests(const RegressArgs& a, regress::RunSc
     if (!a.shard.empty() && !a.shardCosts.empty()) {
         // Balanced by an earlier run's times; a test it does not know costs their mean.
         const regress::Shard shard = regress::parseShard(a.shard);
-        const auto known = regress::readTestCosts(a.shardCosts);
+        const auto known = regress::readTestCosts(a.shardCosts, check.deadline());
         double sum = 0;
         for (const auto& [id, seconds] : known)
             sum += seconds;
@@ -142,7 +145,7 @@ void runMerge(const RegressArgs& a, CommandContext& context) {
     if (!a.paths.empty() || !a.csv.empty() || !a.shard.empty() || a.update || !a.logs.empty())
         throw InputError("--merge combines reports; it runs no test (drop the paths, --csv, "
                          "--shard, --update and --expect-log)");
-    const regress::MergedRun m = regress::mergeShardReports(a.merge);
+    const regress::MergedRun m = regress::mergeShardReports(a.merge, Deadline({}, context.stop));
     std::ostream& human = a.json == "-" ? std::cerr : std::cout;
     for (const regress::TestReport& r : m.reports)
         if (r.status != regress::Status::Passed)
@@ -168,11 +171,10 @@ void runRegress(const RegressArgs& a, CommandContext& context) {
     if (!a.property.empty() && a.csv.empty())
         throw InputError("--property says what a --csv file's verdicts are about; no --csv given");
     regress::RunOptions options;
-    options.logged = regress::readExpectationLogs(a.logs);
+    options.check = a.flags.options(context.stop);
+    options.logged = regress::readExpectationLogs(a.logs, options.check.deadline());
     regress::RunScope scope;
-    const std::vector<regress::TestCase> tests = collectTests(a, scope);
-    options.check = a.flags.options();
-    options.check.stop = context.stop;
+    const std::vector<regress::TestCase> tests = collectTests(a, scope, options.check);
     options.threads = a.flags.threads();
     options.update = a.update;
     options.forceReviewed = a.forceReviewed;

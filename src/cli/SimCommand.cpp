@@ -196,8 +196,12 @@ nlohmann::json toJson(const Program& p, const sim::SimResult& r) {
 
 int runSim(const SimArgs& a, const CLI::Option* traceOpt, const StopToken& stop) {
     {
-        const Program program = parseTestInput(singleTestInput(a.file, "sim"));
         sim::SimOptions o;
+        // One deadline for the command: reading the test and the runs.
+        o.deadline =
+            Deadline(a.timeout > 0 ? std::optional<double>(a.timeout) : std::nullopt, stop);
+        const Program program =
+            parseTestInput(singleTestInput(a.file, "sim", o.deadline), o.deadline);
         o.runs = a.runs;
         o.seed = a.seed;
         o.maxStates = a.bound;
@@ -214,8 +218,6 @@ int runSim(const SimArgs& a, const CLI::Option* traceOpt, const StopToken& stop)
         const auto scheduler = sim::parseScheduler(a.scheduler);
         if (scheduler) sim::applyScheduler(*scheduler, a.resident, o.machine);
         o.everyLocationShared = a.allShared;
-        o.deadline =
-            Deadline(a.timeout > 0 ? std::optional<double>(a.timeout) : std::nullopt, stop);
         // --trace TEXT: a run whose outcome satisfies TEXT (the one outcome syntax, names
         // checked); --trace alone: one satisfying the condition's proposition.
         const bool tracing = traceOpt->count() > 0;

@@ -41,14 +41,14 @@ std::string identity(const std::string& path) {
 }
 
 void expandIndexOrThrow(const std::string& index, std::vector<Listed>& out,
-                        std::vector<std::string>& open);
+                        std::vector<std::string>& open, const Deadline& deadline);
 
 /// Expands `index` (listed at `listedIn`, or named on the command line), or records its error
 /// in its place.
 void expandIndex(const std::string& index, const std::string& listedIn, std::vector<Listed>& out,
-                 std::vector<std::string>& open) {
+                 std::vector<std::string>& open, const Deadline& deadline) {
     try {
-        expandIndexOrThrow(index, out, open);
+        expandIndexOrThrow(index, out, open, deadline);
     } catch (const LocatedInputError& e) {
         std::string message = e.what();
         if (!listedIn.empty()) message += " (listed in " + listedIn + ")";
@@ -57,7 +57,7 @@ void expandIndex(const std::string& index, const std::string& listedIn, std::vec
 }
 
 void expandIndexOrThrow(const std::string& index, std::vector<Listed>& out,
-                        std::vector<std::string>& open) {
+                        std::vector<std::string>& open, const Deadline& deadline) {
     const std::string id = identity(index);
     for (const std::string& o : open)
         if (o == id)
@@ -65,7 +65,7 @@ void expandIndexOrThrow(const std::string& index, std::vector<Listed>& out,
                                     std::to_string(open.size()) + " index files)");
     std::string text;
     try {
-        text = readInputFile(index, "index file");
+        text = readInputFile(index, "index file", deadline);
     } catch (const LocatedInputError& e) {
         const std::string name = std::filesystem::path(index).filename().string();
         const std::string bare =
@@ -90,7 +90,7 @@ void expandIndexOrThrow(const std::string& index, std::vector<Listed>& out,
         const std::size_t before = out.size();
         const std::string where = index + ":" + std::to_string(lineNo);
         if (isIndexFile(path))
-            expandIndex(path, where, out, open);
+            expandIndex(path, where, out, open, deadline);
         else
             out.push_back({path, where, std::nullopt});
         count += out.size() - before;
@@ -102,12 +102,12 @@ void expandIndexOrThrow(const std::string& index, std::vector<Listed>& out,
                                 "line; blank lines and lines starting with '#' are skipped)");
 }
 
-std::vector<Listed> expand(const std::vector<std::string>& args) {
+std::vector<Listed> expand(const std::vector<std::string>& args, const Deadline& deadline) {
     std::vector<Listed> out;
     for (const std::string& arg : args) {
         if (arg != "-" && isIndexFile(arg)) {
             std::vector<std::string> open;
-            expandIndex(arg, {}, out, open);
+            expandIndex(arg, {}, out, open, deadline);
         } else if (std::error_code ec; arg.size() > 1 && arg[0] == '@' &&
                                        !std::filesystem::exists(arg, ec) &&
                                        std::filesystem::exists(arg.substr(1), ec)) {
@@ -131,19 +131,20 @@ std::vector<Listed> expand(const std::vector<std::string>& args) {
 
 } // namespace
 
-std::vector<std::string> expandTestArguments(const std::vector<std::string>& args) {
+std::vector<std::string> expandTestArguments(const std::vector<std::string>& args,
+                                             const Deadline& deadline) {
     std::vector<std::string> paths;
-    for (Listed& l : expand(args)) {
+    for (Listed& l : expand(args, deadline)) {
         if (l.failure) throw LocatedInputError(*l.failure);
         paths.push_back(std::move(l.path));
     }
     return paths;
 }
 
-std::vector<TestInput> testInputs(const std::vector<std::string>& args) {
+std::vector<TestInput> testInputs(const std::vector<std::string>& args, const Deadline& deadline) {
     std::vector<TestInput> inputs;
     bool stdinRead = false;
-    for (Listed& l : expand(args)) {
+    for (Listed& l : expand(args, deadline)) {
         if (l.path != "-" || !l.listedIn.empty() || l.failure) {
             inputs.push_back(
                 {std::move(l.path), std::nullopt, 1, std::move(l.listedIn), std::move(l.failure)});
@@ -152,19 +153,19 @@ std::vector<TestInput> testInputs(const std::vector<std::string>& args) {
         if (stdinRead)
             throw InputError("standard input (`-`) is named twice; it can be read only once");
         stdinRead = true;
-        const std::string stream = readInputFile("-", "litmus tests");
+        const std::string stream = readInputFile("-", "litmus tests", deadline);
         for (const TestText& t : splitTestStream(stream))
             inputs.push_back({"<stdin>", std::string(t.text), t.firstLine, {}, std::nullopt});
     }
     return inputs;
 }
 
-Program parseTestInput(const TestInput& input) {
+Program parseTestInput(const TestInput& input, const Deadline& deadline) {
     if (input.failure) throw LocatedInputError(*input.failure);
     if (input.text) return parseLitmus(*input.text, input.file, input.firstLine);
     std::string text;
     try {
-        text = readInputFile(input.file, "litmus test");
+        text = readInputFile(input.file, "litmus test", deadline);
     } catch (const LocatedInputError& e) {
         if (input.listedIn.empty()) throw;
         throw LocatedInputError(std::string(e.what()) + " (listed in " + input.listedIn + ")");
@@ -172,8 +173,9 @@ Program parseTestInput(const TestInput& input) {
     return parseLitmus(text, input.file);
 }
 
-TestInput singleTestInput(const std::string& arg, const std::string& command) {
-    std::vector<TestInput> inputs = testInputs({arg});
+TestInput singleTestInput(const std::string& arg, const std::string& command,
+                          const Deadline& deadline) {
+    std::vector<TestInput> inputs = testInputs({arg}, deadline);
     if (inputs.size() == 1) return std::move(inputs.front());
     const std::string where = arg == "-" ? "standard input holds" : "the index file lists";
     throw LocatedInputError((arg == "-" ? std::string("<stdin>") : arg) + ": error: `" + command +

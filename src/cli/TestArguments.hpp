@@ -4,6 +4,7 @@
 #pragma once
 
 #include "model/Program.hpp"
+#include "support/Deadline.hpp"
 
 #include <optional>
 #include <string>
@@ -17,8 +18,10 @@ namespace ptx::cli {
 /// unless absolute; blank lines and lines starting with `#` are skipped; an entry that is itself
 /// an index file is expanded in turn. Other arguments, `-` included, are kept as they are.
 /// Throws InputError for an unreadable index file, one listing no test, or a cycle of index
-/// files (regress: the suite's input is wrong as a whole).
-[[nodiscard]] std::vector<std::string> expandTestArguments(const std::vector<std::string>& args);
+/// files (regress: the suite's input is wrong as a whole). Reading the index files waits no
+/// longer than `deadline` allows (support/InputFile.hpp), as does every read below.
+[[nodiscard]] std::vector<std::string> expandTestArguments(const std::vector<std::string>& args,
+                                                           const Deadline& deadline);
 
 /// One test to read: a file, or a test cut from standard input.
 struct TestInput {
@@ -34,15 +37,17 @@ struct TestInput {
 /// The tests the arguments name, in order: index files expanded (one that cannot be is an input
 /// whose `failure` says why), standard input (`-`, at most once) read now and cut into its tests
 /// (parser/TestStream.hpp). Throws InputError for `-` named twice.
-[[nodiscard]] std::vector<TestInput> testInputs(const std::vector<std::string>& args);
+[[nodiscard]] std::vector<TestInput> testInputs(const std::vector<std::string>& args,
+                                                const Deadline& deadline);
 
 /// Reads and parses one test (ParseError, LocatedInputError naming the file and, for a test an
 /// index file listed, where it was listed).
-[[nodiscard]] Program parseTestInput(const TestInput& input);
+[[nodiscard]] Program parseTestInput(const TestInput& input, const Deadline& deadline);
 
 /// The one test that `arg` names, for subcommands that take one test (`explain`, `sim`,
 /// `validate`): a file, `-` holding one test, or an index file listing one. Throws InputError
 /// naming `command` when it names none or several.
-[[nodiscard]] TestInput singleTestInput(const std::string& arg, const std::string& command);
+[[nodiscard]] TestInput singleTestInput(const std::string& arg, const std::string& command,
+                                        const Deadline& deadline);
 
 } // namespace ptx::cli

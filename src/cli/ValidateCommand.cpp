@@ -72,7 +72,7 @@ campaign::CampaignOptions campaignOptions(const ValidateArgs& args, CommandConte
         flags.cat = args.cats.front();
         flags.includeDirs = args.includeDirs;
     }
-    options.check = flags.options(); // reads that cat model
+    options.check = flags.options(context.stop); // reads that cat model
     options.models.clear();
     auto add = [&](campaign::JudgingModel m) {
         for (const campaign::JudgingModel& o : options.models)
@@ -80,13 +80,13 @@ campaign::CampaignOptions campaignOptions(const ValidateArgs& args, CommandConte
         options.models.push_back(std::move(m));
     };
     for (std::size_t i = 0; i < args.cats.size(); ++i)
-        add({ModelKind::Ptx6, i == 0 ? options.check.catModel
-                                     : std::make_shared<const MemoryModel>(
-                                           cat::loadModel(args.cats[i], {args.includeDirs}))});
+        add({ModelKind::Ptx6,
+             i == 0 ? options.check.catModel
+                    : std::make_shared<const MemoryModel>(cat::loadModel(
+                          args.cats[i], {args.includeDirs, options.check.deadline()}))});
     if (args.cats.empty() || args.modelsGiven)
         for (const std::string& m : args.models)
             add({modelKindNamed(m).value_or(ModelKind::Ptx6), nullptr});
-    options.check.stop = context.stop;
     options.threads = flags.threads();
     return options;
 }
@@ -102,9 +102,10 @@ void printCampaign(const campaign::CampaignResult& result, bool json, bool detai
 void runCampaignMode(const ValidateArgs& args, CommandContext& context) {
     const campaign::CampaignOptions options = campaignOptions(args, context);
 
-    std::vector<campaign::CampaignTest> tests = campaign::loadTests(args.tests);
+    std::vector<campaign::CampaignTest> tests = campaign::loadTests(args.tests, options.check);
     std::map<std::string, Placement> placements;
-    if (!args.placements.empty()) placements = campaign::readPlacementFile(args.placements);
+    if (!args.placements.empty())
+        placements = campaign::readPlacementFile(args.placements, options.check.deadline());
     std::set<std::string> unplaced; // manifest entries that name no test
     for (const auto& [name, p] : placements)
         unplaced.insert(name);
@@ -126,7 +127,7 @@ void runCampaignMode(const ValidateArgs& args, CommandContext& context) {
     std::vector<campaign::SkippedLines> skipped;
     for (const std::string& arg : args.observed) {
         const auto [gpu, file] = gpuAndFile(arg);
-        campaign::ObservationFile data = campaign::readObservationFile(file, {args.strict});
+        campaign::ObservationFile data = campaign::readObservationFile(file, options.check.deadline(), {args.strict});
         for (campaign::ObservationRecord& r : data.records) {
             if (r.gpu.empty()) r.gpu = gpu.empty() ? args.gpu : gpu;
             records.push_back(std::move(r));
@@ -154,14 +155,14 @@ void runCampaignMode(const ValidateArgs& args, CommandContext& context) {
 /// judged as a campaign of one test and shown with every outcome (--details).
 void runSingleMode(const ValidateArgs& args, const campaign::CampaignOptions& options,
                    CommandContext& context) {
-    const TestInput input = singleTestInput(args.file, "validate");
-    const campaign::CampaignTest test{input.file, parseTestInput(input)};
+    const TestInput input = singleTestInput(args.file, "validate", options.check.deadline());
+    const campaign::CampaignTest test{input.file, parseTestInput(input, options.check.deadline())};
     const std::string& name = test.program.name;
     for (const std::string& obs : args.observed) {
         try {
             std::vector<campaign::ObservationRecord> mine;
             std::set<std::string> others;
-            campaign::ObservationFile data = campaign::readObservationFile(obs, {args.strict});
+            campaign::ObservationFile data = campaign::readObservationFile(obs, options.check.deadline(), {args.strict});
             for (campaign::ObservationRecord& r : data.records) {
                 if (r.test.empty()) r.test = name;
                 if (r.test == name)

@@ -74,7 +74,8 @@ struct StaticRelations {
     Relation vloc, sameProxy; // PTX 7.5 proxies: same virtual address, same proxy
 };
 
-/// Calls `check` (when set) once per event: quadratic work on a candidate of thousands of events.
+/// Calls `check` (when set) before each relation it allocates and once per event: quadratic work
+/// on a candidate of thousands of events.
 [[nodiscard]] StaticRelations staticRelations(const CandidateExecution& c,
                                               const std::function<void()>& check = {});
 

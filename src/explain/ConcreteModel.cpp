@@ -4,8 +4,10 @@
 
 namespace ptx::explain {
 
-ConcreteModel::ConcreteModel(const Execution& x, const MemoryModel& model)
-    : x_(x), model_(model), algebra_(x.candidate), eval_(model_, algebra_) {
+ConcreteModel::ConcreteModel(const Execution& x, const MemoryModel& model, const Deadline& deadline)
+    : x_(x), model_(model), eval_(model_, algebra_) {
+    algebra_.setInterrupt([deadline] { deadline.check(Phase::Explanation); });
+    algebra_.reset(x.candidate);
     algebra_.set(BaseRel::Rf, x.chosen.rf);
     algebra_.set(BaseRel::Co, x.chosen.co);
     algebra_.set(BaseRel::SyncFence, x.chosen.syncFence);

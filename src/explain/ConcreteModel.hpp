@@ -6,6 +6,7 @@
 #include "explain/Execution.hpp"
 #include "model/Evaluator.hpp"
 #include "model/MemoryModel.hpp"
+#include "support/Deadline.hpp"
 
 #include <string>
 #include <vector>
@@ -23,8 +24,10 @@ struct FailedCheck {
 
 class ConcreteModel {
   public:
-    /// `x` must outlive this object; the model is copied.
-    ConcreteModel(const Execution& x, const MemoryModel& model);
+    /// `x` must outlive this object; the model is copied. Building the static relations and
+    /// evaluating definitions on a large execution check `deadline` as they go
+    /// (Phase::Explanation).
+    ConcreteModel(const Execution& x, const MemoryModel& model, const Deadline& deadline = {});
     ConcreteModel(const ConcreteModel&) = delete;
     ConcreteModel& operator=(const ConcreteModel&) = delete;
 

@@ -51,7 +51,7 @@ class WayFinder {
         if (!x) throw SolverFailure("explain: a shape found without axioms is not satisfiable");
         way.execution = std::move(*x);
         {
-            ConcreteModel m(way.execution, model_);
+            ConcreteModel m(way.execution, model_, deadline_);
             way.violations = violations(m, way.axioms);
         }
         sortViolations(way.violations);
@@ -108,7 +108,7 @@ MemoryModel modelOf(ModelKind kind, const std::shared_ptr<const MemoryModel>& ca
 
 Explanation explain(const Program& program, const ExplainOptions& options) {
     const MemoryModel model = modelOf(options.model, options.catModel, program);
-    const Deadline deadline(options.timeoutSeconds, options.stop);
+    const Deadline& deadline = options.deadline;
     const ProgramPaths paths = expandSupported(program, options.unroll, deadline);
     CondExpr target = options.outcome ? *options.outcome : conditionOutcome(program);
     Explanation out;

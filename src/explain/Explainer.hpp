@@ -25,8 +25,9 @@ struct ExplainOptions {
     ModelKind model = ModelKind::Ptx;
     std::shared_ptr<const MemoryModel> catModel; // --cat: used instead of `model` when set
     int unroll = 2;
-    std::optional<double> timeoutSeconds; // for the whole explanation
-    StopToken stop;
+    /// The run's one deadline (--timeout and the stop token): the caller makes it, so that the
+    /// explanation and what the caller does around it (reading the test, running dot) share it.
+    Deadline deadline;
     std::optional<CondExpr> outcome; // default: the condition's (see conditionOutcome)
     std::size_t maxWays = 8;         // shapes explained at most (the first found, then sorted)
     std::size_t maxFenceCases = 8;   // cases of one way's fence-SC argument at most

@@ -26,8 +26,8 @@ bool implied(const std::vector<EventPair>& order, int a, int b) {
 }
 
 std::vector<Violation> failing(const Execution& x, const MemoryModel& model,
-                               const std::vector<std::string>& axioms) {
-    ConcreteModel m(x, model);
+                               const std::vector<std::string>& axioms, const Deadline& deadline) {
+    ConcreteModel m(x, model, deadline);
     std::vector<Violation> out = violations(m, axioms);
     sortViolations(out);
     return out;
@@ -62,7 +62,7 @@ class Splitter {
             cases.push_back({other, std::nullopt, {}});
             return;
         }
-        split(other, *y, failing(*y, model_, axioms_));
+        split(other, *y, failing(*y, model_, axioms_, deadline_));
     }
 
     std::vector<FenceCase> cases;

@@ -123,7 +123,7 @@ MemoryModel hangModelOf(ModelKind kind, const std::shared_ptr<const MemoryModel>
 HangExplanation explainHang(const Program& program, const ExplainOptions& options) {
     const MemoryModel base = modelOf(options.model, options.catModel, program);
     const MemoryModel fair = withFairRepetition(base);
-    const Deadline deadline(options.timeoutSeconds, options.stop);
+    const Deadline& deadline = options.deadline;
     const ProgramPaths paths = expandSupported(program, options.unroll, deadline);
     HangExplanation out;
     out.test = program.name;

@@ -20,8 +20,9 @@ Program parseLitmus(std::string_view text, const std::string& fileName, int firs
     return parser::LitmusParser(text, fileName, firstLine).parse();
 }
 
-Program parseLitmusFile(const std::string& path) {
-    return parseLitmus(readInputFile(path, "litmus test"), path == "-" ? "<stdin>" : path);
+Program parseLitmusFile(const std::string& path, const Deadline& deadline) {
+    return parseLitmus(readInputFile(path, "litmus test", deadline),
+                       path == "-" ? "<stdin>" : path);
 }
 
 } // namespace ptx

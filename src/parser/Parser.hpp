@@ -2,6 +2,7 @@
 #pragma once
 
 #include "model/Program.hpp"
+#include "support/Deadline.hpp"
 #include "support/Errors.hpp"
 
 #include <stdexcept>
@@ -38,8 +39,9 @@ class ParseError : public LocatedInputError {
                                            SourcePos start);
 
 /// Reads the file (`-`: standard input) and parses it; an unreadable file is a LocatedInputError
-/// that gives the operating system's reason (support/InputFile.hpp).
-[[nodiscard]] Program parseLitmusFile(const std::string& path);
+/// that gives the operating system's reason (support/InputFile.hpp); reading it waits no longer
+/// than `deadline` allows.
+[[nodiscard]] Program parseLitmusFile(const std::string& path, const Deadline& deadline);
 
 /// The canonical text of a program: parsing it again gives the same program.
 [[nodiscard]] std::string printProgram(const Program& program);

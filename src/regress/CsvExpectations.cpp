@@ -69,8 +69,8 @@ std::vector<CsvEntry> parseCsv(std::string_view text, const std::string& file) {
     return entries;
 }
 
-std::vector<CsvEntry> readCsvFile(const std::string& path) {
-    return parseCsv(readInputFile(path, "CSV file"), path);
+std::vector<CsvEntry> readCsvFile(const std::string& path, const Deadline& deadline) {
+    return parseCsv(readInputFile(path, "CSV file", deadline), path);
 }
 
 std::vector<TestCase> csvTests(const std::vector<CsvEntry>& entries, const std::string& root) {

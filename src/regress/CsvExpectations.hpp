@@ -10,6 +10,7 @@
 // --property says it.
 #pragma once
 
+#include "support/Deadline.hpp"
 #include "support/Errors.hpp"
 
 #include "regress/SuiteDiscovery.hpp"
@@ -50,7 +51,7 @@ struct CsvEntry {
 
 /// Parses CSV text; throws CsvError (`file:line: ...`) on a malformed line or a duplicate path.
 [[nodiscard]] std::vector<CsvEntry> parseCsv(std::string_view text, const std::string& file);
-[[nodiscard]] std::vector<CsvEntry> readCsvFile(const std::string& path);
+[[nodiscard]] std::vector<CsvEntry> readCsvFile(const std::string& path, const Deadline& deadline);
 
 /// The tests the entries name, with `root` prepended to each path, in the CSV's order.
 [[nodiscard]] std::vector<TestCase> csvTests(const std::vector<CsvEntry>& entries,

@@ -41,8 +41,8 @@ Expectation parseExpectation(std::string_view text, const std::string& file) {
     return std::move(tests.front());
 }
 
-Expectation readExpectationFile(const std::string& path) {
-    return parseExpectation(readInputFile(path, "expectation file"), path);
+Expectation readExpectationFile(const std::string& path, const Deadline& deadline) {
+    return parseExpectation(readInputFile(path, "expectation file", deadline), path);
 }
 
 bool isHandReviewed(const Expectation& e) {

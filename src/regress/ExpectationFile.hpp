@@ -16,6 +16,7 @@
 // --update leaves it unless --force-reviewed is given.
 #pragma once
 
+#include "support/Deadline.hpp"
 #include "support/Errors.hpp"
 
 #include "check/Checker.hpp"
@@ -52,7 +53,7 @@ struct Expectation {
 /// Parses an expectation file: herd7's layout, exactly one test (throws ExpectationError
 /// `file:line: error: ...`; a file of several tests says to use --expect-log).
 [[nodiscard]] Expectation parseExpectation(std::string_view text, const std::string& file);
-[[nodiscard]] Expectation readExpectationFile(const std::string& path);
+[[nodiscard]] Expectation readExpectationFile(const std::string& path, const Deadline& deadline);
 
 /// The file's canonical text (comments first, states sorted).
 [[nodiscard]] std::string formatExpectation(const Expectation& e);

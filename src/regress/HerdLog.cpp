@@ -248,10 +248,11 @@ std::vector<Expectation> parseHerdLog(std::string_view text, const std::string& 
     return reader.finish(lineNo);
 }
 
-std::map<std::string, Expectation> readExpectationLogs(const std::vector<std::string>& files) {
+std::map<std::string, Expectation> readExpectationLogs(const std::vector<std::string>& files,
+                                                       const Deadline& deadline) {
     std::map<std::string, Expectation> byName;
     for (const std::string& file : files)
-        for (Expectation& e : parseHerdLog(readInputFile(file, "herd7 log"), file)) {
+        for (Expectation& e : parseHerdLog(readInputFile(file, "herd7 log", deadline), file)) {
             const auto [it, fresh] = byName.emplace(e.name, e);
             if (!fresh)
                 throw ExpectationError(e.where + ": error: a second test named " + e.name +

@@ -34,7 +34,7 @@ namespace ptx::regress {
 /// The tests of the logs given with --expect-log, by test name. Throws ExpectationError when a
 /// name appears twice (in one log or in two).
 [[nodiscard]] std::map<std::string, Expectation>
-readExpectationLogs(const std::vector<std::string>& files);
+readExpectationLogs(const std::vector<std::string>& files, const Deadline& deadline);
 
 /// A state line in the one spelling regressions compare: `1:r0=0; x=1;` (registers `P1:r0` and
 /// `1:%r0` read as `1:r0`, locations `[x]` as `x`, values in decimal, registers first then

@@ -13,8 +13,8 @@
 namespace ptx::regress {
 namespace {
 
-nlohmann::json readReport(const std::string& file) {
-    const std::string text = readInputFile(file, "regress report");
+nlohmann::json readReport(const std::string& file, const Deadline& deadline) {
+    const std::string text = readInputFile(file, "regress report", deadline);
     try {
         nlohmann::json j = nlohmann::json::parse(text);
         if (!j.is_object() || !j.contains("summary") || !j.contains("tests") ||
@@ -57,7 +57,7 @@ TestReport reportOf(const std::string& file, const nlohmann::json& t) {
 
 } // namespace
 
-MergedRun mergeShardReports(const std::vector<std::string>& files) {
+MergedRun mergeShardReports(const std::vector<std::string>& files, const Deadline& deadline) {
     if (files.empty()) throw InputError("--merge: no reports given");
     MergedRun m;
     std::set<std::size_t> shardsSeen, indexes;
@@ -65,7 +65,7 @@ MergedRun mergeShardReports(const std::vector<std::string>& files) {
     std::size_t count = 0;
     std::string fingerprint; // of the first report (empty: one written before it was recorded)
     for (const std::string& file : files) {
-        const nlohmann::json j = readReport(file);
+        const nlohmann::json j = readReport(file, deadline);
         try {
             const nlohmann::json& s = j.at("summary");
             const std::string suite = s.at("suite").get<std::string>();
@@ -141,8 +141,8 @@ MergedRun mergeShardReports(const std::vector<std::string>& files) {
     return m;
 }
 
-std::map<std::string, double> readTestCosts(const std::string& file) {
-    const nlohmann::json j = readReport(file);
+std::map<std::string, double> readTestCosts(const std::string& file, const Deadline& deadline) {
+    const nlohmann::json j = readReport(file, deadline);
     std::map<std::string, double> costs;
     try {
         for (const nlohmann::json& t : j["tests"])

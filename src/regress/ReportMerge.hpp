@@ -22,9 +22,11 @@ struct MergedRun {
 /// Reads and merges shard reports. InputError (naming the file) when a file is not a regress
 /// JSON report, when the shards are not the N distinct shards of one suite, or when a shard's
 /// tests do not add up to its size.
-[[nodiscard]] MergedRun mergeShardReports(const std::vector<std::string>& files);
+[[nodiscard]] MergedRun mergeShardReports(const std::vector<std::string>& files,
+                                          const Deadline& deadline);
 
 /// The seconds each test took in an earlier report (`regress --json`), by test id.
-[[nodiscard]] std::map<std::string, double> readTestCosts(const std::string& file);
+[[nodiscard]] std::map<std::string, double> readTestCosts(const std::string& file,
+                                                          const Deadline& deadline);
 
 } // namespace ptx::regress

@@ -74,7 +74,7 @@ void judgeAgainstFile(const TestCase& test, const Program& program, const CheckR
         return;
     }
     std::optional<Expectation> expected;
-    if (exists) expected = readExpectationFile(test.expected);
+    if (exists) expected = readExpectationFile(test.expected, options.check.deadline());
     // Termination is compared when the expectation states it (older files and herd7's do not).
     Expectation compared = actual;
     if (expected && !expected->termination) compared.termination.reset();
@@ -206,7 +206,7 @@ TestReport runTest(const TestCase& test, const RunOptions& options) {
     r.test = test;
     const auto start = Clock::now();
     try {
-        const Program program = parseLitmusFile(test.litmus);
+        const Program program = parseLitmusFile(test.litmus, options.check.deadline());
         r.name = program.name;
         const CheckResult result = check(program, options.check);
         r.engine = result.engine;

@@ -6,15 +6,18 @@
 
 namespace ptx::smt {
 
-std::vector<int> mayCycleComponents(const SymRelation& r, int& componentCount) {
+std::vector<int> mayCycleComponents(const SymRelation& r, int& componentCount,
+                                    const TimeBudget& budget) {
     // Boost.Graph's strong components (an iterative depth-first search: no recursion as deep as
     // the test is long), renumbered so that only components of two or more events count.
     using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS>;
     const int n = r.size();
     Graph g(static_cast<std::size_t>(n));
-    for (int a = 0; a < n; ++a)
+    for (int a = 0; a < n; ++a) {
+        budget.check();
         for (int b = 0; b < n; ++b)
             if (a != b && !r.at(a, b).isFalse()) boost::add_edge(a, b, g);
+    }
     std::vector<int> raw(static_cast<std::size_t>(n), -1);
     const int rawCount = n == 0 ? 0 : static_cast<int>(boost::strong_components(g, raw.data()));
     std::vector<int> members(static_cast<std::size_t>(rawCount), 0);
@@ -44,6 +47,7 @@ Relation impliedStaticEdges(const SymRelation& r, const std::vector<int>& compon
     for (int a = 0; a < n; ++a) {
         const int c = component[static_cast<std::size_t>(a)];
         if (c < 0) continue;
+        budget.check();
         for (int b = 0; b < n; ++b)
             if (a != b && component[static_cast<std::size_t>(b)] == c && r.at(a, b).isTrue())
                 s.add(a, b);
@@ -64,7 +68,7 @@ void requireAcyclic(z3::context& ctx, z3::solver& solver, const SymRelation& r,
     // the solver's arithmetic decides without bit-blasting: bit-vector ranks of ceil(log2 k) bits
     // cost 2.4 times the CPU on the CADP loop tests (docs/performance.md, "The SMT engine").
     int count = 0;
-    const std::vector<int> component = mayCycleComponents(r, count);
+    const std::vector<int> component = mayCycleComponents(r, count, budget);
     const Relation implied = impliedStaticEdges(r, component, budget);
     std::vector<z3::expr> rank;
     for (int a = 0; a < r.size(); ++a)

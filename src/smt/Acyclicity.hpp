@@ -13,8 +13,10 @@
 namespace ptx::smt {
 
 /// The strongly connected components of the relation's "may" graph (an edge wherever the cell
-/// is not constant false): component index by event, -1 for an event on no may-cycle.
-[[nodiscard]] std::vector<int> mayCycleComponents(const SymRelation& r, int& componentCount);
+/// is not constant false): component index by event, -1 for an event on no may-cycle. Checks
+/// `budget` once per row.
+[[nodiscard]] std::vector<int> mayCycleComponents(const SymRelation& r, int& componentCount,
+                                                  const TimeBudget& budget = {});
 
 /// The always-true edges of `r` inside one component (of `component`, as mayCycleComponents
 /// numbers them) that a path of other such edges also joins: their rank constraints are implied

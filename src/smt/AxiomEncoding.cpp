@@ -82,8 +82,9 @@ EncodedCandidate::EncodedCandidate(z3::context& ctx, z3::solver& solver,
             return;
         }
         // The fence-SC order relates morally strong fence.sc pairs; `ms` does not depend on it.
-        encoding.encodeSyncFence(hasDefinition(model, "ms") ? evaluator.eval(model.ref("ms"))
-                                                            : SymRelation(ctx, candidate.size()));
+        encoding.encodeSyncFence(hasDefinition(model, "ms")
+                                     ? evaluator.eval(model.ref("ms"))
+                                     : SymRelation(ctx, candidate.size(), budget));
         std::vector<GuardedCheck> checks = evaluateChecks(ctx, model, evaluator, disabled, guards);
         if (staging == Staging::CheapestFirst) {
             refuted = !assertCheapestFirst(ctx, solver, encoding, std::move(checks),

@@ -26,8 +26,8 @@ CandidateEncoding::CandidateEncoding(z3::context& ctx, z3::solver& solver,
       budget_(std::move(budget)),
       selection_(options.paths ? PathSelection(ctx, solver, *options.paths) : PathSelection(ctx)),
       static_(staticRelations(candidate, [this] { budget_.check(); })), n_(candidate.size()),
-      translated_(candidate.values.size(), false), rf_(ctx, n_), co_(ctx, n_), syncFence_(ctx, n_),
-      syncBarrier_(ctx, n_) {
+      translated_(candidate.values.size(), false), rf_(ctx, n_, budget_), co_(ctx, n_, budget_),
+      syncFence_(ctx, n_, budget_), syncBarrier_(ctx, n_, budget_) {
     if (options.pruneRf && !options.wellFoundedValues)
         throw std::logic_error("CandidateEncoding: pruneRf is sound for well-founded values only");
     if (options.pruneRf) possible_.emplace(candidate);
@@ -46,7 +46,7 @@ CandidateEncoding::CandidateEncoding(z3::context& ctx, z3::solver& solver,
         orderPending_ = true;
         if (!postponeOrder_) assertPostponed();
         if (options.wellFoundedValues) {
-            const SymRelation deps = selection_.guard(static_.valueDeps);
+            const SymRelation deps = selection_.guard(static_.valueDeps, budget_);
             requireAcyclic(rf_.unite(deps), ctx_.bool_val(true), "wf");
         }
     } catch (...) {
@@ -359,27 +359,27 @@ void CandidateEncoding::encodeFinalValues() {
 CandidateEncoding::Rel CandidateEncoding::base(BaseRel r) const {
     switch (r) {
     case BaseRel::Id:
-        return selection_.guard(Relation::identity(n_));
+        return selection_.guard(Relation::identity(n_), budget_);
     case BaseRel::Po:
-        return selection_.guard(static_.po);
+        return selection_.guard(static_.po, budget_);
     case BaseRel::Loc:
-        return selection_.guard(static_.loc);
+        return selection_.guard(static_.loc, budget_);
     case BaseRel::SameScope:
-        return selection_.guard(static_.sameScope);
+        return selection_.guard(static_.sameScope, budget_);
     case BaseRel::SameCta:
-        return selection_.guard(static_.sameCta);
+        return selection_.guard(static_.sameCta, budget_);
     case BaseRel::VLoc:
-        return selection_.guard(static_.vloc);
+        return selection_.guard(static_.vloc, budget_);
     case BaseRel::SameProxy:
-        return selection_.guard(static_.sameProxy);
+        return selection_.guard(static_.sameProxy, budget_);
     case BaseRel::Rmw:
-        return selection_.guard(static_.rmw);
+        return selection_.guard(static_.rmw, budget_);
     case BaseRel::Addr:
-        return selection_.guard(static_.addr);
+        return selection_.guard(static_.addr, budget_);
     case BaseRel::Data:
-        return selection_.guard(static_.data);
+        return selection_.guard(static_.data, budget_);
     case BaseRel::Ctrl:
-        return selection_.guard(static_.ctrl);
+        return selection_.guard(static_.ctrl, budget_);
     case BaseRel::Rf:
         return rf_;
     case BaseRel::Co:
@@ -389,28 +389,30 @@ CandidateEncoding::Rel CandidateEncoding::base(BaseRel r) const {
     case BaseRel::SyncBarrier:
         return syncBarrier_;
     }
-    return SymRelation(ctx_, n_);
+    return SymRelation(ctx_, n_, budget_);
 }
 
 CandidateEncoding::Rel CandidateEncoding::idOn(EventSet s) const {
     Relation r(n_);
     for (const Event& e : c_.events)
         if (belongsTo(e, s)) r.add(e.id, e.id);
-    return selection_.guard(r);
+    return selection_.guard(r, budget_);
 }
 
 CandidateEncoding::Rel CandidateEncoding::product(EventSet s1, EventSet s2) const {
     Relation r(n_);
-    for (const Event& a : c_.events)
-        if (belongsTo(a, s1))
-            for (const Event& b : c_.events)
-                if (belongsTo(b, s2)) r.add(a.id, b.id);
-    return selection_.guard(r);
+    for (const Event& a : c_.events) {
+        if (!belongsTo(a, s1)) continue;
+        budget_.check(); // a row of n pairs
+        for (const Event& b : c_.events)
+            if (belongsTo(b, s2)) r.add(a.id, b.id);
+    }
+    return selection_.guard(r, budget_);
 }
 
 CandidateEncoding::Rel CandidateEncoding::opt(const Rel& a) const {
     if (!selection_.isUnion()) return a.reflexive();
-    return a.unite(selection_.guard(Relation::identity(n_)), budget_);
+    return a.unite(selection_.guard(Relation::identity(n_), budget_), budget_);
 }
 
 template <class F> void CandidateEncoding::forEachOrderConstraint(F f) const {

@@ -75,9 +75,11 @@ struct CandidateQuery::Impl {
     Relation read(BaseRel which) {
         const SymRelation r = enc.encoding.base(which);
         Relation out(r.size());
-        for (int a = 0; a < r.size(); ++a)
+        for (int a = 0; a < r.size(); ++a) {
+            enc.encoding.budget().check(); // a row: n cells, each maybe evaluated in the model
             for (int b = 0; b < r.size(); ++b)
                 if (cell(r, a, b)) out.add(a, b);
+        }
         return out;
     }
 
@@ -87,13 +89,15 @@ struct CandidateQuery::Impl {
         for (const BaseRel which : {BaseRel::Rf, BaseRel::Co}) {
             const SymRelation r = enc.encoding.base(which);
             const Relation& want = which == BaseRel::Rf ? shape.rf : shape.co;
-            for (int a = 0; a < r.size(); ++a)
+            for (int a = 0; a < r.size(); ++a) {
+                enc.encoding.budget().check();
                 for (int b = 0; b < r.size(); ++b) {
                     const SymBool& x = r.at(a, b);
                     if (x.isFalse() || x.isTrue()) continue;
                     const z3::expr e = x.expr(ctx);
                     lits.push_back(want.has(a, b) ? e : !e);
                 }
+            }
         }
         const SymRelation fence = enc.encoding.base(BaseRel::SyncFence);
         for (const auto& [a, b] : shape.fenceScBefore) {

@@ -59,11 +59,14 @@ SymBool PathSelection::together(int a, int b) const {
     return pa.size() <= pb.size() ? occurs(a) : occurs(b);
 }
 
-SymRelation PathSelection::guard(const Relation& r) const {
-    SymRelation out(*ctx_, r);
+SymRelation PathSelection::guard(const Relation& r, const TimeBudget& budget) const {
+    SymRelation out(*ctx_, r, budget);
     if (!union_) return out;
-    for (const auto& [a, b] : r.pairs())
+    std::size_t added = 0;
+    r.forEachPair([&](int a, int b) {
+        if ((++added & 0xFFFFU) == 0) budget.check();
         out.set(a, b, together(a, b));
+    });
     return out;
 }
 

@@ -31,8 +31,9 @@ class PathSelection {
     /// The literals of the paths of threads with more than one: with the rf and final-write
     /// choices, they identify a witness.
     [[nodiscard]] const std::vector<z3::expr>& choiceLiterals() const { return choices_; }
-    /// `r` restricted to the pairs that occur together.
-    [[nodiscard]] SymRelation guard(const Relation& r) const;
+    /// `r` restricted to the pairs that occur together; `budget` checked as it is built (and
+    /// kept by the relation, see SymRelation).
+    [[nodiscard]] SymRelation guard(const Relation& r, const TimeBudget& budget) const;
 
   private:
     z3::context* ctx_;

@@ -40,14 +40,46 @@ SymBool operator!(const SymBool& a) {
     return r;
 }
 
-SymRelation::SymRelation(z3::context& ctx, int n)
-    : ctx_(&ctx), n_(n),
-      cells_(static_cast<std::size_t>(n) * static_cast<std::size_t>(n), SymBool(ctx)) {}
+SymRelation::SymRelation(z3::context& ctx, int n, TimeBudget budget)
+    : ctx_(&ctx), n_(n), budget_(std::move(budget)) {
+    // Reserved (address space only), then filled a row at a time: memory is taken as the rows
+    // are built, and a deadline stops the building between two rows.
+    cells_.reserve(cellCount());
+    const SymBool none(ctx);
+    for (int a = 0; a < n_; ++a) {
+        budget_.check();
+        cells_.insert(cells_.end(), static_cast<std::size_t>(n_), none);
+    }
+}
 
-SymRelation::SymRelation(z3::context& ctx, const Relation& concrete)
-    : SymRelation(ctx, concrete.size()) {
-    for (const auto& [a, b] : concrete.pairs())
-        set(a, b, SymBool(ctx, true));
+SymRelation::SymRelation(z3::context& ctx, const Relation& concrete, TimeBudget budget)
+    : SymRelation(ctx, concrete.size(), std::move(budget)) {
+    std::size_t added = 0;
+    concrete.forEachPair([&](int a, int b) {
+        if ((++added & 0xFFFFU) == 0) budget_.check();
+        set(a, b, SymBool(*ctx_, true));
+    });
+}
+
+SymRelation::SymRelation(const SymRelation& o) : ctx_(o.ctx_), n_(o.n_), budget_(o.budget_) {
+    copyCells(o);
+}
+
+SymRelation& SymRelation::operator=(const SymRelation& o) {
+    if (this == &o) return *this;
+    SymRelation copy(o);
+    *this = std::move(copy);
+    return *this;
+}
+
+void SymRelation::copyCells(const SymRelation& o) {
+    cells_.clear();
+    cells_.reserve(cellCount());
+    for (int a = 0; a < n_; ++a) {
+        budget_.check();
+        const auto row = o.cells_.begin() + static_cast<std::ptrdiff_t>(o.index(a, 0));
+        cells_.insert(cells_.end(), row, row + n_);
+    }
 }
 
 SymRelation SymRelation::unite(const SymRelation& o, const TimeBudget& budget) const {
@@ -65,7 +97,7 @@ SymRelation SymRelation::subtract(const SymRelation& o, const TimeBudget& budget
 SymRelation SymRelation::compose(const SymRelation& o, const TimeBudget& budget) const {
     // Each cell is one flat disjunction over the middle events (a chain of binary ors would
     // give the solver a Boolean variable and three clauses per link).
-    SymRelation r(*ctx_, n_);
+    SymRelation r(*ctx_, n_, budget);
     std::vector<z3::expr_vector> terms;
     std::vector<bool> isTrue(static_cast<std::size_t>(n_));
     for (int c = 0; c < n_; ++c)
@@ -104,15 +136,17 @@ SymRelation SymRelation::compose(const SymRelation& o, const TimeBudget& budget)
 }
 
 SymRelation SymRelation::inverse() const {
-    SymRelation r(*ctx_, n_);
-    for (int a = 0; a < n_; ++a)
+    SymRelation r(*ctx_, n_, budget_);
+    for (int a = 0; a < n_; ++a) {
+        budget_.check();
         for (int b = 0; b < n_; ++b)
-            r.cells_[index(b, a)] = at(a, b);
+            if (!at(a, b).isFalse()) r.cells_[index(b, a)] = at(a, b);
+    }
     return r;
 }
 
 SymRelation SymRelation::transitiveClosure(const TimeBudget& budget) const {
-    SymRelation r = *this; // Warshall, with constant folding
+    SymRelation r = *this; // Warshall, with constant folding (the copy checks budget_)
     for (int k = 0; k < n_; ++k) {
         budget.check();
         for (int a = 0; a < n_; ++a) {

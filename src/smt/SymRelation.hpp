@@ -53,10 +53,19 @@ class SymBool {
     z3::expr term_; // valid when kind_ == Term
 };
 
+/// n x n cells of 24 bytes: a relation over 15,000 events is 5 GB. So that a run past its
+/// deadline stops within a row of work, and holds only what it had built by then, a relation
+/// keeps the budget it was made with and checks it before each row it builds: when made, when
+/// copied, inverted or made reflexive (the operations check the budget they are given).
 class SymRelation {
   public:
-    SymRelation(z3::context& ctx, int n);
-    SymRelation(z3::context& ctx, const Relation& concrete);
+    SymRelation(z3::context& ctx, int n, TimeBudget budget = {});
+    SymRelation(z3::context& ctx, const Relation& concrete, TimeBudget budget = {});
+    SymRelation(const SymRelation& o);
+    SymRelation(SymRelation&& o) noexcept = default;
+    SymRelation& operator=(const SymRelation& o);
+    SymRelation& operator=(SymRelation&& o) noexcept = default;
+    ~SymRelation() = default;
 
     [[nodiscard]] int size() const { return n_; }
     [[nodiscard]] const SymBool& at(int a, int b) const { return cells_[index(a, b)]; }
@@ -76,13 +85,20 @@ class SymRelation {
     /// Applies `f` to each pair of cells, row by row, checking `budget` before each row.
     template <class F>
     [[nodiscard]] SymRelation cellwise(const SymRelation& o, const TimeBudget& budget, F f) const {
-        SymRelation r(*ctx_, n_);
+        SymRelation r(*ctx_, 0, budget);
+        r.n_ = n_;
+        r.cells_.reserve(cellCount());
         for (int a = 0; a < n_; ++a) {
             budget.check();
             for (int b = 0; b < n_; ++b)
-                r.cells_[index(a, b)] = f(at(a, b), o.at(a, b));
+                r.cells_.push_back(f(at(a, b), o.at(a, b)));
         }
         return r;
+    }
+    /// The cells of `o`, copied a row at a time (checking budget_ before each).
+    void copyCells(const SymRelation& o);
+    [[nodiscard]] std::size_t cellCount() const {
+        return static_cast<std::size_t>(n_) * static_cast<std::size_t>(n_);
     }
     [[nodiscard]] std::size_t index(int a, int b) const {
         return static_cast<std::size_t>(a) * static_cast<std::size_t>(n_) +
@@ -90,6 +106,7 @@ class SymRelation {
     }
     z3::context* ctx_;
     int n_;
+    TimeBudget budget_;
     std::vector<SymBool> cells_;
 };
 

@@ -24,6 +24,10 @@ const char* phaseDescription(Phase phase) {
         return "the simulator's runs";
     case Phase::Generation:
         return "generating cycles (gen --edges)";
+    case Phase::Rendering:
+        return "rendering the graph with Graphviz's dot (--svg)";
+    case Phase::Reading:
+        return "reading an input";
     }
     return "checking";
 }
@@ -47,6 +51,11 @@ const char* phaseHint(Phase phase) {
         return "fewer --runs, a lower --bound, or a larger --timeout";
     case Phase::Generation:
         return "a smaller --size, fewer --edges, or a larger --timeout";
+    case Phase::Rendering:
+        return "--dot FILE (then run dot yourself), or a larger --timeout";
+    case Phase::Reading:
+        return "an input that is complete (a FIFO or a pipe is read until its writer closes "
+               "it), or a larger --timeout";
     }
     return "a larger --timeout";
 }

@@ -1,8 +1,9 @@
 // The one deadline and cancellation token of a run. A test's Deadline is made once, when its
 // checking starts, from the user's --timeout and the process's StopToken (set by SIGINT/SIGTERM,
 // src/cli/SignalWatcher); every phase that can run long (path expansion, candidate enumeration,
-// the explicit search, the solver, explanations, the simulator) calls check(phase) as it goes, so
-// a run past its limit ends within a fraction of a second of it.
+// the explicit search, the solver, explanations, the simulator, reading an input, running
+// Graphviz) calls check(phase) as it goes, so a run past its limit ends within a fraction of a
+// second of it.
 #pragma once
 
 #include "support/Errors.hpp"
@@ -26,6 +27,8 @@ enum class Phase {
     Drawing,              // --show: consistent executions drawn as graphs
     Simulation,           // the operational simulator
     Generation,           // gen: enumerating relaxation cycles
+    Rendering,            // explain --svg: Graphviz's dot
+    Reading,              // reading an input (a FIFO or pipe may be waited on)
 };
 
 /// `the explicit engine's search (rf, fence-SC and co choices)`.

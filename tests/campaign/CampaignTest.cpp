@@ -313,10 +313,10 @@ TEST_CASE("a (test, GPU) observed twice, and a test name used by two files, are 
     std::filesystem::create_directories(dir);
     std::ofstream(dir / "a.litmus") << kMpAcquire;
     std::ofstream(dir / "b.litmus") << kMpAcquire;
-    CHECK_THROWS_WITH_AS(static_cast<void>(loadTests({dir.string()})),
+    CHECK_THROWS_WITH_AS(static_cast<void>(loadTests({dir.string()}, ptx::CheckOptions{})),
                          doctest::Contains("b.litmus: error: test MP is also in"), InputError);
     std::filesystem::remove(dir / "b.litmus");
-    CHECK(loadTests({dir.string()}).size() == 1);
+    CHECK(loadTests({dir.string()}, ptx::CheckOptions{}).size() == 1);
     std::filesystem::remove_all(dir);
 }
 

@@ -72,16 +72,17 @@ TEST_CASE("a UTF-8 byte-order mark before any format is skipped") {
 
 TEST_CASE("readObservationFile: records name the file, an unreadable file says why") {
     const std::string file = dataFile("weak-total.txt");
-    CHECK(readObservationFile(file).records[0].where() == file + ":2");
+    CHECK(readObservationFile(file, ptx::Deadline()).records[0].where() == file + ":2");
     const std::string absent = dataFile("absent.txt");
-    CHECK_THROWS_WITH_AS(static_cast<void>(readObservationFile(absent)),
+    CHECK_THROWS_WITH_AS(static_cast<void>(readObservationFile(absent, ptx::Deadline())),
                          (absent + ": error: cannot read the observation file: No such file or "
                                    "directory")
                              .c_str(),
                          ObservationError);
-    CHECK_THROWS_WITH_AS(static_cast<void>(readObservationFile(CAMPAIGN_TEST_DIR "/data")),
-                         (std::string(CAMPAIGN_TEST_DIR) +
-                          "/data: error: cannot read the observation file: Is a directory")
-                             .c_str(),
-                         ObservationError);
+    CHECK_THROWS_WITH_AS(
+        static_cast<void>(readObservationFile(CAMPAIGN_TEST_DIR "/data", ptx::Deadline())),
+        (std::string(CAMPAIGN_TEST_DIR) +
+         "/data: error: cannot read the observation file: Is a directory")
+            .c_str(),
+        ObservationError);
 }

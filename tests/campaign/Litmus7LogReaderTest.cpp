@@ -17,7 +17,7 @@ std::string errorOf(std::string_view text) {
 
 TEST_CASE("a log of three tests: a histogram, Positive/Negative only, a summary line") {
     const std::string file = dataFile("three-tests.litmus7.txt");
-    const auto records = readObservationFile(file).records;
+    const auto records = readObservationFile(file, ptx::Deadline()).records;
     REQUIRE(records.size() == 3);
 
     const ObservationRecord& mp = records[0];
@@ -63,17 +63,17 @@ TEST_CASE("a log of three tests: a histogram, Positive/Negative only, a summary 
 
 TEST_CASE("our harness's output and litmus7's own files (tests/cuda/samples) read") {
     const std::string samples = CAMPAIGN_TEST_DIR "/../cuda/samples/";
-    const auto mp = readObservationFile(samples + "MP.hist").records;
+    const auto mp = readObservationFile(samples + "MP.hist", ptx::Deadline()).records;
     REQUIRE(mp.size() == 1);
     CHECK(mp[0].test == "MP");
     CHECK(mp[0].complete);
     CHECK(mp[0].total == 100000);
     CHECK(mp[0].outcomes.size() == 3);
-    const auto sb = readObservationFile(samples + "SB.litmus7.txt").records;
+    const auto sb = readObservationFile(samples + "SB.litmus7.txt", ptx::Deadline()).records;
     REQUIRE(sb.size() == 1);
     CHECK(sb[0].test == "SB");
     CHECK(sb[0].line == 12);
-    CHECK(readObservationFile(samples + "MP-forbidden.hist").records[0].outcomes.size() == 4);
+    CHECK(readObservationFile(samples + "MP-forbidden.hist", ptx::Deadline()).records[0].outcomes.size() == 4);
 }
 
 TEST_CASE("blocks end at their Observation line, names come from it when the block has none") {

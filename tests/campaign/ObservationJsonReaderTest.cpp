@@ -21,7 +21,7 @@ std::vector<ObservationRecord> read(std::string_view text) {
 
 TEST_CASE("JSON: a list of tests with gpu, total, counts, conditions and seen flags") {
     const std::string file = dataFile("campaign.json");
-    const auto records = readObservationFile(file).records;
+    const auto records = readObservationFile(file, ptx::Deadline()).records;
     REQUIRE(records.size() == 3);
     const ObservationRecord& mp = records[0];
     CHECK(mp.test == "MP");
@@ -66,7 +66,7 @@ TEST_CASE("JSON: today's forms still read (a list, an object with a test name)")
     CHECK(list[0].complete);
     CHECK(list[0].total == 5);
     CHECK_FALSE(list[0].outcomes[1].seen);
-    const auto corr = readObservationFile(CAMPAIGN_TEST_DIR "/../cuda/samples/CoRR.json").records;
+    const auto corr = readObservationFile(CAMPAIGN_TEST_DIR "/../cuda/samples/CoRR.json", ptx::Deadline()).records;
     REQUIRE(corr.size() == 1);
     CHECK(corr[0].test == "CoRR");
     CHECK(corr[0].total == 100000);

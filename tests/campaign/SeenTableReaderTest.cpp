@@ -17,7 +17,7 @@ std::string errorOf(std::string_view text) {
 
 TEST_CASE("seen tables: a record per non-empty cell, in row then column order") {
     const std::string file = dataFile("seen.csv");
-    const auto records = readObservationFile(file).records;
+    const auto records = readObservationFile(file, ptx::Deadline()).records;
     REQUIRE(records.size() == 6);
     const auto check = [&](std::size_t k, const char* test, const char* gpu, bool seen, int line) {
         CAPTURE(k);
@@ -95,7 +95,7 @@ TEST_CASE("seen tables: the header's GPU names must be there and distinct") {
 // (`base`, `strengthened`) beside the GPUs' seen / not seen.
 TEST_CASE("results tables: model columns are answers that go with the row's records") {
     const std::string file = dataFile("cuda-litmus/results.csv");
-    const auto records = readObservationFile(file).records;
+    const auto records = readObservationFile(file, ptx::Deadline()).records;
     REQUIRE(records.size() == 18); // 6 rows, 3 GPUs each; the model columns are no records
     CHECK(records[0].test == "iriw_TB_0_1_2_3_SCOPE_DEVICE_NO_FENCE_RELAXED");
     CHECK(records[0].gpu == "a100");

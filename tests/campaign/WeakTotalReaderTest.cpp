@@ -21,7 +21,7 @@ std::string errorOf(std::string_view text, bool strict = false) {
 
 TEST_CASE("weak/total lines: one record a line, comments and blank lines skipped") {
     const std::string file = dataFile("weak-total.txt");
-    const auto records = readObservationFile(file).records;
+    const auto records = readObservationFile(file, ptx::Deadline()).records;
     REQUIRE(records.size() == 3);
     const ObservationRecord& wrc = records[0];
     CHECK(wrc.test == "wrc-TB_01_2");
@@ -86,7 +86,7 @@ TEST_CASE("weak/total lines: errors at their line") {
 // `Iteration: 0` block, the shell's and nvcc's lines, `, rate: R per second` tails.
 TEST_CASE("run logs: a test's iterations are one record, weak and total summed") {
     const std::string file = dataFile("cuda-litmus/gh200.txt");
-    const ObservationFile log = readObservationFile(file);
+    const ObservationFile log = readObservationFile(file, ptx::Deadline());
     REQUIRE(log.records.size() == 6);
     const auto check = [&](std::size_t k, const char* test, int line, std::uint64_t weak,
                            std::uint64_t total) {

@@ -36,7 +36,7 @@ bool listed(const OutcomeList& list, const Outcome& o) {
 
 Verdict compare(const std::string& file, double timeout, std::string& message) {
     try {
-        const Program program = parseLitmusFile(file);
+        const Program program = parseLitmusFile(file, Deadline());
         CheckOptions listing;
         listing.engine = EngineKind::Explicit;
         listing.countWitnesses = false;

@@ -35,8 +35,8 @@ struct TempDir {
 /// The first error of the arguments: of expanding them, or of an input in its place.
 std::string errorOf(const std::vector<std::string>& args) {
     try {
-        for (const TestInput& input : testInputs(args))
-            if (input.failure) (void)parseTestInput(input);
+        for (const TestInput& input : testInputs(args, ptx::Deadline()))
+            if (input.failure) (void)parseTestInput(input, ptx::Deadline());
     } catch (const ptx::InputError& e) {
         return e.what();
     }
@@ -50,10 +50,10 @@ TEST_CASE("an index file lists tests relative to its folder, comments and blank 
     t.write("suite/@all", "# the suite\n\nMP.litmus\n  sub/SB.litmus  \n/abs/X.litmus\n@more\n");
     t.write("suite/@more", "LB.litmus\n");
     const std::string dir = (t.path / "suite").string();
-    CHECK(expandTestArguments({"a.litmus", dir + "/@all", "-"}) ==
+    CHECK(expandTestArguments({"a.litmus", dir + "/@all", "-"}, ptx::Deadline()) ==
           std::vector<std::string>{"a.litmus", dir + "/MP.litmus", dir + "/sub/SB.litmus",
                                    "/abs/X.litmus", dir + "/LB.litmus", "-"});
-    const auto inputs = testInputs({dir + "/@all"});
+    const auto inputs = testInputs({dir + "/@all"}, ptx::Deadline());
     REQUIRE(inputs.size() == 4);
     CHECK(inputs[0].listedIn == dir + "/@all:3");
     CHECK(inputs[3].listedIn == dir + "/@more:1");
@@ -63,10 +63,10 @@ TEST_CASE("an index file lists tests relative to its folder, comments and blank 
 TEST_CASE("a test an index file lists but that cannot be read says where it was listed") {
     TempDir t;
     t.write("@list", "missing.litmus\n");
-    const auto inputs = testInputs({(t.path / "@list").string()});
+    const auto inputs = testInputs({(t.path / "@list").string()}, ptx::Deadline());
     REQUIRE(inputs.size() == 1);
     try {
-        (void)parseTestInput(inputs[0]);
+        (void)parseTestInput(inputs[0], ptx::Deadline());
         FAIL("expected an error");
     } catch (const ptx::LocatedInputError& e) {
         CHECK(std::string(e.what()) == (t.path / "missing.litmus").string() +
@@ -105,8 +105,8 @@ TEST_CASE("index files that cannot be expanded stand in their tests' place, the 
     t.write("@empty", "# nothing\n");
     t.write("@nest", "@missing\nx.litmus\n");
     const std::string dir = t.path.string();
-    const std::vector<TestInput> inputs =
-        testInputs({dir + "/a.litmus", dir + "/@empty", dir + "/@nest", dir + "/b.litmus"});
+    const std::vector<TestInput> inputs = testInputs(
+        {dir + "/a.litmus", dir + "/@empty", dir + "/@nest", dir + "/b.litmus"}, ptx::Deadline());
     REQUIRE(inputs.size() == 5);
     CHECK(inputs[0].file == dir + "/a.litmus");
     CHECK_FALSE(inputs[0].failure);
@@ -118,10 +118,11 @@ TEST_CASE("index files that cannot be expanded stand in their tests' place, the 
     CHECK(inputs[3].file == dir + "/x.litmus");
     CHECK(inputs[3].listedIn == dir + "/@nest:2");
     CHECK(inputs[4].file == dir + "/b.litmus");
-    CHECK_THROWS_AS((void)parseTestInput(inputs[1]), ptx::InputError);
+    CHECK_THROWS_AS((void)parseTestInput(inputs[1], ptx::Deadline()), ptx::InputError);
     // regress takes the paths alone: a bad index file is an error of the whole suite.
-    CHECK_THROWS_AS((void)expandTestArguments({dir + "/a.litmus", dir + "/@empty"}),
-                    ptx::InputError);
+    CHECK_THROWS_AS(
+        (void)expandTestArguments({dir + "/a.litmus", dir + "/@empty"}, ptx::Deadline()),
+        ptx::InputError);
 }
 
 TEST_CASE("one-test commands reject an index file listing several") {
@@ -129,11 +130,11 @@ TEST_CASE("one-test commands reject an index file listing several") {
     t.write("@two", "a.litmus\nb.litmus\n");
     const std::string index = (t.path / "@two").string();
     try {
-        (void)singleTestInput(index, "sim");
+        (void)singleTestInput(index, "sim", ptx::Deadline());
         FAIL("expected an error");
     } catch (const ptx::InputError& e) {
         CHECK(std::string(e.what()) == index + ": error: `sim` takes one test, but the index "
                                                "file lists 2; give them one at a time");
     }
-    CHECK(singleTestInput("x.litmus", "sim").file == "x.litmus");
+    CHECK(singleTestInput("x.litmus", "sim", ptx::Deadline()).file == "x.litmus");
 }

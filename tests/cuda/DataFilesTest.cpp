@@ -16,19 +16,19 @@ TEST_CASE("the core data files plan, the quorum test is rejected") {
     for (const char* name :
          {"MP", "MP-relaxed", "MP-spin", "SB", "SB-bar", "SB-bar-ptx", "LB", "CoRR"}) {
         CAPTURE(name);
-        const HarnessPlan plan =
-            planHarness(parseLitmusFile(std::string(CUDA_TEST_DIR "/data/") + name + ".litmus"));
+        const HarnessPlan plan = planHarness(parseLitmusFile(
+            std::string(CUDA_TEST_DIR "/data/") + name + ".litmus", ptx::Deadline()));
         CHECK_FALSE(writeHarness(plan).empty());
     }
     const std::string quorum = CUDA_TEST_DIR "/data/Unsupported-quorum.litmus";
     CHECK_THROWS_WITH(
-        (void)planHarness(parseLitmusFile(quorum)),
+        (void)planHarness(parseLitmusFile(quorum, ptx::Deadline())),
         (quorum +
          ":8:2: test Unsupported-quorum is unsupported by the CUDA harness: Dat3M barrier "
          "quorums: the hardware counts whole warps and starts a new generation at each quorum")
             .c_str());
     const std::string ptxCount = CUDA_TEST_DIR "/data/Unsupported-ptx-count.litmus";
-    CHECK_THROWS_WITH((void)planHarness(parseLitmusFile(ptxCount)),
+    CHECK_THROWS_WITH((void)planHarness(parseLitmusFile(ptxCount, Deadline())),
                       (ptxCount +
                        ": test Unsupported-ptx-count is unsupported by the CUDA harness: P0's "
                        "`bar.sync` counts 32 threads, not the 64 of the 2 litmus threads (one warp "
@@ -37,12 +37,14 @@ TEST_CASE("the core data files plan, the quorum test is rejected") {
 }
 
 TEST_CASE("MP-spin: the spin loop is capped, SB-bar: one barrier of two warps") {
-    const HarnessPlan spin = planHarness(parseLitmusFile(CUDA_TEST_DIR "/data/MP-spin.litmus"));
+    const HarnessPlan spin =
+        planHarness(parseLitmusFile(CUDA_TEST_DIR "/data/MP-spin.litmus", ptx::Deadline()));
     CHECK(writeHarness(spin).find("@tc bra CAPPED_%=;") != std::string::npos);
-    const HarnessPlan bar = planHarness(parseLitmusFile(CUDA_TEST_DIR "/data/SB-bar.litmus"));
+    const HarnessPlan bar =
+        planHarness(parseLitmusFile(CUDA_TEST_DIR "/data/SB-bar.litmus", ptx::Deadline()));
     CHECK(writeHarness(bar).find("bar.cta.sync 1, 64;") != std::string::npos);
     // Real PTX's barrier 3 with 64 threads: hardware barrier 1, 64 threads, spelled as written.
-    const HarnessPlan ptx = planHarness(parseLitmusFile(CUDA_TEST_DIR "/data/SB-bar-ptx.litmus"));
+    const HarnessPlan ptx = planHarness(parseLitmusFile(CUDA_TEST_DIR "/data/SB-bar-ptx.litmus", Deadline()));
     CHECK(writeHarness(ptx).find("barrier.sync.aligned 1, 64;") != std::string::npos);
 }
 
@@ -54,7 +56,7 @@ std::pair<int, int> planAll(const std::filesystem::path& dir) {
     for (const auto& entry : std::filesystem::recursive_directory_iterator(dir)) {
         if (entry.path().extension() != ".litmus") continue;
         CAPTURE(entry.path().string());
-        const Program p = parseLitmusFile(entry.path().string());
+        const Program p = parseLitmusFile(entry.path().string(), ptx::Deadline());
         std::string text;
         try {
             text = writeHarness(planHarness(p));

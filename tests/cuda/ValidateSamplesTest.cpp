@@ -13,9 +13,10 @@ namespace {
 
 RecordVerdict validateSample(const std::string& test, const std::string& sample,
                              ModelKind model = ModelKind::Ptx6) {
-    CampaignTest t{test, parseLitmusFile(CUDA_TEST_DIR "/data/" + test + ".litmus")};
+    CampaignTest t{test,
+                   parseLitmusFile(CUDA_TEST_DIR "/data/" + test + ".litmus", ptx::Deadline())};
     std::vector<ObservationRecord> records;
-    for (ObservationRecord& r : readObservationFile(CUDA_TEST_DIR "/samples/" + sample).records)
+    for (ObservationRecord& r : readObservationFile(CUDA_TEST_DIR "/samples/" + sample, ptx::Deadline()).records)
         if (r.test.empty() || r.test == t.program.name) {
             r.test = t.program.name;
             records.push_back(std::move(r));

@@ -28,7 +28,8 @@ int main(int argc, char** argv) {
         for (std::size_t i = 1; i < args.size(); ++i) {
 #ifdef PTXLITMUS_HAVE_PARSER
             try {
-                plans.push_back(ptx::cuda::planHarness(ptx::parseLitmusFile(args[i])));
+                plans.push_back(
+                    ptx::cuda::planHarness(ptx::parseLitmusFile(args[i], ptx::Deadline())));
             } catch (const ptx::cuda::HarnessUnsupported& e) {
                 std::cerr << "skipped: " << e.what() << "\n";
             }

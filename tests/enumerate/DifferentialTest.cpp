@@ -183,7 +183,7 @@ struct HangTally {
 Verdict compare(const std::string& file, std::uint64_t maxCandidates, int unionEvents,
                 HangTally& hangs, std::string& message) {
     try {
-        const Program program = parseLitmusFile(file);
+        const Program program = parseLitmusFile(file, ptx::Deadline());
         const ProgramPaths paths = [&] {
             try {
                 return expandProgram(program, 2, ptx::Deadline());

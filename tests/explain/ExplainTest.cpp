@@ -23,7 +23,8 @@ using namespace ptx::explain;
 namespace {
 
 Program load(const std::string& name) {
-    return parseLitmusFile(std::string(EXPLAIN_TEST_DATA) + "/" + name + ".litmus");
+    return parseLitmusFile(std::string(EXPLAIN_TEST_DATA) + "/" + name + ".litmus",
+                           ptx::Deadline());
 }
 
 Explanation explainTest(const std::string& name, const std::string& outcome = "") {
@@ -177,13 +178,13 @@ TEST_CASE("DOT of a violating execution has columns and a legend and renders wit
     CHECK(dot.find("xlabel=\"sync\"") != std::string::npos);
     CHECK(dot.find("penwidth=3.5") != std::string::npos);
     const auto out = std::filesystem::temp_directory_path() / "ptxlitmus-explain-test.svg";
-    renderDot(dot, "svg", out.string()); // throws on any warning
+    renderDot(dot, "svg", out.string(), ptx::Deadline()); // throws on any warning
     std::ifstream in(out);
     std::stringstream svg;
     svg << in.rdbuf();
     CHECK(svg.str().find("<svg") != std::string::npos);
     std::filesystem::remove(out);
-    CHECK_THROWS_AS(renderDot("digraph { a -> }", "svg", out.string()), GraphvizError);
+    CHECK_THROWS_AS(renderDot("digraph { a -> }", "svg", out.string(), ptx::Deadline()), GraphvizError);
 }
 
 TEST_CASE("--show gives one graph per consistent execution or per witness") {
@@ -221,16 +222,16 @@ TEST_CASE("renderDot replaces its target only when dot succeeds") {
         old << "OLD\n";
     }
     // dot renders this but warns (an unknown colour): an error, and the old file stays.
-    CHECK_THROWS_AS(renderDot("digraph { a -> b [color=nosuchcolour] }", "svg", out.string()),
+    CHECK_THROWS_AS(renderDot("digraph { a -> b [color=nosuchcolour] }", "svg", out.string(), ptx::Deadline()),
                     GraphvizError);
-    CHECK_THROWS_AS(renderDot("digraph { a -> }", "svg", out.string()), GraphvizError);
+    CHECK_THROWS_AS(renderDot("digraph { a -> }", "svg", out.string(), ptx::Deadline()), GraphvizError);
     {
         std::ifstream in(out);
         std::stringstream text;
         text << in.rdbuf();
         CHECK(text.str() == "OLD\n");
     }
-    renderDot("digraph { a -> b }", "svg", out.string());
+    renderDot("digraph { a -> b }", "svg", out.string(), ptx::Deadline());
     std::ifstream in(out);
     std::stringstream svg;
     svg << in.rdbuf();

@@ -16,7 +16,7 @@ using namespace ptx::explain;
 namespace {
 
 Program litmus(const std::string& path) {
-    return parseLitmusFile(std::string(PTXLITMUS_SOURCE_DIR) + "/" + path);
+    return parseLitmusFile(std::string(PTXLITMUS_SOURCE_DIR) + "/" + path, ptx::Deadline());
 }
 
 Explanation explainProgram(const Program& p, std::size_t maxFenceCases = 8) {
@@ -169,7 +169,8 @@ TEST_CASE("fence-SC orders: the case limit stops the split, still covering every
 }
 
 TEST_CASE("fence-SC orders: no cases when a failing check needs no fence-SC edge") {
-    const Program mp = parseLitmusFile(std::string(EXPLAIN_TEST_DATA) + "/MP-rel-acq.litmus");
+    const Program mp =
+        parseLitmusFile(std::string(EXPLAIN_TEST_DATA) + "/MP-rel-acq.litmus", ptx::Deadline());
     const Explanation e = explainProgram(mp);
     REQUIRE(e.ways.size() == 1);
     CHECK(e.ways[0].fenceCases.empty());

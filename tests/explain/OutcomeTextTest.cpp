@@ -12,7 +12,7 @@ using namespace ptx;
 namespace {
 
 Program mp() {
-    return parseLitmusFile(std::string(EXPLAIN_TEST_DATA) + "/MP-rel-acq.litmus");
+    return parseLitmusFile(std::string(EXPLAIN_TEST_DATA) + "/MP-rel-acq.litmus", ptx::Deadline());
 }
 
 /// The message of the InputError that parsing `text` throws ("" when it parses).

@@ -14,8 +14,9 @@ using namespace ptx::explain;
 namespace {
 
 Explanation explainFile(const std::string& path) {
-    return ptx::explain::explain(parseLitmusFile(std::string(PTXLITMUS_SOURCE_DIR) + "/" + path),
-                                 ExplainOptions{});
+    return ptx::explain::explain(
+        parseLitmusFile(std::string(PTXLITMUS_SOURCE_DIR) + "/" + path, ptx::Deadline()),
+        ExplainOptions{});
 }
 
 Violation cycleOf(const std::vector<int>& events) {

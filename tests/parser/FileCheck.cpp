@@ -42,7 +42,7 @@ int checkMalformed(const std::filesystem::path& file) {
 
 int checkValid(const std::filesystem::path& file) {
     try {
-        ptx::Program program = ptx::parseLitmusFile(file.string());
+        ptx::Program program = ptx::parseLitmusFile(file.string(), ptx::Deadline());
         if (auto problem = ptx::test::roundTripProblem(program)) {
             std::cerr << *problem << "\n";
             return 1;

@@ -48,8 +48,10 @@ TEST_CASE("parse prints canonical forms separated by a blank line") {
     Captured c = runParse({kDir + "/valid/dat3m-mp.litmus", kDir + "/valid/atomics.litmus"});
     CHECK(c.exitCode == 0);
     CHECK(c.err.empty());
-    std::string first = ptx::printProgram(ptx::parseLitmusFile(kDir + "/valid/dat3m-mp.litmus"));
-    std::string second = ptx::printProgram(ptx::parseLitmusFile(kDir + "/valid/atomics.litmus"));
+    std::string first =
+        ptx::printProgram(ptx::parseLitmusFile(kDir + "/valid/dat3m-mp.litmus", ptx::Deadline()));
+    std::string second =
+        ptx::printProgram(ptx::parseLitmusFile(kDir + "/valid/atomics.litmus", ptx::Deadline()));
     CHECK(c.out == first + "\n" + second);
 }
 
@@ -59,5 +61,6 @@ TEST_CASE("parse reports errors on stderr, exit code 2, and continues") {
     CHECK(c.exitCode == 2);
     CHECK(c.err ==
           bad + ":1:1: error: found 'X86', expected the architecture PTX, ptx or GPU_PTX\n");
-    CHECK(c.out == ptx::printProgram(ptx::parseLitmusFile(kDir + "/valid/dat3m-mp.litmus")));
+    CHECK(c.out == ptx::printProgram(
+                       ptx::parseLitmusFile(kDir + "/valid/dat3m-mp.litmus", ptx::Deadline())));
 }

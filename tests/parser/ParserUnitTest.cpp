@@ -263,14 +263,14 @@ TEST_CASE("error messages have the form file:line:col: error: found ..., expecte
 
 TEST_CASE("an unreadable file says why in the system's words, with no made-up position") {
     try {
-        (void)parseLitmusFile("/nonexistent/file.litmus");
+        (void)parseLitmusFile("/nonexistent/file.litmus", ptx::Deadline());
         FAIL("expected an error");
     } catch (const ptx::LocatedInputError& e) {
         CHECK(std::string(e.what()) == "/nonexistent/file.litmus: error: cannot read the litmus "
                                        "test: No such file or directory");
     }
     try {
-        (void)parseLitmusFile(PARSER_TEST_DIR);
+        (void)parseLitmusFile(PARSER_TEST_DIR, ptx::Deadline());
         FAIL("expected an error");
     } catch (const ptx::LocatedInputError& e) {
         CHECK(std::string(e.what()) == std::string(PARSER_TEST_DIR) +

@@ -34,7 +34,7 @@ TEST_CASE("every peer-suite test parses and round-trips") {
     for (const fs::path& file : files) {
         INFO("file: " << file.string());
         try {
-            ptx::Program program = ptx::parseLitmusFile(file.string());
+            ptx::Program program = ptx::parseLitmusFile(file.string(), ptx::Deadline());
             ++parsed;
             auto problem = ptx::test::roundTripProblem(program);
             CHECK_MESSAGE(!problem, (problem ? *problem : ""));
@@ -48,7 +48,7 @@ TEST_CASE("every peer-suite test parses and round-trips") {
 TEST_CASE("the round-trip comparison can fail") {
     std::vector<fs::path> files = suiteFiles();
     REQUIRE(!files.empty());
-    ptx::Program a = ptx::parseLitmusFile(files.front().string());
+    ptx::Program a = ptx::parseLitmusFile(files.front().string(), ptx::Deadline());
     ptx::Program b = a;
     REQUIRE(!b.threads.empty());
     b.threads[0].cta += 1;

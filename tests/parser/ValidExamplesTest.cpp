@@ -9,7 +9,7 @@ using ptx::test::body;
 
 namespace {
 Program load(const std::string& name) {
-    return parseLitmusFile(std::string(PARSER_TEST_DIR) + "/valid/" + name);
+    return parseLitmusFile(std::string(PARSER_TEST_DIR) + "/valid/" + name, ptx::Deadline());
 }
 } // namespace
 

@@ -69,7 +69,8 @@ TEST_CASE("malformed expectation files are rejected with the line") {
     CHECK_THROWS_AS(parseExpectation("Test MP Allowed\nStates 0\nOk\n", "f"), ExpectationError);
     CHECK_THROWS_AS(parseExpectation("States 0\n", "f"), ExpectationError);
     CHECK_THROWS_AS(parseExpectation(std::string(kMp) + "extra\n", "f"), ExpectationError);
-    CHECK_THROWS_AS(readExpectationFile("/nonexistent/file.expected"), ptx::LocatedInputError);
+    CHECK_THROWS_AS(readExpectationFile("/nonexistent/file.expected", ptx::Deadline()),
+                    ptx::LocatedInputError);
 }
 
 TEST_CASE("comparison ignores comments and state order, the diff shows what changed") {

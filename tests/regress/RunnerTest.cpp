@@ -67,7 +67,7 @@ TEST_CASE("a matching expectation passes, a broken one fails with a diff, --upda
     CHECK(runTest(tests[0], options()).status == Status::Passed);
 
     // Break it: claim the weak outcome is forbidden (in a recorded, not a reviewed, expectation).
-    Expectation e = readExpectationFile(tests[0].expected);
+    Expectation e = readExpectationFile(tests[0].expected, ptx::Deadline());
     e.comments = {" recorded for the test"};
     e.states.erase(std::remove(e.states.begin(), e.states.end(), "1:r0=1; 1:r1=0;"),
                    e.states.end());
@@ -85,7 +85,7 @@ TEST_CASE("a matching expectation passes, a broken one fails with a diff, --upda
     CHECK(seen == std::vector<Status>{Status::Updated});
     CHECK(summary.updated == 1);
     CHECK(summary.success());
-    CHECK(readExpectationFile(tests[0].expected).comments == e.comments); // kept
+    CHECK(readExpectationFile(tests[0].expected, ptx::Deadline()).comments == e.comments); // kept
     CHECK(runTest(tests[0], options()).status == Status::Passed);
 }
 
@@ -178,7 +178,7 @@ TEST_CASE("a loop bound reached is part of the result, --fail-on-bound fails the
     REQUIRE(recorded.boundReached);
     CHECK(*recorded.boundReached == 2);
     CHECK(statusText(recorded) == "UPDATED (bound 2 reached)");
-    CHECK(readExpectationFile(t.expected).loop); // `Loop No`, as herd7 writes it
+    CHECK(readExpectationFile(t.expected, ptx::Deadline()).loop); // `Loop No`, as herd7 writes it
 
     const TestReport passed = runTest(t, options());
     CHECK(passed.status == Status::Passed);
@@ -204,24 +204,25 @@ TEST_CASE("a loop bound reached is part of the result, --fail-on-bound fails the
 TEST_CASE("--update leaves a hand-reviewed expectation (a failure with the diff) unless forced") {
     Scratch s("reviewed");
     const TestCase t = discoverTests({s.dir.string()}).tests[0];
-    Expectation e = readExpectationFile(t.expected);
+    Expectation e = readExpectationFile(t.expected, ptx::Deadline());
     REQUIRE(isHandReviewed(e));
     e.ok = false; // a reviewed expectation that the checker now contradicts
     writeExpectationFile(t.expected, e);
-    const std::string before = formatExpectation(readExpectationFile(t.expected));
+    const std::string before = formatExpectation(readExpectationFile(t.expected, ptx::Deadline()));
 
     const TestReport refused = runTest(t, options(true));
     CHECK(refused.status == Status::Failed);
     CHECK(refused.message.find("hand-reviewed") != std::string::npos);
-    CHECK(refused.diff.find("- No\n+ Ok\n") != std::string::npos);       // the diff is shown
-    CHECK(formatExpectation(readExpectationFile(t.expected)) == before); // untouched
+    CHECK(refused.diff.find("- No\n+ Ok\n") != std::string::npos); // the diff is shown
+    CHECK(formatExpectation(readExpectationFile(t.expected, ptx::Deadline())) ==
+          before); // untouched
 
     RunOptions force = options(true);
     force.forceReviewed = true;
     const TestReport forced = runTest(t, force);
     CHECK(forced.status == Status::Updated);
     CHECK(forced.diff.find("- No\n+ Ok\n") != std::string::npos);
-    const Expectation rewritten = readExpectationFile(t.expected);
+    const Expectation rewritten = readExpectationFile(t.expected, ptx::Deadline());
     CHECK_FALSE(isHandReviewed(rewritten));
     CHECK(rewritten.comments[0].find("--force-reviewed") != std::string::npos);
     CHECK(rewritten.comments.size() == e.comments.size());

@@ -85,13 +85,7 @@ run_limited 2 3 "$explicit" "$exe" validate --engine explicit --timeout 2 "$tmp/
 # regress applies the limit to each test: two tests out of time are errors, the third passes.
 mkdir -p "$tmp/suite"
 cp "$tmp/threads6.litmus" "$tmp/stores1000.litmus" "$tmp/suite/"
-cat >"$tmp/suite/ok.litmus" <<'LITMUS'
-PTX ok
-{ x=0; }
- P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;
- st.weak x, 1   | ld.weak r0, x  ;
-exists (P1:r0 == 1)
-LITMUS
+gen_ok "$tmp/suite/ok.litmus"
 printf 'threads6.litmus,0\nstores1000.litmus,0\nok.litmus,1\n' >"$tmp/suite/expected.csv"
 run_limited 2 1 "-" "$exe" regress --plain -j 1 --engine explicit --timeout 1 \
   --csv "$tmp/suite/expected.csv" --root "$tmp/suite"

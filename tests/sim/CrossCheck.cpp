@@ -82,7 +82,7 @@ Report crossCheck(const std::string& file, const Settings& settings) {
     Report r;
     ptx::Program program;
     try {
-        program = ptx::parseLitmusFile(file);
+        program = ptx::parseLitmusFile(file, ptx::Deadline());
     } catch (const std::exception& e) {
         return Report{Verdict::ParseError, e.what()};
     }

@@ -43,10 +43,10 @@ MemoryModel loadModel(const std::string& path, const LoadOptions& options) {
     std::vector<ModelFile> files;
     const auto stdlib = findIn(searchPath(path, options), "stdlib.cat");
     if (stdlib && std::filesystem::path(path).filename() != "stdlib.cat")
-        files.push_back(parseModel(readInputFile(*stdlib, "cat model"), *stdlib));
+        files.push_back(parseModel(readInputFile(*stdlib, "cat model", options.deadline), *stdlib));
     else
         files.push_back(parseModel(builtinStdlib(), "<built-in stdlib.cat>"));
-    files.push_back(parseModel(readInputFile(path, "cat model"), path));
+    files.push_back(parseModel(readInputFile(path, "cat model", options.deadline), path));
     return translate(files, std::filesystem::path(path).filename().string(), options);
 }
 

@@ -118,7 +118,7 @@ class Translator {
                 fail(s.pos, "\"" + s.path +
                                 "\" is being read already (it includes itself, "
                                 "directly or through other files)");
-            run(parseModel(readInputFile(*found, "cat model"), *found));
+            run(parseModel(readInputFile(*found, "cat model", options_.deadline), *found));
             reading_.erase(key);
             return;
         }

@@ -8,6 +8,7 @@
 
 #include "model/MemoryModel.hpp"
 #include "model/cat/CatSyntax.hpp"
+#include "support/Deadline.hpp"
 
 #include <string>
 #include <vector>
@@ -24,6 +25,8 @@ inline constexpr std::size_t kMaxRelationHeight = 2000;
 struct LoadOptions {
     /// Folders searched for `include`d files, after the including file's own folder (`-I`).
     std::vector<std::string> includeDirs;
+    /// How long reading the model and the files it includes may wait (a FIFO, a pipe).
+    Deadline deadline;
 };
 
 /// Reads the model in `path` and what it includes, and translates it. Like herd and Dat3M, a
