@@ -2,6 +2,7 @@
 
 #include "enumerate/CheckShapes.hpp"
 
+#include "check/MixedSizes.hpp"
 #include "check/Projection.hpp"
 #include "check/SearchSpace.hpp"
 #include "check/TerminationCheck.hpp"
@@ -153,7 +154,7 @@ CheckResult checkWithin(const Program& program, const CheckOptions& options,
             throw InputError("model " + model.name + " has no axiom named " + name +
                              " (its axioms: " + names + ")");
     }
-    ProgramPaths paths = expandSupported(program, options.unroll, deadline);
+    ProgramPaths paths = expandModelled(program, options.unroll, deadline);
 
     CheckResult result;
     result.name = program.name;
@@ -208,6 +209,8 @@ CheckResult checkWithin(const Program& program, const CheckOptions& options,
             result.terminationCut = std::move(t.cutLoops);
             result.terminationReason = std::move(t.reason);
         }
+        if (options.races && definesRaces(model))
+            result.races = decideRaces(request, result.engine, options.racingPair);
         if (!model.flags.empty()) // a cat model's flags (FlagCheck.hpp)
             result.flags = decideFlags(request, result.engine, [&](const EngineResult& flagged) {
                 CheckResult scratch; // tallyOutcomes' counts are not wanted here

@@ -129,6 +129,9 @@ void addCheckFlags(CLI::App& app, CheckFlags& f, std::initializer_list<CheckFlag
                      "barriers; saves its time)")
             ->excludes(liveness);
     }
+    if (wants(which, CheckFlag::Races))
+        app.add_flag("--no-races", f.noRaces,
+                     "Do not decide data races (the `Races` line; saves its time)");
     if (wants(which, CheckFlag::Verbose))
         app.add_flag("-v,--verbose", f.verbose,
                      "Say on stderr which engine ran, why, and how many candidates");
@@ -154,6 +157,7 @@ CheckOptions CheckFlags::options() const {
     o.unroll = unroll;
     o.countWitnesses = !noWitnesses;
     o.termination = !noTermination;
+    o.races = !noRaces;
     if (timeout > 0) o.timeoutSeconds = timeout;
     o.solverContexts = makeSolverContexts(); // one pool for the command's tests
     requireCatForIncludes(includeDirs, !cat.empty());
