@@ -1,5 +1,6 @@
 #include "check/MixedSizes.hpp"
 
+#include "check/SourceInstruction.hpp"
 #include "model/Names.hpp"
 #include "model/Observables.hpp"
 #include "model/Unsupported.hpp"
@@ -29,12 +30,6 @@ struct Access {
         return "bytes " + std::to_string(offset) + ".." + std::to_string(end() - 1) + " of " + base;
     }
 };
-
-const Instruction* instructionAt(const Thread& thread, const SourcePos& pos) {
-    for (const Instruction& ins : thread.code)
-        if (ins.pos.line == pos.line && ins.pos.col == pos.col) return &ins;
-    return nullptr;
-}
 
 int typeBytes(const Instruction& ins) {
     return std::visit(
@@ -68,7 +63,7 @@ class AccessList {
                 for (const ThreadPath& path : *list)
                     for (const Event& e : path.events) {
                         if (!isMemory(e)) continue;
-                        const Instruction* ins = instructionAt(thread, e.pos);
+                        const Instruction* ins = instructionAt(program_, thread.id, e.pos);
                         if (!ins) continue;
                         add(paths_.locations.names()[static_cast<std::size_t>(e.location)],
                             typeBytes(*ins), e.pos,

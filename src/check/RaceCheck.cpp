@@ -2,6 +2,7 @@
 
 #include "check/FlagCheck.hpp"
 #include "check/Projection.hpp"
+#include "check/SourceInstruction.hpp"
 #include "enumerate/ConcreteAlgebra.hpp"
 #include "model/Evaluator.hpp"
 #include "model/PtxCommon.hpp"
@@ -49,14 +50,6 @@ bool anyCandidateMayRace(const Program& program, const ProgramPaths& paths,
         return !may;
     });
     return may;
-}
-
-const Instruction* instructionAt(const Program& program, int thread, const SourcePos& pos) {
-    for (const Thread& t : program.threads)
-        if (t.id == thread)
-            for (const Instruction& ins : t.code)
-                if (ins.pos.line == pos.line && ins.pos.col == pos.col) return &ins;
-    return nullptr;
 }
 
 } // namespace
