@@ -209,7 +209,9 @@ CheckResult checkWithin(const Program& program, const CheckOptions& options,
             result.terminationCut = std::move(t.cutLoops);
             result.terminationReason = std::move(t.reason);
         }
-        if (options.races && definesRaces(model))
+        // A cat model decides no races, even one that defines `race`: step 1 of RaceCheck.hpp
+        // relies on the built-in definition's shape.
+        if (options.races && !options.catModel && definesRaces(model))
             result.races = decideRaces(request, result.engine, options.racingPair);
         if (!model.flags.empty()) // a cat model's flags (FlagCheck.hpp)
             result.flags = decideFlags(request, result.engine, [&](const EngineResult& flagged) {

@@ -35,7 +35,7 @@ RaceExplanation explainRace(const Program& program, const ExplainOptions& option
     out.test = program.name;
     out.model = model.name;
     out.boundHit = paths.cut > 0;
-    out.decided = definesRaces(model);
+    out.decided = !options.catModel && definesRaces(model); // as the checker (Checker.cpp)
     if (!out.decided) return out;
     auto x = findRacingExecution(program, paths, model, {}, deadline);
     if (!x) return out;
