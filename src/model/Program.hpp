@@ -91,8 +91,11 @@ inline constexpr int kUntypedAccessBytes = 4;
 [[nodiscard]] inline int accessBytes(const TypeSuffix& type) {
     if (type.size() < 2) return kUntypedAccessBytes;
     const std::string bits = type.substr(1);
-    return bits == "8" ? 1 : bits == "16" ? 2 : bits == "32" ? 4 : bits == "64" ? 8
-                                                                               : kUntypedAccessBytes;
+    return bits == "8"    ? 1
+           : bits == "16" ? 2
+           : bits == "32" ? 4
+           : bits == "64" ? 8
+                          : kUntypedAccessBytes;
 }
 
 struct Load {
