@@ -44,6 +44,7 @@ TestRows judgeTest(const CampaignTest& test, const std::vector<ObservationRecord
     CheckOptions o = options.check;
     o.extraObservables.assign(keys.begin(), keys.end());
     o.countWitnesses = false; // outcomes and whether the condition's runs are possible
+    o.races = false;          // hardware runs judge outcomes, not data races
     try {
         const Program program = placed(test.program, test.placement);
         const Deadline deadline = o.deadline();

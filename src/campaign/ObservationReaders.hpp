@@ -44,8 +44,7 @@ enum class ObservationFormat { Litmus7Log, WeakTotal, SeenTable, Json };
 
 /// Reads the file (`-`: standard input); an unreadable file is an ObservationError naming it
 /// and the operating system's reason.
-[[nodiscard]] ObservationFile readObservationFile(const std::string& path,
-                                                  const Deadline& deadline,
+[[nodiscard]] ObservationFile readObservationFile(const std::string& path, const Deadline& deadline,
                                                   const ReadOptions& options = {});
 
 } // namespace ptx::campaign

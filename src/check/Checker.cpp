@@ -2,6 +2,7 @@
 
 #include "enumerate/CheckShapes.hpp"
 
+#include "check/MixedSizes.hpp"
 #include "check/Projection.hpp"
 #include "check/SearchSpace.hpp"
 #include "check/TerminationCheck.hpp"
@@ -197,7 +198,7 @@ CheckResult checkWithin(const Program& program, const CheckOptions& options,
             throw InputError("model " + model.name + " has no axiom named " + name +
                              " (its axioms: " + names + ")");
     }
-    ProgramPaths paths = expandSupported(program, options.unroll, deadline);
+    ProgramPaths paths = expandModelled(program, options.unroll, deadline);
 
     CheckResult result;
     result.name = program.name;
@@ -264,6 +265,10 @@ CheckResult checkWithin(const Program& program, const CheckOptions& options,
             result.terminationCut = std::move(t.cutLoops);
             result.terminationReason = std::move(t.reason);
         }
+        // A cat model decides no races, even one that defines `race`: step 1 of RaceCheck.hpp
+        // relies on the built-in definition's shape. --speedcheck asks one question only.
+        if (options.races && !options.speedcheck && !options.catModel && definesRaces(model))
+            result.races = decideRaces(request, result.engine, options.racingPair);
         if (!model.flags.empty() && !options.speedcheck) // a cat model's flags (FlagCheck.hpp)
             result.flags = decideFlags(request, result.engine, [&](const EngineResult& flagged) {
                 CheckResult scratch; // tallyOutcomes' counts are not wanted here

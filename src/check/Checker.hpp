@@ -6,6 +6,7 @@
 #include "support/Errors.hpp"
 
 #include "check/FlagCheck.hpp"
+#include "check/RaceCheck.hpp"
 
 #include "model/ConditionValue.hpp"
 #include "model/MemoryModel.hpp" // ModelKind
@@ -59,6 +60,12 @@ struct CheckOptions {
     bool countWitnesses = true;
     /// Decide termination too, for a test with loops or waiting barriers (docs/model.md).
     bool termination = true;
+    /// Decide data races too, under a model that defines them (check/RaceCheck.hpp).
+    bool races = true;
+    /// With races: find a racing pair and its outcome for a test that races (a solver query per
+    /// candidate, about 50 ms on a small test). `regress`, which judges the race kind alone,
+    /// leaves it off.
+    bool racingPair = true;
     /// Threads the explicit engine splits this test's search over (EngineRequest::threads).
     int engineThreads = 1;
     /// `auto`, for a test it hands to the solver: seconds the explicit engine runs first (it
@@ -104,6 +111,8 @@ struct CheckResult {
     std::optional<Termination> termination;
     std::vector<std::string> terminationCut; // UnknownBound: `P1 at LC00`, the loops cut
     std::string terminationReason;           // Unknown: why
+    /// Set when options.races and the model defines data races (check/RaceCheck.hpp).
+    std::optional<RaceResult> races;
     std::string model;            // the model checked under (`ptx` resolved: ptx6 or ptx75)
     std::string engine;           // "smt" or "explicit": the engine that ran
     std::string engineReason;     // why (auto's estimate), shown with -v

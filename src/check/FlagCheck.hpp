@@ -26,6 +26,14 @@ struct FlagResult {
 /// Turns an engine's states into the test's outcomes (projected, filtered, sorted, distinct).
 using OutcomesOf = std::function<std::vector<Outcome>(const EngineResult&)>;
 
+/// `model` with `extra` as one more axiom and no flags: the model whose executions are the
+/// allowed ones where `extra`'s checks hold (a flag's, or a data race's: RaceCheck.hpp).
+[[nodiscard]] MemoryModel withExtraAxiom(const MemoryModel& model, Axiom extra);
+
+/// Runs `request` on `engine` ("explicit" or "smt"), or on the solver when the explicit engine
+/// cannot decide the request's model (CheckShapes.hpp); sets `engine` to the one that ran.
+[[nodiscard]] EngineResult runDeciding(const EngineRequest& request, std::string& engine);
+
 /// Every flag of `request.model`, decided with the request's program, paths, projection,
 /// disabled axioms and deadline (witnesses are never counted). `engine` is the one that decided
 /// the test ("explicit" or "smt").

@@ -159,6 +159,9 @@ void addCheckFlags(CLI::App& app, CheckFlags& f, std::initializer_list<CheckFlag
         if (CLI::Option* liveness = app.get_option_no_throw("--liveness"))
             speed->excludes(liveness);
     }
+    if (wants(which, CheckFlag::Races))
+        app.add_flag("--no-races", f.noRaces,
+                     "Do not decide data races (the `Races` line; saves its time)");
     if (wants(which, CheckFlag::Verbose))
         app.add_flag("-v,--verbose", f.verbose,
                      "Say on stderr which engine ran, why, and how many candidates");
@@ -186,6 +189,7 @@ CheckOptions CheckFlags::options(const StopToken& stop) const {
     o.countWitnesses = !noWitnesses;
     o.termination = !noTermination;
     o.speedcheck = speedcheck;
+    o.races = !noRaces;
     if (timeout > 0) o.timeoutSeconds = timeout;
     o.solverContexts = makeSolverContexts(); // one pool for the command's tests
     requireCatForIncludes(includeDirs, !cat.empty());

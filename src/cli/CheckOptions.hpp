@@ -24,13 +24,14 @@ enum class CheckFlag {
     Verbose,
     Termination, // --liveness, --no-termination
     Speedcheck,  // the checker's alone: decide the condition only
+    Races,       // --no-races
 };
 
 /// Every check option: the checker itself and `regress`.
 inline constexpr std::initializer_list<CheckFlag> kAllCheckFlags = {
-    CheckFlag::Model,       CheckFlag::Engine,  CheckFlag::Axioms,
-    CheckFlag::Unroll,      CheckFlag::Timeout, CheckFlag::Jobs,
-    CheckFlag::NoWitnesses, CheckFlag::Verbose, CheckFlag::Termination};
+    CheckFlag::Model,       CheckFlag::Engine, CheckFlag::Axioms,      CheckFlag::Unroll,
+    CheckFlag::Timeout,     CheckFlag::Jobs,   CheckFlag::NoWitnesses, CheckFlag::Verbose,
+    CheckFlag::Termination, CheckFlag::Races};
 
 struct CheckFlags {
     std::string model = "ptx";
@@ -46,6 +47,7 @@ struct CheckFlags {
     bool liveness = false;      // termination is the verdict (exit 1 on `may hang`)
     bool noTermination = false; // termination is not decided
     bool speedcheck = false;    // decide the condition only, one question (no outcome list)
+    bool noRaces = false;       // data races are not decided
 
     /// The CheckOptions these flags describe. Throws InputError for an --axioms item that is not
     /// `-NAME` with NAME an axiom of the chosen model (the message lists them). `stop` is the

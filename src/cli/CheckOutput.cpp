@@ -44,6 +44,16 @@ const char* observationName(Observation o) {
     return "Never";
 }
 
+std::string racesLine(const std::string& test, const RaceResult& races) {
+    std::string line = "Races " + test + " " + raceKindName(races.kind);
+    for (std::size_t i = 0; i < races.pair.size(); ++i) {
+        const RacingAccess& a = races.pair[i];
+        line += (i == 0 ? ": P" : " | P") + std::to_string(a.thread) + " " + a.instruction +
+                " (line " + std::to_string(a.pos.line) + ")";
+    }
+    return line;
+}
+
 namespace {
 
 const char* testKindWord(ConditionKind kind) {
@@ -110,6 +120,7 @@ std::string formatHerd(const Program& program, const CheckResult& r) {
         << " " << r.negative << "\n";
     if (r.termination)
         out << "Termination " << r.name << " " << terminationName(*r.termination) << "\n";
+    if (r.races) out << racesLine(r.name, *r.races) << "\n";
     if (r.termination == Termination::UnknownBound) {
         out << "Warning " << r.name << " termination unknown: no hang within the loop bound, but "
             << "loops that are not spin loops were cut (";
@@ -159,6 +170,20 @@ template <typename Outcomes> nlohmann::json outcomesJson(const Outcomes& list) {
     return outcomes;
 }
 
+nlohmann::json racesJson(const RaceResult& races) {
+    nlohmann::json j = {{"kind", raceKindName(races.kind)}};
+    if (races.kind == RaceKind::None) return j;
+    nlohmann::json pair = nlohmann::json::array();
+    for (const RacingAccess& a : races.pair)
+        pair.push_back({{"thread", a.thread},
+                        {"line", a.pos.line},
+                        {"column", a.pos.col},
+                        {"instruction", a.instruction}});
+    j["pair"] = std::move(pair);
+    j["outcome"] = outcomesJson(std::vector<Outcome>{races.outcome}).front();
+    return j;
+}
+
 } // namespace
 
 nlohmann::json toJson(const Program& program, const CheckResult& r, const std::string& model) {
@@ -180,6 +205,7 @@ nlohmann::json toJson(const Program& program, const CheckResult& r, const std::s
         {"candidates", r.candidates},
         {"time_s", r.seconds}};
     if (r.termination) j["termination"] = terminationName(*r.termination);
+    if (r.races) j["races"] = racesJson(*r.races);
     if (r.speedcheck) {
         nlohmann::json s = {{"found", r.speedcheck->found},
                             {"forbidden_by", r.speedcheck->forbiddenBy}};

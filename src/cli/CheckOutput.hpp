@@ -19,6 +19,9 @@ namespace ptx::cli {
 [[nodiscard]] std::pair<std::uint64_t, std::uint64_t> witnessCounts(const Program& program,
                                                                     const CheckResult& result);
 [[nodiscard]] const char* observationName(Observation o);
+/// `Races MP none`, `Races MP uniform-size: P0 st.weak x, 1 (line 7) | P1 ld.weak r1, x (line
+/// 8)`: the race kind and, for a race, the racing pair of one execution.
+[[nodiscard]] std::string racesLine(const std::string& test, const RaceResult& races);
 [[nodiscard]] std::string formatHerd(const Program& program, const CheckResult& result);
 [[nodiscard]] nlohmann::json toJson(const Program& program, const CheckResult& result,
                                     const std::string& model);

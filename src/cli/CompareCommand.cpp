@@ -93,7 +93,8 @@ std::vector<Spec> specsOf(const CompareArgs& a, const Deadline& deadline) {
                                  (a.cats[k] == c ? "" : " (as " + a.cats[k] + ")") +
                                  ": each model is one column of the comparison");
         }
-        auto model = std::make_shared<const MemoryModel>(cat::loadModel(c, {a.includeDirs, deadline}));
+        auto model =
+            std::make_shared<const MemoryModel>(cat::loadModel(c, {a.includeDirs, deadline}));
         specs.push_back({terminalText(model->name), ModelKind::Ptx, model}); // a file's name
     }
     std::set<std::string> labels;
@@ -126,6 +127,7 @@ Row compareOne(const std::string& file, const std::vector<Spec>& specs, const Ch
         CheckOptions o = base;
         o.model = s.kind;
         o.catModel = s.cat;
+        o.races = false; // compare sets verdicts side by side, not races
         try {
             const CheckResult r = check(program, o);
             answer.ok = r.ok;

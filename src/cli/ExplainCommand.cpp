@@ -1,5 +1,6 @@
 // `ptxlitmus explain FILE [--outcome ...] [--dot FILE] [--svg FILE] [--way N]`: why the model
-// forbids an outcome (axioms and violating cycles), or a witness execution when it allows it.
+// forbids an outcome (axioms and violating cycles), or a witness execution when it allows it;
+// `--hang` explains termination, `--race` data races.
 #include "cli/CheckOptions.hpp"
 #include "cli/Commands.hpp"
 #include "cli/TestArguments.hpp"
@@ -8,6 +9,7 @@
 #include "explain/Explainer.hpp"
 #include "explain/Graphviz.hpp"
 #include "explain/HangExplainer.hpp"
+#include "explain/RaceExplainer.hpp"
 #include "parser/OutcomeText.hpp"
 #include "parser/Parser.hpp"
 
@@ -29,7 +31,31 @@ struct ExplainArgs {
     std::size_t maxWays = 8;
     std::size_t way = 0; // 0: the first (simplest)
     bool hang = false;   // --hang: how the test can run for ever, or why not
+    bool race = false;   // --race: a data race, or that there is none
 };
+
+/// `explain --race`: a data race explained; --dot/--svg draw its execution, the pair bold.
+int runRace(const ExplainArgs& args, const Program& program, const explain::ExplainOptions& o) {
+    if (args.outcomeGiven || args.way > 0 || args.hang)
+        throw InputError("--race explains the test's data races: --outcome, --way and --hang are "
+                         "about other questions");
+    const explain::RaceExplanation e = explain::explainRace(program, o);
+    const MemoryModel model = explain::modelOf(o.model, o.catModel, program);
+    std::cout << explain::formatRaceExplanation(e, model);
+    checkStream(std::cout, "standard output");
+    if (args.dot.empty() && args.svg.empty()) return 0;
+    if (!e.witness) {
+        std::cerr << args.file << ": no race to draw\n";
+        return 0;
+    }
+    explain::ConcreteModel m(*e.witness, model, o.deadline);
+    const std::string dot =
+        explain::toDot(m, e.test, e.test + ": a data race (racing pair bold)",
+                       {{e.pair.first, e.pair.second, "race", {}}}, "racing pair");
+    if (!args.dot.empty()) writeFileAtomically(args.dot, dot);
+    if (!args.svg.empty()) explain::renderDot(dot, "svg", args.svg, o.deadline);
+    return 0;
+}
 
 /// `explain --hang`: the termination verdict explained; --dot/--svg draw the hang witness.
 int runHang(const ExplainArgs& args, const Program& program, const explain::ExplainOptions& o) {
@@ -116,6 +142,7 @@ int run(const ExplainArgs& args, const StopToken& stop) {
         options.catModel = check.catModel;
         options.unroll = check.unroll;
         options.maxWays = args.maxWays;
+        if (args.race) return runRace(args, program, options);
         if (args.hang) return runHang(args, program, options);
         if (args.outcomeGiven)
             options.outcome = parseOutcomeText(args.outcome, program, "--outcome");
@@ -162,6 +189,9 @@ void addExplainCommand(CLI::App& app, CommandContext& context) {
     cmd->add_flag("--hang", args->hang,
                   "Explain termination instead of an outcome: a hang (the threads that stop for "
                   "ever, where, and the values they keep reading) or why none is possible");
+    cmd->add_flag("--race", args->race,
+                  "Explain the test's data races instead of an outcome: an execution the model "
+                  "allows with a racing pair (why they race), or that none races");
     addCheckFlags(*cmd, args->flags, {CheckFlag::Model, CheckFlag::Unroll, CheckFlag::Timeout});
     cmd->add_option("--max-ways", args->maxWays,
                     "Ways of producing a forbidden outcome explained at most (1 to 1000, default "

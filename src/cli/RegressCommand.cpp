@@ -168,7 +168,16 @@ void runRegress(const RegressArgs& a, CommandContext& context) {
     if (a.update && !a.csv.empty())
         throw InputError("--update rewrites .expected files; it does not apply to --csv");
     if (a.forceReviewed && !a.update) throw InputError("--force-reviewed goes with --update");
-    if (!a.property.empty() && a.csv.empty())
+    const bool races = a.property == "races";
+    if (races && !a.csv.empty())
+        throw InputError("--property races judges each test's race kind by the `Races` line of its "
+                         "expectation; a --csv file's 0/1 say nothing about races");
+    if (races && a.flags.liveness)
+        throw InputError("--liveness judges every test by termination, --property races by its "
+                         "races (drop one of them)");
+    if (races && a.flags.noRaces)
+        throw InputError("--property races judges races, which --no-races does not decide");
+    if (!a.property.empty() && !races && a.csv.empty())
         throw InputError("--property says what a --csv file's verdicts are about; no --csv given");
     regress::RunOptions options;
     options.check = a.flags.options(context.stop);
@@ -180,6 +189,7 @@ void runRegress(const RegressArgs& a, CommandContext& context) {
     options.forceReviewed = a.forceReviewed;
     options.failOnBound = a.failOnBound;
     options.liveness = a.flags.liveness;
+    options.races = races;
     if (!a.csv.empty()) {
         std::optional<regress::CsvProperty> given;
         if (!a.property.empty()) given = regress::parseCsvProperty(a.property);
@@ -230,8 +240,10 @@ void addRegressCommand(CLI::App& app, CommandContext& context) {
     cmd->add_option("--property", args->property,
                     "What the CSV's 0/1 are about: condition (1: the final condition holds, Ok) or "
                     "termination (1: always terminates, 0: may hang). Default: termination when "
-                    "the CSV's file name contains `Liveness` (any case), condition otherwise")
-        ->check(CLI::IsMember({"condition", "termination"}));
+                    "the CSV's file name contains `Liveness` (any case), condition otherwise. "
+                    "Without --csv, `races` judges each test by its race kind against the "
+                    "`Races` line of its expectation")
+        ->check(CLI::IsMember({"condition", "termination", "races"}));
     cmd->add_option("--junit", args->junit, "Write a JUnit XML report to FILE");
     cmd->add_option("--json", args->json, "Write a JSON report to FILE (- for stdout)");
     cmd->add_option("--shard", args->shard,

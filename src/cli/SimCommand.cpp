@@ -2,6 +2,7 @@
 // litmus7 histogram, or every schedule (--exhaustive); with --hang, whether some schedule hangs
 // under the chosen scheduler, and the stuck threads.
 #include "check/Checker.hpp"
+#include "check/MixedSizes.hpp"
 #include "cli/CheckOptions.hpp"
 #include "cli/Commands.hpp"
 #include "cli/TestArguments.hpp"
@@ -231,7 +232,7 @@ int runSim(const SimArgs& a, const CLI::Option* traceOpt, const StopToken& stop)
         // Only tests the checker models: the simulator's outcomes must be ones the model allows,
         // so a construct the enumerator refuses (an address computed across locations, a number
         // used as an address) is refused here too, with its message, instead of simulated.
-        (void)expandSupported(program, CheckOptions{}.unroll, o.deadline);
+        (void)expandModelled(program, CheckOptions{}.unroll, o.deadline);
         const sim::Simulator simulator(program, o);
         if (tracing) {
             const auto lines = simulator.trace(target, a.exhaustive);

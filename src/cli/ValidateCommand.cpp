@@ -127,7 +127,8 @@ void runCampaignMode(const ValidateArgs& args, CommandContext& context) {
     std::vector<campaign::SkippedLines> skipped;
     for (const std::string& arg : args.observed) {
         const auto [gpu, file] = gpuAndFile(arg);
-        campaign::ObservationFile data = campaign::readObservationFile(file, options.check.deadline(), {args.strict});
+        campaign::ObservationFile data =
+            campaign::readObservationFile(file, options.check.deadline(), {args.strict});
         for (campaign::ObservationRecord& r : data.records) {
             if (r.gpu.empty()) r.gpu = gpu.empty() ? args.gpu : gpu;
             records.push_back(std::move(r));
@@ -162,7 +163,8 @@ void runSingleMode(const ValidateArgs& args, const campaign::CampaignOptions& op
         try {
             std::vector<campaign::ObservationRecord> mine;
             std::set<std::string> others;
-            campaign::ObservationFile data = campaign::readObservationFile(obs, options.check.deadline(), {args.strict});
+            campaign::ObservationFile data =
+                campaign::readObservationFile(obs, options.check.deadline(), {args.strict});
             for (campaign::ObservationRecord& r : data.records) {
                 if (r.test.empty()) r.test = name;
                 if (r.test == name)

@@ -68,7 +68,7 @@ std::string relationColour(const std::string& label) {
 }
 
 std::string toDot(ConcreteModel& m, const std::string& graphName, const std::string& title,
-                  const std::vector<Step>& highlight) {
+                  const std::vector<Step>& highlight, const std::string& highlightCaption) {
     const Execution& x = m.execution();
     const std::vector<Event>& events = x.candidate.events;
     std::vector<Edge> edges;
@@ -190,8 +190,8 @@ std::string toDot(ConcreteModel& m, const std::string& graphName, const std::str
             << "<td align=\"left\"><font color=\"" << relationColour(label) << "\">" << html(label)
             << "</font></td></tr>";
     if (!highlight.empty())
-        out << "<tr><td><b>&#9473;&#9473;&#9654;</b></td><td align=\"left\">violating cycle "
-               "(bold)</td></tr>";
+        out << "<tr><td><b>&#9473;&#9473;&#9654;</b></td><td align=\"left\">"
+            << html(highlightCaption) << " (bold)</td></tr>";
     out << "</table>>];\n";
     out << "}\n";
     return out.str();

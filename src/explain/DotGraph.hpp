@@ -16,8 +16,10 @@ namespace ptx::explain {
 [[nodiscard]] std::string relationColour(const std::string& label);
 
 /// A DOT digraph named `graphName` with the caption `title`; `highlight` (a violation's steps,
-/// flattened) is drawn bold, its events shaded.
+/// flattened, or a racing pair) is drawn bold, its events shaded, and named `highlightCaption` in
+/// the legend.
 [[nodiscard]] std::string toDot(ConcreteModel& m, const std::string& graphName,
-                                const std::string& title, const std::vector<Step>& highlight);
+                                const std::string& title, const std::vector<Step>& highlight,
+                                const std::string& highlightCaption = "violating cycle");
 
 } // namespace ptx::explain

@@ -118,6 +118,29 @@ std::string formatChoices(const Execution& x, const std::string& indent, bool wi
     return out;
 }
 
+std::string formatAllowedExecution(const Execution& x, const MemoryModel& model) {
+    std::ostringstream out;
+    for (const std::string& alias : x.candidate.aliases)
+        out << "  alias: " << alias << "\n";
+    for (const Event& ev : x.candidate.events)
+        out << "  " << eventText(x, ev.id) << "\n";
+    out << formatChoices(x, "  ");
+    ConcreteModel m(x, model);
+    const SyncReport sync = syncReport(m);
+    out << "Synchronisation:\n";
+    if (sync.present.empty()) out << "  (none)\n";
+    for (const std::string& line : sync.present)
+        out << "  " << line << "\n";
+    if (!sync.absent.empty()) out << "No synchronisation:\n";
+    for (const std::string& line : sync.absent)
+        out << "  " << line << "\n";
+    const std::vector<std::string> proxies = proxyReport(m);
+    if (!proxies.empty()) out << "Proxies (causality these accesses do not get):\n";
+    for (const std::string& line : proxies)
+        out << "  " << line << "\n";
+    return out.str();
+}
+
 std::string formatExplanation(const Explanation& e, const MemoryModel& model) {
     std::ostringstream out;
     out << "Test " << e.test << ": outcome " << e.outcome << " is "
@@ -131,27 +154,9 @@ std::string formatExplanation(const Explanation& e, const MemoryModel& model) {
         out << "Warning: the loop bound cut some paths (--unroll); executions that need more "
                "iterations are not considered\n";
     if ((e.allowed || e.excludedByFilter) && e.witness) {
-        const Execution& x = *e.witness;
         out << (e.allowed ? "Witness execution:\n"
                           : "An execution the model allows, which fails the filter:\n");
-        for (const std::string& alias : x.candidate.aliases)
-            out << "  alias: " << alias << "\n";
-        for (const Event& ev : x.candidate.events)
-            out << "  " << eventText(x, ev.id) << "\n";
-        out << formatChoices(x, "  ");
-        ConcreteModel m(x, model);
-        const SyncReport sync = syncReport(m);
-        out << "Synchronisation:\n";
-        if (sync.present.empty()) out << "  (none)\n";
-        for (const std::string& line : sync.present)
-            out << "  " << line << "\n";
-        if (!sync.absent.empty()) out << "No synchronisation:\n";
-        for (const std::string& line : sync.absent)
-            out << "  " << line << "\n";
-        const std::vector<std::string> proxies = proxyReport(m);
-        if (!proxies.empty()) out << "Proxies (causality these accesses do not get):\n";
-        for (const std::string& line : proxies)
-            out << "  " << line << "\n";
+        out << formatAllowedExecution(*e.witness, model);
         return out.str();
     }
     if (e.ways.empty()) {

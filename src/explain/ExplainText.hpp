@@ -14,6 +14,9 @@ namespace ptx::explain {
 /// The rf, co and (with `withFenceOrder`) fence-SC choices, one line each.
 [[nodiscard]] std::string formatChoices(const Execution& x, const std::string& indent,
                                         bool withFenceOrder = true);
+/// An allowed execution, indented: its events, rf/co/fence-SC choices, the synchronisation it
+/// has and lacks, and the causality proxies deny it.
+[[nodiscard]] std::string formatAllowedExecution(const Execution& x, const MemoryModel& model);
 [[nodiscard]] std::string formatExplanation(const Explanation& e, const MemoryModel& model);
 
 } // namespace ptx::explain

@@ -1,5 +1,6 @@
 #include "explain/Explainer.hpp"
 
+#include "check/MixedSizes.hpp"
 #include "enumerate/Candidates.hpp"
 #include "enumerate/ThreadPath.hpp"
 #include "explain/OutcomeSpec.hpp"
@@ -109,7 +110,7 @@ MemoryModel modelOf(ModelKind kind, const std::shared_ptr<const MemoryModel>& ca
 Explanation explain(const Program& program, const ExplainOptions& options) {
     const MemoryModel model = modelOf(options.model, options.catModel, program);
     const Deadline& deadline = options.deadline;
-    const ProgramPaths paths = expandSupported(program, options.unroll, deadline);
+    const ProgramPaths paths = expandModelled(program, options.unroll, deadline);
     CondExpr target = options.outcome ? *options.outcome : conditionOutcome(program);
     Explanation out;
     out.test = program.name;

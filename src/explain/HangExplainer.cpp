@@ -1,5 +1,6 @@
 #include "explain/HangExplainer.hpp"
 
+#include "check/MixedSizes.hpp"
 #include "check/TerminationCheck.hpp"
 #include "enumerate/Candidates.hpp"
 #include "smt/CandidateQuery.hpp"
@@ -124,7 +125,7 @@ HangExplanation explainHang(const Program& program, const ExplainOptions& option
     const MemoryModel base = modelOf(options.model, options.catModel, program);
     const MemoryModel fair = withFairRepetition(base);
     const Deadline& deadline = options.deadline;
-    const ProgramPaths paths = expandSupported(program, options.unroll, deadline);
+    const ProgramPaths paths = expandModelled(program, options.unroll, deadline);
     HangExplanation out;
     out.test = program.name;
     out.model = base.name;

@@ -1,5 +1,6 @@
 #include "explain/ShowExecutions.hpp"
 
+#include "check/MixedSizes.hpp"
 #include "check/Projection.hpp"
 #include "enumerate/Candidates.hpp"
 #include "enumerate/ThreadPath.hpp"
@@ -30,7 +31,7 @@ std::string showExecutions(const Program& program, const CheckOptions& options, 
                            std::size_t cap) {
     const MemoryModel model = modelOf(options.model, options.catModel, program);
     const Deadline deadline(options.timeoutSeconds, options.stop);
-    const ProgramPaths paths = expandSupported(program, options.unroll, deadline);
+    const ProgramPaths paths = expandModelled(program, options.unroll, deadline);
     std::vector<Observable> observables;
     collectObservables(program.condition.expr, observables);
     const auto locationIndex = [&](const std::string& name) { return paths.locations.find(name); };

@@ -145,4 +145,10 @@ std::string locationName(const std::string& base, std::int64_t offset) {
     return base + (offset > 0 ? "+" : "") + std::to_string(offset);
 }
 
+std::pair<std::string, std::int64_t> locationParts(const std::string& name) {
+    const std::size_t sign = name.find_first_of("+-", 1);
+    if (sign == std::string::npos) return {name, 0};
+    return {name.substr(0, sign), std::stoll(name.substr(sign))};
+}
+
 } // namespace ptx

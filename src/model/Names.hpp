@@ -4,6 +4,10 @@
 
 #include "model/Program.hpp"
 
+#include <cstdint>
+#include <string>
+#include <utility>
+
 namespace ptx {
 
 [[nodiscard]] const char* scopeName(Scope scope);
@@ -20,5 +24,8 @@ namespace ptx {
 /// The name of the location `offset` bytes from `base`: `x` for offset 0, else `x+4`, `x-4`
 /// (what the tools print, and what conditions write).
 [[nodiscard]] std::string locationName(const std::string& base, std::int64_t offset);
+/// The base and byte offset a location name (`x`, `x+4`, `x-4`) stands for: locationName's
+/// inverse.
+[[nodiscard]] std::pair<std::string, std::int64_t> locationParts(const std::string& name);
 
 } // namespace ptx

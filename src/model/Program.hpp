@@ -81,6 +81,23 @@ struct Address {
 /// Values are modelled as signed 64-bit integers whatever the type.
 using TypeSuffix = std::string;
 
+/// The bytes a memory access without a type covers (the Dat3M dialect's `ld.relaxed.gpu r0, x`):
+/// 4, as `.b32`, the width the CUDA harness gives an untyped location (docs/model.md, "Mixed-size
+/// accesses").
+inline constexpr int kUntypedAccessBytes = 4;
+
+/// The bytes a memory access of type `type` covers from its address: 1 for `.b8/.u8/.s8`, 2, 4
+/// or 8 for the 16-, 32- and 64-bit types, kUntypedAccessBytes without a type.
+[[nodiscard]] inline int accessBytes(const TypeSuffix& type) {
+    if (type.size() < 2) return kUntypedAccessBytes;
+    const std::string bits = type.substr(1);
+    return bits == "8"    ? 1
+           : bits == "16" ? 2
+           : bits == "32" ? 4
+           : bits == "64" ? 8
+                          : kUntypedAccessBytes;
+}
+
 struct Load {
     Sem sem = Sem::Weak;          // Weak, Relaxed or Acquire
     std::optional<Scope> scope;   // required for Relaxed/Acquire

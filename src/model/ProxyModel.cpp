@@ -82,6 +82,9 @@ MemoryModel ptx75Model() {
                      {irreflexive(seq(rf, po))},
                      "morally strong communication together with po-loc is acyclic, and no read "
                      "reads a write that comes later in its own thread"});
+
+    // ---- data races (PtxCommon.cpp): reported, never forbidden ----
+    defineRace(m, ms, cause);
     return m;
 }
 

@@ -64,4 +64,13 @@ void addPtxAxioms(MemoryModel& m, const PtxAxiomInputs& in) {
             {irreflexive(seq(rf | in.fr, in.cause))});
 }
 
+RelExpr defineRace(MemoryModel& m, const RelExpr& ms, const RelExpr& cause) {
+    const RelExpr conflict =
+        (product(EventSet::Write, EventSet::Memory) | product(EventSet::Memory, EventSet::Write)) &
+        base(BaseRel::Loc);
+    const RelExpr initial = product(EventSet::Init, EventSet::All) |
+                            product(EventSet::All, EventSet::Init) | base(BaseRel::Id);
+    return m.define(kRaceDefinition, ((conflict - initial) - ms) - (cause | inverse(cause)));
+}
+
 } // namespace ptx

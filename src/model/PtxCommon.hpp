@@ -33,4 +33,15 @@ struct PtxAxiomInputs {
 /// Adds Coherence, FenceSC, Atomicity, NoThinAir, SCPerLocation and Causality, in that order.
 void addPtxAxioms(MemoryModel& m, const PtxAxiomInputs& in);
 
+/// The name of the data-race relation a model defines (absent: the model decides no races).
+inline constexpr const char* kRaceDefinition = "race";
+
+/// Defines `race` in `m` (PTX ISA, "Data races"; docs/model.md, "Data races"): the pairs of
+/// conflicting operations (the same location, at least one a write, neither an initial write)
+/// that are not morally strong (`ms`) and that causality (`cause`) orders neither way. Only
+/// `cause` depends on the engine's choices (rf, co, the fence-SC order, barrier
+/// synchronisation), and it grows with them: with none chosen, `race` holds every pair that can
+/// race in some execution of the candidate (check/RaceCheck.cpp relies on it).
+RelExpr defineRace(MemoryModel& m, const RelExpr& ms, const RelExpr& cause);
+
 } // namespace ptx

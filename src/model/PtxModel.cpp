@@ -36,6 +36,9 @@ MemoryModel ptx6Model() {
 
     // ---- axioms (PtxCommon.cpp) ----
     addPtxAxioms(m, {ms, fr, cause, po_loc, {}});
+
+    // ---- data races (PtxCommon.cpp): reported, never forbidden ----
+    defineRace(m, ms, cause);
     return m;
 }
 

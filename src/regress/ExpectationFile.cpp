@@ -20,6 +20,7 @@ std::vector<std::string> canonicalLines(const Expectation& e) {
     lines.push_back(std::string(e.loop ? "Loop " : "") + (e.ok ? "Ok" : "No"));
     lines.push_back("Condition " + e.condition);
     if (e.termination) lines.push_back("Termination " + e.name + " " + *e.termination);
+    if (e.races) lines.push_back("Races " + e.name + " " + *e.races);
     return lines;
 }
 
@@ -93,6 +94,7 @@ Expectation expectationOf(const Program& program, const CheckResult& result) {
     e.loop = result.boundHit;
     e.condition = printConditionHerd(program.condition);
     if (result.termination) e.termination = terminationName(*result.termination);
+    if (result.races) e.races = raceKindName(result.races->kind);
     return e;
 }
 

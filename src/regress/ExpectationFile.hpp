@@ -11,6 +11,7 @@
 //   Ok
 //   Condition exists (1:r0=1 /\ 1:r1=0)
 //   Termination MP always terminates   (only for tests with loops or waiting barriers)
+//   Races MP uniform-size              (the race kind, under a model that defines races)
 //
 // A file whose comments hold a line starting `hand-reviewed` is a hand-reviewed expectation:
 // --update leaves it unless --force-reviewed is given.
@@ -47,6 +48,9 @@ struct Expectation {
     /// `Termination NAME VERDICT` after the condition (ptxlitmus's line, for tests with loops or
     /// waiting barriers): the verdict. Compared only when the expectation has one.
     std::optional<std::string> termination;
+    /// `Races NAME KIND` after the condition (and the termination): the race kind (`none`,
+    /// `uniform-size`). Compared only when the expectation has one.
+    std::optional<std::string> races;
     std::string where; // `file:line` of the `Test` line (read from a file)
 };
 

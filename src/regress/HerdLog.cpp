@@ -1,5 +1,6 @@
 #include "regress/HerdLog.hpp"
 
+#include "check/RaceCheck.hpp"
 #include "model/HerdCondition.hpp"
 #include "model/Termination.hpp"
 #include "parser/Parser.hpp"
@@ -104,6 +105,10 @@ class TestReader {
             readTermination(line);
             return false;
         }
+        if (next_ == Next::Test && startsWith(line, "Races ")) {
+            readRaces(line);
+            return false;
+        }
         switch (next_) {
         case Next::Test:
             readTest(line);
@@ -192,6 +197,23 @@ class TestReader {
                  "` (expected `always terminates`, `may hang`, `unknown (bound)` or `unknown`)");
         if (done_.back().termination) fail("a second `Termination` line for test " + name);
         done_.back().termination = verdict;
+    }
+
+    /// `Races NAME KIND` (ptxlitmus's line after a test's condition, a racing pair after `: ` in
+    /// its output): the race kind of the test just read.
+    void readRaces(const std::string& line) {
+        const std::string rest = trimBlanks(line.substr(std::string_view("Races ").size()));
+        const std::string name = rest.substr(0, rest.find(' '));
+        const std::string after =
+            rest.size() > name.size() ? trimBlanks(rest.substr(name.size())) : std::string();
+        const std::string kind = trimBlanks(after.substr(0, after.find(':')));
+        if (done_.empty() || name != done_.back().name)
+            fail("a `Races` line belongs after its test's `Condition` line, with the test's name "
+                 "(`Races NAME KIND`)");
+        if (!raceKindNamed(kind))
+            fail("unknown race kind `" + kind + "` (expected `none` or `uniform-size`)");
+        if (done_.back().races) fail("a second `Races` line for test " + name);
+        done_.back().races = kind;
     }
 
     void readVerdict(const std::string& line) {

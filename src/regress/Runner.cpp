@@ -55,6 +55,7 @@ void judgeAgainstFile(const TestCase& test, const Program& program, const CheckR
     if (const auto logged = options.logged.find(program.name); logged != options.logged.end()) {
         r.expectation = logged->second.where;
         if (!logged->second.termination) actual.termination.reset();
+        if (!logged->second.races) actual.races.reset();
         r.diff = diffExpectations(logged->second, actual);
         if (r.diff.empty()) {
             r.status = Status::Passed;
@@ -75,9 +76,11 @@ void judgeAgainstFile(const TestCase& test, const Program& program, const CheckR
     }
     std::optional<Expectation> expected;
     if (exists) expected = readExpectationFile(test.expected, options.check.deadline());
-    // Termination is compared when the expectation states it (older files and herd7's do not).
+    // Termination and races are compared when the expectation states them (older files and
+    // herd7's do not).
     Expectation compared = actual;
     if (expected && !expected->termination) compared.termination.reset();
+    if (expected && !expected->races) compared.races.reset();
     if (expected) r.diff = diffExpectations(*expected, compared);
     if (expected && r.diff.empty()) {
         r.status = Status::Passed;
@@ -90,10 +93,54 @@ void judgeAgainstFile(const TestCase& test, const Program& program, const CheckR
     r.status = Status::Failed;
     Expectation withoutTermination = compared;
     withoutTermination.termination = expected ? expected->termination : std::nullopt;
+    Expectation withoutRaces = compared;
+    withoutRaces.races = expected ? expected->races : std::nullopt;
     r.message =
         (expected && sameVerdict(*expected, withoutTermination) ? "termination differs from "
+         : expected && sameVerdict(*expected, withoutRaces)     ? "races differ from "
                                                                 : "outcomes differ from ") +
         test.expected;
+}
+
+/// --property races: the race kind against the expectation's `Races` line (a --expect-log
+/// entry of the test's name, else X.expected).
+void judgeRaces(const TestCase& test, const Program& program, const CheckResult& result,
+                const RunOptions& options, TestReport& r) {
+    std::optional<Expectation> expected;
+    if (const auto logged = options.logged.find(program.name); logged != options.logged.end()) {
+        expected = logged->second;
+    } else {
+        std::error_code ec;
+        if (!std::filesystem::exists(test.expected, ec)) {
+            r.status = Status::Error;
+            r.message = "no expectation file " + test.expected + " (record one with --update)";
+            return;
+        }
+        expected = readExpectationFile(test.expected);
+    }
+    r.expectation = expected->where;
+    if (!expected->races) {
+        r.status = Status::Error;
+        r.message = "--property races: " + expected->where +
+                    " has no `Races` line (record one with --update)";
+        return;
+    }
+    if (!result.races) {
+        r.status = Status::Error;
+        r.message = "--property races: races are not decided (--no-races, or a model that "
+                    "defines none)";
+        return;
+    }
+    const std::string actual = raceKindName(result.races->kind);
+    if (actual == *expected->races) {
+        r.status = Status::Passed;
+        return;
+    }
+    r.status = Status::Failed;
+    r.message =
+        "expected races `" + *expected->races + "` (" + expected->where + "), got `" + actual + "`";
+    r.diff = "- Races " + program.name + " " + *expected->races + "\n+ Races " + program.name +
+             " " + actual + "\n";
 }
 
 /// The termination verdict, `always terminates` for a test without loops or waiting barriers.
@@ -208,7 +255,9 @@ TestReport runTest(const TestCase& test, const RunOptions& options) {
     try {
         const Program program = parseLitmusFile(test.litmus, options.check.deadline());
         r.name = program.name;
-        const CheckResult result = check(program, options.check);
+        CheckOptions checkOptions = options.check;
+        checkOptions.racingPair = false; // the kind alone is compared (RaceCheck.hpp)
+        const CheckResult result = check(program, checkOptions);
         r.engine = result.engine;
         if (result.boundHit) r.boundReached = options.check.unroll;
         if (result.boundHit && options.failOnBound) {
@@ -225,6 +274,8 @@ TestReport runTest(const TestCase& test, const RunOptions& options) {
             judgeTerminationAgainstCsv(test, result, r);
         } else if (test.source == ExpectationSource::Csv) {
             judgeAgainstCsv(test, result, r);
+        } else if (options.races && !options.update) {
+            judgeRaces(test, program, result, options, r);
         } else {
             judgeAgainstFile(test, program, result, options, r);
         }

@@ -2,7 +2,8 @@
 // compared with its expectation (a --expect-log entry of the same name, else `X.expected`);
 // --update rewrites `.expected` files that disagree, except hand-reviewed ones unless forced.
 // A test whose loops were cut by the bound says so in every report; --fail-on-bound fails it.
-// With --liveness (or a termination CSV) a test is judged by its termination verdict instead.
+// With --liveness (or a termination CSV) a test is judged by its termination verdict instead,
+// with --property races by its race kind (the `Races` line of its expectation).
 #pragma once
 
 #include "check/Checker.hpp"
@@ -52,6 +53,7 @@ struct RunOptions {
     bool failOnBound = false;    // a test whose loops were cut by the bound fails
     bool csvTermination = false; // a --csv file's 0/1 are about termination (CsvProperty)
     bool liveness = false;       // --liveness: a test passes when it always terminates
+    bool races = false; // --property races: a test passes when its race kind is the expected one
     std::map<std::string, Expectation> logged; // --expect-log: expectations by test name
 };
 

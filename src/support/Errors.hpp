@@ -18,12 +18,20 @@ namespace ptx {
 class InputError : public std::runtime_error {
   public:
     using std::runtime_error::runtime_error;
+    /// Marks a what() that already says where (`file:line:col: error: ...`).
+    struct Located {};
+    InputError(Located, const std::string& what) : std::runtime_error(what), located_(true) {}
+    /// what() already says where: reported as it is (any kind of input error can be).
+    [[nodiscard]] bool located() const { return located_; }
+
+  private:
+    bool located_ = false;
 };
 
 /// Bad input whose what() already says where (`file:line:col: error: ...`): reported as it is.
 class LocatedInputError : public InputError {
   public:
-    using InputError::InputError;
+    explicit LocatedInputError(const std::string& what) : InputError(Located{}, what) {}
 };
 
 /// A resource ran out or failed (exit status 3).

@@ -35,10 +35,8 @@ Failure describe(const std::exception_ptr& error, const std::string& where) {
         std::rethrow_exception(error);
     } catch (const Interrupted& e) {
         return {interruptedExitCode(e.signal()), prefixed(where, "stopped", e.what())};
-    } catch (const LocatedInputError& e) {
-        return {kExitBadInput, e.what()};
     } catch (const InputError& e) {
-        return {kExitBadInput, prefixed(where, "error", e.what())};
+        return {kExitBadInput, e.located() ? e.what() : prefixed(where, "error", e.what())};
     } catch (const ResourceError& e) {
         return {kExitResource, prefixed(where, "error", e.what())};
     } catch (const std::bad_alloc&) {

@@ -75,3 +75,25 @@ TEST_CASE(
                     "does not help)\n") != std::string::npos);
     CHECK(text.find("outcomes that need more iterations") == std::string::npos);
 }
+
+TEST_CASE("the Races line and JSON: the kind, and for a race the pair of one execution") {
+    CheckResult r = result(true);
+    r.races = RaceResult{RaceKind::None, "explicit", {}, {}};
+    CHECK(cli::racesLine("MP", *r.races) == "Races MP none");
+    CHECK(cli::toJson(mp("exists"), r, "ptx6")["races"] == nlohmann::json{{"kind", "none"}});
+    r.races = RaceResult{RaceKind::UniformSize,
+                         "explicit",
+                         {{0, {4, 2}, "st.weak x, 1"}, {1, {5, 16}, "ld.weak r1, x"}},
+                         {{RegTerm{1, "r1"}, 0}}};
+    CHECK(cli::racesLine("MP", *r.races) ==
+          "Races MP uniform-size: P0 st.weak x, 1 (line 4) | P1 ld.weak r1, x (line 5)");
+    CHECK(cli::formatHerd(mp("exists"), r)
+              .find("Observation MP Sometimes 1 3\nRaces MP "
+                    "uniform-size: P0") != std::string::npos);
+    const nlohmann::json j = cli::toJson(mp("exists"), r, "ptx6")["races"];
+    CHECK(j["kind"] == "uniform-size");
+    CHECK(j["pair"][1] ==
+          nlohmann::json{
+              {"thread", 1}, {"line", 5}, {"column", 16}, {"instruction", "ld.weak r1, x"}});
+    CHECK(j["outcome"] == nlohmann::json{{"1:r1", 0}});
+}

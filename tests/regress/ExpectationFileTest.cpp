@@ -204,3 +204,22 @@ TEST_CASE("a state of no observables is a blank line, as the checker prints and 
         "\nTest t Allowed\n\nStates 0\n\nNo\n\nCondition exists (0=0)\n\n", "s.expected");
     CHECK(spaced.states.empty());
 }
+
+TEST_CASE("a Races line: the kind is read (a racing pair after ': ' too), written and compared") {
+    const Expectation e = parseExpectation(
+        std::string(kMp) + "Races MP uniform-size: P0 st.weak x, 1 (line 7)\n", "MP.expected");
+    REQUIRE(e.races);
+    CHECK(*e.races == "uniform-size");
+    CHECK(formatExpectation(e).find("\nRaces MP uniform-size\n") != std::string::npos);
+    Expectation none = e;
+    none.races = "none";
+    CHECK_FALSE(sameVerdict(e, none));
+    CHECK_THROWS_WITH_AS(parseExpectation(std::string(kMp) + "Races MP sometimes\n", "MP.expected"),
+                         "MP.expected:9: error: unknown race kind `sometimes` (expected `none` or "
+                         "`uniform-size`)",
+                         ExpectationError);
+    CHECK_THROWS_WITH_AS(parseExpectation(std::string(kMp) + "Races SB none\n", "MP.expected"),
+                         "MP.expected:9: error: a `Races` line belongs after its test's "
+                         "`Condition` line, with the test's name (`Races NAME KIND`)",
+                         ExpectationError);
+}

@@ -1,0 +1,138 @@
+#include "check/MixedSizes.hpp"
+
+#include "check/SourceInstruction.hpp"
+#include "model/Names.hpp"
+#include "model/Observables.hpp"
+#include "model/Unsupported.hpp"
+#include "parser/ProgramPrinter.hpp"
+
+#include <algorithm>
+#include <set>
+#include <tuple>
+
+namespace ptx {
+namespace {
+
+/// One access: the bytes [offset, offset + bytes) of `base` (a physical location's base name).
+struct Access {
+    std::string base;
+    std::int64_t offset = 0;
+    int bytes = kUntypedAccessBytes;
+    SourcePos pos;
+    std::string text; // as written: the instruction, `x=1` of the init block, `x` of a condition
+
+    [[nodiscard]] std::int64_t end() const { return offset + bytes; }
+    [[nodiscard]] bool overlapsPartially(const Access& o) const {
+        return base == o.base && offset < o.end() && o.offset < end() &&
+               (offset != o.offset || bytes != o.bytes);
+    }
+    [[nodiscard]] std::string range() const {
+        return "bytes " + std::to_string(offset) + ".." + std::to_string(end() - 1) + " of " + base;
+    }
+};
+
+int typeBytes(const Instruction& ins) {
+    return std::visit(
+        [](const auto& body) {
+            using T = std::decay_t<decltype(body)>;
+            if constexpr (std::is_same_v<T, Load> || std::is_same_v<T, Store> ||
+                          std::is_same_v<T, Atomic>)
+                return accessBytes(body.type);
+            else
+                return kUntypedAccessBytes;
+        },
+        ins.body);
+}
+
+class AccessList {
+  public:
+    AccessList(const Program& program, const ProgramPaths& paths)
+        : program_(program), paths_(paths) {}
+
+    /// Every access, in source order (line, column), each distinct one once.
+    std::vector<Access> collect() {
+        for (const InitEntry& e : program_.init) {
+            const auto* value = std::get_if<std::int64_t>(&e.value);
+            if (e.thread || (value && *value == 0)) continue;
+            add(e.name, kUntypedAccessBytes, e.pos,
+                e.name + "=" + (value ? std::to_string(*value) : "&" + valueTarget(e)) + " (init)");
+        }
+        for (std::size_t t = 0; t < paths_.threads.size(); ++t) {
+            const Thread& thread = program_.threads[t];
+            for (const auto* list : {&paths_.threads[t].paths, &paths_.threads[t].stuck})
+                for (const ThreadPath& path : *list)
+                    for (const Event& e : path.events) {
+                        if (!isMemory(e)) continue;
+                        const Instruction* ins = instructionAt(program_, thread.id, e.pos);
+                        if (!ins) continue;
+                        add(paths_.locations.names()[static_cast<std::size_t>(e.location)],
+                            typeBytes(*ins), e.pos,
+                            "P" + std::to_string(thread.id) + ": " + printInstruction(*ins));
+                    }
+        }
+        const auto read = [&](const CondCompare& c) {
+            for (const Term* term : {&c.lhs, &c.rhs})
+                if (const auto* l = std::get_if<LocTerm>(term))
+                    add(l->location, kUntypedAccessBytes, c.pos, l->location + " (condition)");
+        };
+        forEachComparison(program_.condition.expr, read);
+        if (program_.filter) forEachComparison(*program_.filter, read);
+        for (const Observable& o : program_.locations)
+            if (const auto* l = std::get_if<LocTerm>(&o))
+                add(l->location, kUntypedAccessBytes, program_.condition.pos,
+                    l->location + " (locations clause)");
+        std::stable_sort(accesses_.begin(), accesses_.end(), [](const Access& a, const Access& b) {
+            return std::tie(a.pos.line, a.pos.col) < std::tie(b.pos.line, b.pos.col);
+        });
+        return std::move(accesses_);
+    }
+
+  private:
+    static std::string valueTarget(const InitEntry& e) {
+        return std::get<AddressOf>(e.value).location;
+    }
+
+    /// `name` is a location or an alias: its physical location's base and offset.
+    void add(const std::string& name, int bytes, const SourcePos& pos, std::string text) {
+        const auto location = paths_.locations.find(name);
+        if (!location) return;
+        auto [base, offset] =
+            locationParts(paths_.locations.names()[static_cast<std::size_t>(*location)]);
+        if (!seen_.emplace(base, offset, bytes, pos.line, pos.col).second) return;
+        accesses_.push_back({std::move(base), offset, bytes, pos, std::move(text)});
+    }
+
+    const Program& program_;
+    const ProgramPaths& paths_;
+    std::vector<Access> accesses_;
+    std::set<std::tuple<std::string, std::int64_t, int, int, int>> seen_;
+};
+
+} // namespace
+
+void refuseMixedSizes(const Program& program, const ProgramPaths& paths) {
+    const std::vector<Access> accesses = AccessList(program, paths).collect();
+    for (std::size_t i = 0; i < accesses.size(); ++i)
+        for (std::size_t j = 0; j < i; ++j) {
+            const Access& a = accesses[i];
+            const Access& b = accesses[j];
+            if (!a.overlapsPartially(b)) continue;
+            const std::string file = program.file.empty() ? program.name : program.file;
+            throw Unsupported(InputError::Located{},
+                              file + ":" + std::to_string(a.pos.line) + ":" +
+                                  std::to_string(a.pos.col) + ": error: " + a.text + " covers " +
+                                  a.range() + ", which overlaps " + b.text + " (line " +
+                                  std::to_string(b.pos.line) + ", column " +
+                                  std::to_string(b.pos.col) + "; " + b.range() +
+                                  ") in part: mixed-size accesses are not modelled yet; see "
+                                  "docs/model.md, \"Mixed-size accesses\"");
+        }
+}
+
+ProgramPaths expandModelled(const Program& program, int unroll, const Deadline& deadline) {
+    ProgramPaths paths = expandSupported(program, unroll, deadline);
+    refuseMixedSizes(program, paths);
+    return paths;
+}
+
+} // namespace ptx

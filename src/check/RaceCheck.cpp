@@ -1,0 +1,150 @@
+#include "check/RaceCheck.hpp"
+
+#include "check/FlagCheck.hpp"
+#include "check/Projection.hpp"
+#include "check/SourceInstruction.hpp"
+#include "enumerate/ConcreteAlgebra.hpp"
+#include "model/Evaluator.hpp"
+#include "model/PtxCommon.hpp"
+#include "parser/ProgramPrinter.hpp"
+#include "smt/SmtEngine.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace ptx {
+namespace {
+
+/// The model's axioms, and `race` non-empty as one more (named "race").
+MemoryModel withRaceAxiom(const MemoryModel& model) {
+    return withExtraAxiom(
+        model,
+        {kRaceDefinition, "some pair of operations races", {nonEmpty(model.ref(kRaceDefinition))}});
+}
+
+/// Step 1: `race` with nothing chosen, on one candidate after another (RaceCheck.hpp).
+class RaceBound {
+  public:
+    explicit RaceBound(const MemoryModel& model)
+        : race_(model.ref(kRaceDefinition)), eval_(model, algebra_) {}
+
+    /// Whether some execution of `c` may race.
+    [[nodiscard]] bool mayRace(const CandidateExecution& c) {
+        algebra_.reset(c);
+        eval_.clear();
+        return !eval_.eval(race_).empty();
+    }
+
+  private:
+    RelExpr race_;
+    ConcreteAlgebra algebra_;
+    Evaluator<ConcreteAlgebra> eval_;
+};
+
+bool anyCandidateMayRace(const Program& program, const ProgramPaths& paths,
+                         const MemoryModel& model, const Deadline& deadline) {
+    RaceBound bound(model);
+    bool may = false;
+    forEachCandidate(program, paths, deadline, [&](const CandidateExecution& c) {
+        may = bound.mayRace(c);
+        return !may;
+    });
+    return may;
+}
+
+} // namespace
+
+const char* raceKindName(RaceKind kind) {
+    switch (kind) {
+    case RaceKind::None:
+        return "none";
+    case RaceKind::UniformSize:
+        return "uniform-size";
+    }
+    return "none";
+}
+
+std::optional<RaceKind> raceKindNamed(const std::string& text) {
+    for (const RaceKind k : {RaceKind::None, RaceKind::UniformSize})
+        if (text == raceKindName(k)) return k;
+    return std::nullopt;
+}
+
+bool definesRaces(const MemoryModel& model) {
+    return std::any_of(model.definitions.begin(), model.definitions.end(),
+                       [](const Definition& d) { return d.name == kRaceDefinition; });
+}
+
+std::optional<RacingExecution>
+findRacingExecution(const Program& program, const ProgramPaths& paths, const MemoryModel& model,
+                    const std::set<std::string>& disabled, const Deadline& deadline) {
+    const MemoryModel racing = withRaceAxiom(model);
+    RaceBound bound(model);
+    std::optional<RacingExecution> found;
+    forEachCandidate(program, paths, deadline, [&](const CandidateExecution& c) {
+        if (!bound.mayRace(c)) return true;
+        smt::CandidateQuery q(c, racing, deadline, Phase::Solver);
+        std::vector<std::string> on;
+        for (const std::string& a : q.axioms())
+            if (!disabled.count(a)) on.push_back(a);
+        const smt::Answer answer = q.check(on);
+        if (answer == smt::Answer::Unknown)
+            throw SmtFailure("the solver answered unknown looking for a race: " +
+                             q.reasonUnknown());
+        if (answer == smt::Answer::Unsat) return true;
+        RacingExecution x{c, q.model(), {}};
+        ConcreteAlgebra algebra(x.candidate);
+        algebra.set(BaseRel::Rf, x.chosen.rf);
+        algebra.set(BaseRel::Co, x.chosen.co);
+        algebra.set(BaseRel::SyncFence, x.chosen.syncFence);
+        algebra.set(BaseRel::SyncBarrier, x.chosen.syncBarrier);
+        Evaluator<ConcreteAlgebra> eval(model, algebra);
+        const auto pairs = eval.eval(model.ref(kRaceDefinition)).pairs();
+        if (pairs.empty())
+            throw std::logic_error("the solver's racing execution has no race when evaluated");
+        x.pair = pairs.front(); // the lowest first event: the earlier thread's
+        found = std::move(x);
+        return false;
+    });
+    return found;
+}
+
+std::vector<RacingAccess> racingAccesses(const Program& program, const RacingExecution& x) {
+    std::vector<RacingAccess> out;
+    for (const int id : {x.pair.first, x.pair.second}) {
+        const Event& e = x.candidate.events[static_cast<std::size_t>(id)];
+        const Instruction* ins = instructionAt(program, e.thread, e.pos);
+        out.push_back({e.thread, e.pos, ins ? printInstruction(*ins) : e.text});
+    }
+    return out;
+}
+
+RaceResult decideRaces(const EngineRequest& request, const std::string& engine, bool racingPair) {
+    RaceResult result;
+    if (!anyCandidateMayRace(request.program, request.paths, request.model, request.deadline))
+        return result;
+    const MemoryModel racing = withRaceAxiom(request.model);
+    // No observable and the first witness only: the explicit engine's outcome mode stops each
+    // candidate's search at its first witness (as termination's hang query does).
+    EngineRequest asked{request.program,        request.paths, racing,
+                        request.disabledAxioms, false,         std::vector<Observable>{},
+                        request.deadline,       nullptr};
+    asked.firstWitnessOnly = true;
+    asked.solverContexts = request.solverContexts;
+    result.engine = engine;
+    if (!runDeciding(asked, result.engine).anyWitness()) return result;
+    result.kind = RaceKind::UniformSize;
+    if (!racingPair) return result;
+    const auto x = findRacingExecution(request.program, request.paths, request.model,
+                                       request.disabledAxioms, request.deadline);
+    if (!x)
+        throw std::logic_error("the " + result.engine +
+                               " engine found a racing execution the solver does not");
+    result.pair = racingAccesses(request.program, *x);
+    FullState state{x->chosen.registers, x->chosen.finalValue};
+    result.outcome =
+        project(state, request.projection.value_or(std::vector<Observable>{}), request.paths);
+    return result;
+}
+
+} // namespace ptx
