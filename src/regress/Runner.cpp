@@ -116,7 +116,7 @@ void judgeRaces(const TestCase& test, const Program& program, const CheckResult&
             r.message = "no expectation file " + test.expected + " (record one with --update)";
             return;
         }
-        expected = readExpectationFile(test.expected);
+        expected = readExpectationFile(test.expected, options.check.deadline());
     }
     r.expectation = expected->where;
     if (!expected->races) {

@@ -158,7 +158,7 @@ TEST_CASE("run logs: a damaged Test or Iteration line is an error, not skipped")
               .skipped.count == 2);
 }
 
-TEST_CASE("run logs: a test twice in one iteration is an error; sums never wrap") {
+TEST_CASE("run logs: a test twice in one iteration is an error, and sums never wrap") {
     CHECK(errorOf("Iteration: 0\nTest A weak: 1, total: 4\nIteration: 1\nTest A weak: 1, "
                   "total: 4\nTest A weak: 2, total: 4\n") ==
           "w.txt:5: error: found test A again (line 4), expected each test once in an iteration "

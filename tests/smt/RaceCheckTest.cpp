@@ -25,7 +25,7 @@ RaceResult racesOf(const Program& p, EngineKind engine) {
 
 } // namespace
 
-TEST_CASE("weak message passing races; the pair is the message's store and load, on each engine") {
+TEST_CASE("weak message passing races, the pair being the message's store and load, on each engine") {
     const Program p =
         twoThreads(" st.weak x, 1 | ld.weak r0, y ;\n st.weak y, 1 | ld.weak r1, x ;\n",
                    "exists (P1:r0 == 1 /\\ P1:r1 == 0)");
@@ -49,7 +49,7 @@ TEST_CASE("release/acquire with the message read after the flag: no race, on eac
         CHECK(racesOf(p, e).kind == RaceKind::None);
 }
 
-TEST_CASE("relaxed at cta scope across CTAs races; at gpu scope it is morally strong") {
+TEST_CASE("relaxed at cta scope across CTAs races, at gpu scope it is morally strong") {
     for (const EngineKind e : {EngineKind::Explicit, EngineKind::Smt}) {
         CHECK(racesOf(twoThreads(" st.relaxed.cta x, 1 | ld.relaxed.cta r0, x ;\n",
                                  "exists (P1:r0 == 1)"),
