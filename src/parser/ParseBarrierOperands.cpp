@@ -10,6 +10,7 @@
 // Then the operands the PTX ISA bounds are checked where they are immediates (or registers no
 // instruction writes), and the forms it cannot give a meaning here are refused.
 #include "parser/LitmusParser.hpp"
+#include "support/Text.hpp" // quotedText()
 
 #include "model/BarrierCount.hpp"
 #include "parser/Parser.hpp"
@@ -88,7 +89,7 @@ std::size_t LitmusParser::parseBarrierDeclaration(std::size_t offset) {
     if (line == barrierDeclarationText(BarrierOperands::Ptx))
         operands = BarrierOperands::Ptx;
     else if (line != barrierDeclarationText(BarrierOperands::Dat3m))
-        fail(pos, "'" + std::string(line) + "'",
+        fail(pos, quotedText(line), // non-printable bytes escaped (a NUL cut the message)
              "Barriers=ptx (barrier operands as the PTX ISA reads them) or Barriers=dat3m (as "
              "Dat3M reads them)");
     if (declaredBarriers_)
