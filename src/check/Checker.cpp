@@ -91,7 +91,8 @@ std::string timeoutHint(Phase phase, const CheckOptions& o) {
     if (phase == Phase::PathExpansion || phase == Phase::CandidateEnumeration) {
         if (o.unroll > 0) add("a lower --unroll (now " + std::to_string(o.unroll) + ")");
     } else {
-        if (o.countWitnesses) add("--no-witnesses (outcomes without execution counts)");
+        if (o.countWitnesses && !o.speedcheck)
+            add("--no-witnesses (outcomes without execution counts)");
         if (o.engine != EngineKind::Explicit && phase == Phase::Solver) add("--engine explicit");
         if (o.engine != EngineKind::Smt && phase == Phase::ExplicitSearch) add("--engine smt");
         if (o.allObservables) add("no --all");
