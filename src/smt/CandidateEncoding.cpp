@@ -94,6 +94,10 @@ z3::expr CandidateEncoding::value(ValueId v) {
     return valueTerms_[static_cast<std::size_t>(v)];
 }
 
+z3::expr CandidateEncoding::readValue(int event) const {
+    return ctx_.bv_const(("val_" + std::to_string(event)).c_str(), kValueBits);
+}
+
 z3::expr CandidateEncoding::translate(const ValueNode& n) {
     // The operands are translated already.
     auto term = [&](ValueId x) { return valueTerms_[static_cast<std::size_t>(x)]; };
@@ -106,7 +110,7 @@ z3::expr CandidateEncoding::translate(const ValueNode& n) {
         r = ctx_.bv_val(static_cast<std::uint64_t>(n.constant), kValueBits);
         break;
     case ValueOp::Read:
-        r = ctx_.bv_const(("val_" + std::to_string(n.event)).c_str(), kValueBits);
+        r = readValue(n.event);
         break;
     case ValueOp::Select:
         r = z3::ite(term(n.a) != 0, term(n.b), term(n.c));

@@ -68,6 +68,13 @@ class CandidateEncoding {
     [[nodiscard]] z3::expr finalValue(int location) const {
         return finalValue_[static_cast<std::size_t>(location)];
     }
+    /// The constant holding the value read event `event` reads.
+    [[nodiscard]] z3::expr readValue(int event) const;
+    /// Whether write `event` is its location's final write (false for any other event).
+    [[nodiscard]] z3::expr finalLiteral(int event) const {
+        return finalLiteral_[static_cast<std::size_t>(event)];
+    }
+    [[nodiscard]] const CandidateExecution& candidate() const { return c_; }
     /// The Boolean choices that identify a witness: rf pairs, final-write selections and, in a
     /// union of candidates, the paths taken.
     [[nodiscard]] const std::vector<z3::expr>& witnessLiterals() const { return witnessLiterals_; }

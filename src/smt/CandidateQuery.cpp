@@ -174,14 +174,13 @@ ChosenRelations CandidateQuery::Impl::chosen() {
                         {},
                         {},
                         {}};
+    ModelValues values(*s.model, s.enc.encoding);
     for (const Event& e : s.c.events)
-        out.eventValue.push_back(
-            isMemory(e) && e.value >= 0 ? modelValue(*s.model, s.enc.encoding.value(e.value)) : 0);
+        out.eventValue.push_back(isMemory(e) && e.value >= 0 ? values.value(e.value) : 0);
     for (std::size_t l = 0; l < s.c.locations.size(); ++l)
-        out.finalValue.push_back(
-            modelValue(*s.model, s.enc.encoding.finalValue(static_cast<int>(l))));
+        out.finalValue.push_back(values.finalValue(static_cast<int>(l)));
     for (const auto& [reg, v] : s.c.finalRegisters)
-        out.registers[reg] = modelValue(*s.model, s.enc.encoding.value(v));
+        out.registers[reg] = values.value(v);
     return out;
 }
 

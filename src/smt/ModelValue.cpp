@@ -2,6 +2,8 @@
 
 #include "smt/SmtEngine.hpp"
 
+#include <utility>
+
 namespace ptx::smt {
 
 std::int64_t modelValue(const z3::model& m, const z3::expr& term) {
@@ -10,6 +12,31 @@ std::int64_t modelValue(const z3::model& m, const z3::expr& term) {
     if (!v.is_numeral_u64(u))
         throw SmtFailure("the solver gave a non-numeral value: " + v.to_string());
     return static_cast<std::int64_t>(u);
+}
+
+ModelValues::ModelValues(z3::model m, const CandidateEncoding& encoding)
+    : m_(std::move(m)), encoding_(encoding), readValue_(encoding.candidate().events.size(), 0),
+      known_(encoding.candidate().events.size(), false) {}
+
+std::int64_t ModelValues::value(ValueId v) {
+    const ValuePool& pool = encoding_.candidate().values;
+    for (const int e : pool.readsOf(v)) {
+        const auto i = static_cast<std::size_t>(e);
+        if (known_[i]) continue;
+        readValue_[i] = modelValue(m_, encoding_.readValue(e));
+        known_[i] = true;
+    }
+    return pool.evaluate(v, readValue_);
+}
+
+std::int64_t ModelValues::finalValue(int location) {
+    // As CandidateEncoding::encodeFinalValues nests its choices: the last write chosen.
+    const Event* chosen = nullptr;
+    for (const Event& w : encoding_.candidate().events)
+        if (w.kind == EventKind::Write && w.location == location &&
+            m_.eval(encoding_.finalLiteral(w.id), true).is_true())
+            chosen = &w;
+    return chosen ? value(chosen->value) : 0;
 }
 
 } // namespace ptx::smt

@@ -1,7 +1,10 @@
-// Reading a value back from a Z3 model: the one place where a model's answer becomes a number.
+// Reading values back from a Z3 model: the one place where a model's answer becomes a number.
 #pragma once
 
+#include "smt/CandidateEncoding.hpp"
+
 #include <cstdint>
+#include <vector>
 #include <z3++.h>
 
 namespace ptx::smt {
@@ -10,5 +13,27 @@ namespace ptx::smt {
 /// 64-bit two's complement number the bit-vector holds. A non-numeral answer (a term the model
 /// cannot evaluate to a constant) is an SmtFailure, never read as 0.
 [[nodiscard]] std::int64_t modelValue(const z3::model& m, const z3::expr& term);
+
+/// A candidate's values in one model of its encoding. Only the reads' values are asked of the
+/// model; each value is then computed over the candidate's ValuePool (ValuePool::evaluate, the
+/// semantics every engine shares). Z3's own evaluation of a value term is not used: its time
+/// grows faster than the term's depth and an interrupt does not stop it (measured, Z3 4.8.12:
+/// 10,000 chained additions 0.12 s, 40,000 0.69 s, 100,000 over 50 s).
+class ModelValues {
+  public:
+    /// `encoding` must outlive this reader.
+    ModelValues(z3::model m, const CandidateEncoding& encoding);
+
+    [[nodiscard]] std::int64_t value(ValueId v);
+    /// The value of the final write of `location` the model chose (0 if it chose none, as
+    /// CandidateEncoding::finalValue reads then).
+    [[nodiscard]] std::int64_t finalValue(int location);
+
+  private:
+    z3::model m_;
+    const CandidateEncoding& encoding_;
+    std::vector<std::int64_t> readValue_; // by event, where known_
+    std::vector<bool> known_;
+};
 
 } // namespace ptx::smt

@@ -175,16 +175,23 @@ class SmtRun {
     /// FullState unless packed. `same` receives `term == value` for each term read.
     FullState readState(const CandidateExecution& c, smt::EncodedCandidate& enc, const z3::model& m,
                         z3::expr_vector& same) {
-        auto read = [&](const z3::expr& term) {
-            same.push_back(term == m.eval(term, true));
-            return smt::modelValue(m, term);
+        smt::ModelValues values(m, enc.encoding);
+        auto read = [&](const z3::expr& term, std::int64_t v) {
+            same.push_back(term == ctx_.bv_val(static_cast<std::uint64_t>(v), smt::kValueBits));
+            return v;
+        };
+        auto readRegister = [&](const RegTerm& reg) {
+            return read(registerTerm(c, enc, reg), registerValue(c, enc, m, values, reg));
+        };
+        auto readLocation = [&](int l) {
+            return read(enc.encoding.finalValue(l), values.finalValue(l));
         };
         FullState state;
         if (!req_.projection) {
             for (const RegTerm& reg : finalRegistersTaken(c, enc, m, same))
-                state.registers[reg] = read(registerTerm(c, enc, reg));
+                state.registers[reg] = readRegister(reg);
             for (int l = 0; l < static_cast<int>(c.locations.size()); ++l)
-                state.locations.push_back(read(enc.encoding.finalValue(l)));
+                state.locations.push_back(readLocation(l));
             return state;
         }
         // Projected values in projection order; a register never written on this path, or a
@@ -193,9 +200,9 @@ class SmtRun {
         for (const Observable& o : *req_.projection) {
             std::int64_t v = 0;
             if (const auto* reg = std::get_if<RegTerm>(&o)) {
-                v = read(registerTerm(c, enc, *reg));
+                v = readRegister(*reg);
             } else if (const auto l = locationOf(o)) {
-                v = read(enc.encoding.finalValue(*l));
+                v = readLocation(*l);
             }
             key_.push_back(v);
         }
@@ -266,6 +273,30 @@ class SmtRun {
         }
         registerTerms_.emplace(reg, term);
         return term;
+    }
+
+    /// The final value of `reg` in model `m`: registerTerm's value, computed by `values`.
+    std::int64_t registerValue(const CandidateExecution& c, smt::EncodedCandidate& enc,
+                               const z3::model& m, smt::ModelValues& values, const RegTerm& reg) {
+        const CandidateUnion* u = enc.encoding.selection().candidateUnion();
+        if (!u) {
+            const auto it = c.finalRegisters.find(reg);
+            return it == c.finalRegisters.end() ? 0 : values.value(it->second);
+        }
+        // As registerTerm nests its choices: the first path of reg's thread taken, else the
+        // thread's last path.
+        std::optional<std::size_t> chosen;
+        for (std::size_t p = 0; p < u->paths.size(); ++p) {
+            if (req_.program.threads[static_cast<std::size_t>(u->paths[p].thread)].id != reg.thread)
+                continue;
+            const smt::SymBool taken = enc.encoding.selection().taken(static_cast<int>(p));
+            chosen = p;
+            if (taken.isTrue() || m.eval(taken.expr(ctx_), true).is_true()) break;
+        }
+        if (!chosen) return 0;
+        const auto& regs = u->paths[*chosen].finalRegisters;
+        const auto it = regs.find(reg);
+        return it == regs.end() ? 0 : values.value(it->second);
     }
 
     /// The request's goal over this encoding's final values (a location no path accesses is 0).
