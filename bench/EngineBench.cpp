@@ -7,7 +7,7 @@
 // --threads T (both): the explicit search of each test split over T threads.
 // --fresh-contexts (both): a new Z3 context per test, as before contexts were kept across tests.
 // --union-events N (both, --engine smt only): the SMT engine's union limit (0: one candidate at a
-//   time; docs/performance.md, "One encoding per test").
+//   time; docs/design-notes.md, "One encoding per test").
 //   ptxlitmus_bench print NAME N
 //   ptxlitmus_bench floor [--repeat K]
 //     (what one Z3 solver costs at the least, made and configured as the engine makes one per

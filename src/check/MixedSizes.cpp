@@ -125,7 +125,7 @@ void refuseMixedSizes(const Program& program, const ProgramPaths& paths) {
                                   std::to_string(b.pos.line) + ", column " +
                                   std::to_string(b.pos.col) + "; " + b.range() +
                                   ") in part: mixed-size accesses are not modelled yet; see "
-                                  "docs/model.md, \"Mixed-size accesses\"");
+                                  "docs/model-races.md, \"Mixed-size accesses\"");
         }
 }
 

@@ -1,4 +1,4 @@
-// Deciding termination (docs/model.md, "Termination"): is there a hang witness, a candidate in
+// Deciding termination (docs/model-termination.md, "Termination"): is there a hang witness, a candidate in
 // which some thread stops for ever, consistent with the model and FairRepetition? Both engines
 // answer the same hang query (enumerate/Candidates.hpp: hangQuery).
 #pragma once

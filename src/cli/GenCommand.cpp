@@ -96,7 +96,7 @@ std::vector<GenOutput> familyTests(const GenArgs& a) {
             std::string(chosen.size() == 1 ? "the family" : "these families") +
             " fits the axes given (for instance, weak accesses take no scope: `--scope "
             "cta` needs an ordering such as `--ordering relaxed`; see `gen --list` "
-            "and docs/litmus-suites.md)");
+            "and docs/gen.md)");
     return out;
 }
 
@@ -129,7 +129,7 @@ std::pair<int, int> threadRange(const std::string& text) {
 }
 
 /// More edge sequences than this and `gen --edges` refuses to start: at the few million a second
-/// the search tries, such a run takes hours (docs/litmus-suites.md).
+/// the search tries, such a run takes hours (docs/gen.md).
 constexpr double kMaxSequences = 1e9;
 
 /// Refuses, before it starts, a search of more than kMaxSequences edge sequences, with the count
@@ -151,7 +151,7 @@ void refuseEndlessSearch(const std::vector<gen::Edge>& vocabulary, const gen::Cy
         message += "--size " + std::to_string(smaller.maxEdges) + " fits, or use fewer edges";
     else
         message += "use fewer edges";
-    throw InputError(message + " (docs/litmus-suites.md)");
+    throw InputError(message + " (docs/gen.md)");
 }
 
 /// The tests of --edges and --cycle: those of --edges cycles written as the search meets them,
@@ -278,7 +278,7 @@ int runGen(const GenArgs& a, const CommandContext& context) {
     if (cycleMode &&
         !(a.orderings.empty() && a.scopes.empty() && a.writes.empty() && a.deps.empty()))
         throw InputError("--ordering, --scope, --write and --dep vary families; a cycle says "
-                         "these with its edges' annotations (docs/litmus-suites.md)");
+                         "these with its edges' annotations (docs/gen.md)");
     if (a.expect && a.out.empty())
         throw InputError("--expect records X.expected beside each X.litmus: give -o DIR");
     if (!cycleMode && a.families.empty())
@@ -318,7 +318,7 @@ void addGenCommand(CLI::App& app, CommandContext& context) {
     cmd->add_option("--dep", args->deps, "none addr data ctrl")->delimiter(',');
     cmd->add_option("--cycle", args->cycles,
                     "One test of this relaxation cycle, e.g. \"PodWW Rfe PodRR Fre\" (edges: "
-                    "docs/litmus-suites.md); repeatable")
+                    "docs/gen.md); repeatable")
         ->allow_extra_args(false);
     CLI::Option* edges = cmd->add_option(
         "--edges", args->edges,

@@ -229,7 +229,7 @@ void addRegressCommand(CLI::App& app, CommandContext& context) {
     auto args = std::make_shared<RegressArgs>();
     CLI::App* cmd = app.add_subcommand(
         "regress", "Run litmus suites and compare with their expectations (X.expected beside "
-                   "X.litmus, a herd7 log, or a Dat3M CSV); see docs/litmus-suites.md");
+                   "X.litmus, a herd7 log, or a Dat3M CSV); see docs/regress.md");
     cmd->add_option("paths", args->paths, "Test files or folders (searched recursively)");
     cmd->add_option("--expect-log", args->logs,
                     "A herd7 log (herd7's output for several tests): a test named in it is "

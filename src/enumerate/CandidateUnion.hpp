@@ -1,6 +1,6 @@
 // Every candidate execution of a program at once, for the SMT engine to choose the paths itself:
 // each thread's paths merged into a tree, where the events that paths share from their start are
-// one event (docs/performance.md, "One encoding per test").
+// one event (docs/design-notes.md, "One encoding per test").
 #pragma once
 
 #include "enumerate/Candidates.hpp"

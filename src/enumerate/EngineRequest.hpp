@@ -55,7 +55,7 @@ struct EngineRequest {
     std::shared_ptr<smt::ContextPool> solverContexts = nullptr;
     /// The SMT engine encodes every candidate at once, choosing the paths itself, when their
     /// union (enumerate/CandidateUnion.hpp) has at most this many events; one candidate at a
-    /// time otherwise (0: always). Measured best on the peer suite (docs/performance.md, "One
+    /// time otherwise (0: always). Measured best on the peer suite (docs/design-notes.md, "One
     /// encoding per test"); the benchmark varies it.
     int smtUnionEvents = kDefaultSmtUnionEvents;
     static constexpr int kDefaultSmtUnionEvents = 48;

@@ -1,7 +1,7 @@
 // The explicit engine: enumerates every candidate execution's rf, barrier arrival orders, fence-SC
 // orders and minimal coherence orders concretely, evaluating the model with bit-matrix relations.
 // It reports the same EngineResult as the SMT engine (src/smt/SmtEngine.hpp), witness counts
-// included; see src/enumerate/CandidateSearch.hpp for the search and docs/performance.md for
+// included; see src/enumerate/CandidateSearch.hpp for the search and docs/design-notes.md for
 // why minimal coherence orders suffice.
 #pragma once
 

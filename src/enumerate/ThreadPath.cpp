@@ -501,7 +501,7 @@ class PathWalker {
     }
 
     /// Whether iteration `it` (just ended) is one of a spin loop, which the loop bound cannot hide
-    /// a hang behind (docs/model.md, "Termination"): no side effect (a write, an atomic, a
+    /// a hang behind (docs/model-termination.md, "Termination"): no side effect (a write, an atomic, a
     /// barrier) and no register it writes after reading it. Such an iteration can be dropped
     /// from any execution. (An atomic that writes back the value it read cannot: other threads
     /// may read its write; tests/model/termination-corners/writeback-chain.litmus.)

@@ -1,7 +1,7 @@
 // One edge of a relaxation cycle (diy's vocabulary, with PTX annotations): a communication edge
 // between two accesses of one location (Rfe, Fre, Coe and their internal forms) or a
 // program-order edge inside a thread (Pod, Pos, DpAddr, DpData, DpCtrl, and fences). The edge
-// language is documented in docs/litmus-suites.md, "Tests from relaxation cycles".
+// language is documented in docs/gen.md, "Tests from relaxation cycles".
 #pragma once
 
 #include <optional>

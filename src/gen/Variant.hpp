@@ -70,7 +70,7 @@ struct Variant {
 /// `SB+relaxed.gpu+diff-cta+exch`.
 [[nodiscard]] std::string testName(const Family& f, const Variant& v);
 
-/// The standard matrix for a family (see docs/litmus-suites.md), applicable variants only.
+/// The standard matrix for a family (see docs/gen.md), applicable variants only.
 [[nodiscard]] std::vector<Variant> standardVariants(const Family& f);
 
 } // namespace ptx::gen

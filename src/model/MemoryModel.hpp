@@ -73,7 +73,7 @@ struct MemoryModel {
 [[nodiscard]] MemoryModel scModel();
 
 /// The mixed-proxy PTX model (PTX ISA 7.5 and later): ptx6 with virtual addresses, proxies and
-/// proxy fences (ProxyModel.cpp, docs/model.md).
+/// proxy fences (ProxyModel.cpp, docs/model-proxies.md).
 [[nodiscard]] MemoryModel ptx75Model();
 
 /// The models a user can name. `Ptx`, the default, is the ISA's model: ptx75 for a test that uses

@@ -1,7 +1,7 @@
 // Outcomes as the engines collect them: one int64_t per observable, in a fixed observable order,
 // rows packed one after another in one arena and indexed by a flat open-addressing hash table.
 // A set of 823,543 outcomes of 7 observables (the N^N family at N=7) takes 46 MB of values and
-// 8 MB of table, against ~700 bytes per outcome as maps of names (docs/performance.md, "Outcome
+// 8 MB of table, against ~700 bytes per outcome as maps of names (docs/design-notes.md, "Outcome
 // storage").
 #pragma once
 

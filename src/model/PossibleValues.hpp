@@ -1,6 +1,6 @@
 // What each read of a candidate execution can read, known before any rf choice: a small set of
 // values, or "any". The SMT engine leaves out the rf pairs whose values cannot agree, so the
-// solver never sees them (docs/performance.md, "The SMT engine").
+// solver never sees them (docs/design-notes.md, "The SMT engine").
 #pragma once
 
 #include "model/CandidateExecution.hpp"

@@ -36,7 +36,7 @@ void addPtxAxioms(MemoryModel& m, const PtxAxiomInputs& in);
 /// The name of the data-race relation a model defines (absent: the model decides no races).
 inline constexpr const char* kRaceDefinition = "race";
 
-/// Defines `race` in `m` (PTX ISA, "Data races"; docs/model.md, "Data races"): the pairs of
+/// Defines `race` in `m` (PTX ISA, "Data races"; docs/model-races.md, "Data races"): the pairs of
 /// conflicting operations (the same location, at least one a write, neither an initial write)
 /// that are not morally strong (`ms`) and that causality (`cause`) orders neither way. Only
 /// `cause` depends on the engine's choices (rf, co, the fence-SC order, barrier

@@ -1,7 +1,7 @@
 // `regress --merge`: the JSON reports of the N shards of one suite (`regress --shard I/N
 // --json FILE` on N machines) merged into the report of the whole suite, as one unsharded run
 // would have written it (times aside); and the per-test times of a report, as the costs that
-// `--shard-costs` balances shards by. docs/litmus-suites.md, "Splitting a suite".
+// `--shard-costs` balances shards by. docs/regress.md, "Splitting a suite".
 #pragma once
 
 #include "regress/JUnitWriter.hpp"

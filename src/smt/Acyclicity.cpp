@@ -66,7 +66,7 @@ void requireAcyclic(z3::context& ctx, z3::solver& solver, const SymRelation& r,
     // topological numbering, so integer ranks strictly increasing along the edges exclude every
     // cycle, exactly. The ranks are integers in difference constraints (rank_a < rank_b), which
     // the solver's arithmetic decides without bit-blasting: bit-vector ranks of ceil(log2 k) bits
-    // cost 2.4 times the CPU on the CADP loop tests (docs/performance.md, "The SMT engine").
+    // cost 2.4 times the CPU on the CADP loop tests (docs/design-notes.md, "The SMT engine").
     int count = 0;
     const std::vector<int> component = mayCycleComponents(r, count, budget);
     const Relation implied = impliedStaticEdges(r, component, budget);

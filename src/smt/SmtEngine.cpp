@@ -107,7 +107,7 @@ class SmtRun {
     }
 
     /// Witnesses found one check each, per candidate, before the rest are counted per outcome.
-    /// Measured (docs/performance.md, "The SMT engine"): counting costs a check per outcome, more
+    /// Measured (docs/design-notes.md, "The SMT engine"): counting costs a check per outcome, more
     /// than it saves where outcomes have one or two witnesses (most of `litmus/`); stress-3's
     /// 6,561 witnesses of 27 outcomes took 6,561 checks one by one.
     static constexpr std::uint64_t kWitnessesOneByOne = 16;

@@ -1,5 +1,5 @@
 // The Z3 settings every solver of ptxlitmus gets, each kept because it paid when measured
-// (docs/performance.md, "The SMT engine").
+// (docs/design-notes.md, "The SMT engine").
 #pragma once
 
 #include <z3++.h>

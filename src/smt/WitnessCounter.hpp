@@ -3,7 +3,7 @@
 // per location, so the true ones name it); at each final check, where the assignment is complete
 // and consistent, it counts one witness and answers with a conflict over those literals, so the
 // search goes on to the next witness without a new check and without building a model. The
-// check ends unsat once every witness was seen (docs/performance.md, "The SMT engine").
+// check ends unsat once every witness was seen (docs/design-notes.md, "The SMT engine").
 //
 // Through Z3's C API: the C++ wrapper of Z3 4.8.12 (z3::user_propagator_base) never registers
 // the propagator with the solver (it lacks Z3_solver_propagate_init).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Data races end to end (docs/model.md, "Data races"): the `Races` line and --json field,
+# Data races end to end (docs/model-races.md, "Data races"): the `Races` line and --json field,
 # --no-races, explain --race (text and graph), regress comparing a Races line and --property
 # races.   usage: races.sh PTXLITMUS SOURCE_DIR
 set -uo pipefail

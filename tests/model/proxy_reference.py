@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """An independent brute-force implementation of the mixed-proxy PTX model `ptx75`, to cross-check
-ptxlitmus's outcome sets (docs/model.md, "The proxy model, ptx75", "Independent check").
+ptxlitmus's outcome sets (docs/model-proxies.md, "The proxy model, ptx75", "Independent check").
 
     proxy_reference.py FILE...                      print each test's allowed final states
     proxy_reference.py --compare [--ptxlitmus EXE] [--engine E] [--require-dir] PATH...
@@ -9,12 +9,12 @@ ptxlitmus's outcome sets (docs/model.md, "The proxy model, ptx75", "Independent 
     proxy_reference.py --emit-random N SEED DIR   (only write the N random tests to DIR)
                                                     the same on N random proxy tests
 
-Written from docs/model.md (ptx75 and the ptx6 definitions it builds on), NVIDIA's Alloy model
+Written from docs/model-proxies.md (ptx75 and the ptx6 definitions it builds on), NVIDIA's Alloy model
 (NVlabs/mixedproxy alloy/ptx.als) and Dat3M's ptx-v7.5.cat, without reading ptxlitmus's model,
-enumerator or SMT code. Where docs/model.md states a choice that differs from Alloy or Dat3M
+enumerator or SMT code. Where docs/model-proxies.md states a choice that differs from Alloy or Dat3M
 (one initial write per physical location, fences act through the generic proxy, the ISA's
 Causality axiom, Fence-SC on the base causality of fence.sc pairs, SC-per-Location plus
-irreflexive(rf;po)), this file follows docs/model.md.
+irreflexive(rf;po)), this file follows docs/model-proxies.md.
 
 Input: straight-line tests in the Dat3M PTX dialect of the peer suite's proxy tests: an init
 block (`x = 0;`, `y @ generic|texture|surface|constant aliases x;`, `P1:r0=0;`), thread headers

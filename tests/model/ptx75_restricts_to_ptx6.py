@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""On tests without proxies, ptx75 and ptx6 must allow the same outcomes (docs/model.md, "Which
+"""On tests without proxies, ptx75 and ptx6 must allow the same outcomes (docs/model-proxies.md, "Which
 model runs": the default model `ptx` relies on it).
 
     ptx75_restricts_to_ptx6.py PTXLITMUS DIR... [--generated]

@@ -18,7 +18,7 @@ the ptx6 model, to cross-check `ptxlitmus --json`'s "termination" field.
 
 Written from /work/notes/termination-spec.md (hang witnesses, stuck paths, FairRepetition, spin
 loops, `unknown (bound)`), docs/model.md and shared/model (ptx6: relations and axioms), and for
-the later barrier rule docs/model.md's Termination section on main, without reading ptxlitmus's
+the later barrier rule docs/model-termination.md on main, without reading ptxlitmus's
 sources; the frame parser (init block, thread headers, rows) and small
 helpers come from proxy_reference.py. (Only after the comparison showed the spin-loop
 disagreement below was the diff of ptxlitmus commit c928265 read, to understand it.)
@@ -60,7 +60,7 @@ the bound. --strict-bound makes stuck paths obey the bound too (then such hangs 
                  barrier without a count when a *held* thread of its CTA has no event in its
                  group, held meaning stuck in a loop or at a blocked barrier (the least fixed
                  point, from the loops and the counted barriers). That rule for barriers without
-                 a count is docs/model.md's on main since ptxlitmus 6e1e667 (as on hardware: a
+                 a count is docs/model-termination.md on main since ptxlitmus 6e1e667 (as on hardware: a
                  thread spinning before `bar.cta.sync 1` holds its CTA's threads waiting there);
                  termination-spec.md said such a barrier never blocks, which
                  --nocount-never-blocks restores. A stuck barrier counts as an arrival.
@@ -83,7 +83,7 @@ location with the value it read, the initial write included; chosen read by read
 check below on the partial rf, which is sound because every condition is monotone in rf), every
 acyclic orientation of the morally strong fence.sc pairs, every arrival order of a counted
 barrier group that has more members than some released member's count (sync_barrier(a, b) iff
-rank(a) <= max(rank(b), c_b), docs/model.md; otherwise all pairs into released members), and a
+rank(a) <= max(rank(b), c_b), docs/model-termination.md; otherwise all pairs into released members), and a
 coherence order.
 
 Coherence: partial orders, found without enumerating them all. For fixed rf, fence-SC order and
@@ -751,7 +751,7 @@ class Candidate:
         """None when the combination's stuck and passed barriers do not fit the blocked groups;
         else every sync_barrier the arrival orders allow.
 
-        Blocked (docs/model.md on main since 6e1e667, "stuck at a barrier"): a counted barrier
+        Blocked (docs/model-termination.md on main since 6e1e667, "stuck at a barrier"): a counted barrier
         when fewer than its count of barrier events have its group; a barrier without a count
         when a *held* thread of its CTA (stuck in a loop, or at a blocked barrier: the least
         fixed point from the loops and the counted barriers) has no event in its group. A path

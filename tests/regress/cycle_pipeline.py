@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """From a vocabulary of edges to a checked suite, its CUDA harnesses and validated histograms:
-everything of docs/litmus-suites.md's recipe but the GPU run (issue 19, parts 2-4).
+everything of docs/gen.md's recipe but the GPU run (issue 19, parts 2-4).
 
 1. `gen --edges V12 --size 4` over a 12-edge vocabulary, then V12 at --size 6: each finishes in
    seconds; names and programs are distinct; every test parses and its canonical form parses

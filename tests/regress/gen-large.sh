@@ -17,7 +17,7 @@ rc=$?
 ms=$((($(date +%s%N) - start) / 1000000))
 [ $rc = 2 ] || fail "--size 12: exit $rc, wanted 2: $(head -c 300 "$tmp/err")"
 [ $ms -lt 5000 ] || fail "--size 12: refused after $ms ms"
-grep -qx "ptxlitmus gen: error: --edges with --size 12 over 26 edges would try 4.6e+11 edge sequences, more than the 1e9 gen takes on (about half an hour at half a million a second): --size 9 fits, or use fewer edges (docs/litmus-suites.md)" "$tmp/err" ||
+grep -qx "ptxlitmus gen: error: --edges with --size 12 over 26 edges would try 4.6e+11 edge sequences, more than the 1e9 gen takes on (about half an hour at half a million a second): --size 9 fits, or use fewer edges (docs/gen.md)" "$tmp/err" ||
   fail "--size 12: $(cat "$tmp/err")"
 [ -s "$tmp/out" ] && fail "--size 12: wrote tests"
 

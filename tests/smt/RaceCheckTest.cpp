@@ -86,7 +86,7 @@ TEST_CASE("a 4-byte message read as its upper 2 bytes after the flag is refused,
         CHECK(std::string(e.what()) ==
               "T.litmus:6:4: error: P1: ld.weak.u16 r0, [x+2] covers bytes 2..3 of x, which "
               "overlaps P0: st.weak.u32 x, 65537 (line 4, column 2; bytes 0..3 of x) in part: "
-              "mixed-size accesses are not modelled yet; see docs/model.md, \"Mixed-size "
+              "mixed-size accesses are not modelled yet; see docs/model-races.md, \"Mixed-size "
               "accesses\"");
     }
 }
