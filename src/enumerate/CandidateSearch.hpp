@@ -91,6 +91,13 @@ class CandidateSearch {
     /// The unit the choices of levels 0..k name (`next` as in searchRf).
     [[nodiscard]] std::uint64_t unitOf(std::size_t k, const std::vector<std::size_t>& next) const;
     void searchCo();
+    /// Adds to `lower` the orientation of each of `pairs` that the other would make a Forbid
+    /// acyclic check fail whatever the rest of co is (ShapedCheck::coFree): with everything but
+    /// co known, a path a -> b in coFree | (lower & G) and (b, a) in G leave co only a -> b.
+    /// A thread of 1,000 stores to one location is one total order this way, not a search of
+    /// 499,500 levels. Returns false when `lower` becomes cyclic (no co at all).
+    [[nodiscard]] bool forceCoOrders(const std::vector<std::pair<int, int>>& pairs,
+                                     Relation& lower);
     /// Every minimal co: `lower` closed, each of `pairs` oriented both ways unless already ordered.
     void orientCo(const std::vector<std::pair<int, int>>& pairs, Relation lower);
     void recordMaximalWrites(const Relation& co);

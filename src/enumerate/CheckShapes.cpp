@@ -1,5 +1,6 @@
 #include "enumerate/CheckShapes.hpp"
 
+#include <algorithm>
 #include <optional>
 #include <stdexcept>
 
@@ -62,6 +63,54 @@ bool isCoEitherWay(const RelExpr& e) {
     const RelNode& n = unwrap(e);
     return n.op == RelOp::Union &&
            ((isCo(n.a) && isCoInverse(n.b)) || (isCoInverse(n.a) && isCo(n.b)));
+}
+
+/// The members of a union (definitions followed, nested unions flattened), with an explicit
+/// stack: a cat model's union may have thousands of members.
+std::vector<RelExpr> unionMembers(const RelExpr& e) {
+    std::vector<RelExpr> out, stack{e};
+    while (!stack.empty()) {
+        const RelExpr top = stack.back();
+        stack.pop_back();
+        const RelNode& n = unwrap(top);
+        if (n.op == RelOp::Union) {
+            stack.push_back(n.b);
+            stack.push_back(n.a);
+        } else {
+            out.push_back(top);
+        }
+    }
+    return out;
+}
+
+/// Sets the co-cycle shape of `s` (ShapedCheck::coFree, coGuards) when its relation has one.
+void findCoCycleShape(ShapedCheck& s) {
+    std::vector<RelExpr> coFree, coGuards;
+    bool unguarded = false;
+    for (const RelExpr& m : unionMembers(s.rel)) {
+        if (!mentions(m, BaseRel::Co)) {
+            coFree.push_back(m);
+            continue;
+        }
+        if (isCo(m)) {
+            unguarded = true;
+            continue;
+        }
+        const RelNode& n = unwrap(m);
+        if (n.op != RelOp::Inter) continue; // contains co in a way this shape does not read
+        for (const auto& [guard, other] : {std::pair(n.a, n.b), std::pair(n.b, n.a)}) {
+            if (mentions(guard, BaseRel::Co)) continue;
+            const std::vector<RelExpr> members = unionMembers(other);
+            if (std::any_of(members.begin(), members.end(), isCo)) {
+                coGuards.push_back(guard);
+                break;
+            }
+        }
+    }
+    if (coFree.empty() || (coGuards.empty() && !unguarded)) return;
+    s.coFree = std::move(coFree);
+    s.coGuards = std::move(coGuards);
+    s.coUnguarded = unguarded;
 }
 
 } // namespace
@@ -133,6 +182,7 @@ std::vector<ShapedCheck> shapeChecks(const MemoryModel& model,
             if (positiveIn(check.rel, BaseRel::Co)) {
                 s.role = CheckRole::Forbid;
                 s.x = check.rel;
+                if (check.kind == CheckKind::Acyclic) findCoCycleShape(s);
             } else if (check.kind == CheckKind::Empty && n.op == RelOp::Diff &&
                        !mentions(n.a, BaseRel::Co) && (isCo(n.b) || isCoEitherWay(n.b))) {
                 s.role = isCo(n.b) ? CheckRole::CoContains : CheckRole::CoTotal;

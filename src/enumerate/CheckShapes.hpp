@@ -43,6 +43,14 @@ struct ShapedCheck {
     /// mentions it only positively (or not at all), so a subset of it gives a subset of the
     /// checked relation. Such a check may be evaluated while that relation is only partly known.
     std::array<bool, kChosenCount> monotoneIn{};
+    /// A Forbid check acyclic(X) where X is a union (definitions followed) of members that do
+    /// not mention co (`coFree`) and members of the form `co` or `G & (... | co | ...)` with G not
+    /// mentioning co (`coGuards`, G; `coUnguarded` for a bare `co`). Whatever co is, X then
+    /// contains coFree | (co & G), which forces orientations (CandidateSearch::forceCoOrders).
+    /// Empty for every other check.
+    std::vector<RelExpr> coFree;
+    std::vector<RelExpr> coGuards;
+    bool coUnguarded = false;
 };
 
 /// A model whose checks the explicit engine cannot decide on minimal coherence orders (the SMT

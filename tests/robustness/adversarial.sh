@@ -41,6 +41,25 @@ gen_threads() {  # FILE T
   } >"$file"
 }
 
+# A thread of N weak stores to x observed by K weak loads in another CTA: the loads are not
+# morally strong with the stores, so each may read any of them: (N+1)^K outcomes, enumerated in
+# every mode. (A thread's stores alone became one coherence order found without a search.)
+gen_observer() {  # FILE N K
+  local file=$1 n=$2 k=$3 i a b
+  {
+    echo "PTX observer$n"
+    echo "{ x=0; }"
+    echo " P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;"
+    for ((i = 0; i < n || i < k; i++)); do
+      a=""; b=""
+      ((i < n)) && a="st.weak x, $((i + 1))"
+      ((i < k)) && b="ld.weak r$i, x"
+      echo " $a | $b ;"
+    done
+    echo "exists (x == 1)"
+  } >"$file"
+}
+
 # A value computed by N instructions `OP` after a load (a chain N deep; with `add r0, r0, r0`
 # a tree of 2^N nodes sharing each level).
 gen_chain() {  # FILE N OP

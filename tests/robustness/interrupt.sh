@@ -116,10 +116,11 @@ interrupt_large() {
 gen_stores "$tmp/stores200.litmus" 200
 gen_stores "$tmp/stores1000.litmus" 1000
 gen_threads "$tmp/threads6.litmus" 6
+gen_observer "$tmp/observer.litmus" 30 8
 interrupt_large 1.5 1 "$exe" --engine smt "$tmp/stores200.litmus"
 interrupt_large 1.5 1 "$exe" --engine smt "$tmp/stores1000.litmus"
 interrupt_large 1.5 0 "$exe" --engine explicit "$tmp/threads6.litmus"
-interrupt_large 1.5 0 "$exe" --engine explicit --no-witnesses "$tmp/stores1000.litmus"
+interrupt_large 1.5 0 "$exe" --engine explicit --no-witnesses "$tmp/observer.litmus"
 interrupt_large 1.5 1 "$exe" explain "$tmp/stores200.litmus"
 
 finish "interrupt"
