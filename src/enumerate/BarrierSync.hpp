@@ -9,7 +9,7 @@
 //    order (every permutation is possible); rank(a) is a's 1-based arrival position, and b is
 //    released once c_b barriers of G have arrived, so sync_barrier(a, b) iff
 //    rank(a) <= max(rank(b), c_b).
-// The SMT engine encodes the same rule with arrival times (src/smt/CandidateEncoding.cpp).
+// The SMT engine encodes the same rule with arrival times (src/smt/ExecutionRelations.cpp).
 #pragma once
 
 #include "model/CandidateExecution.hpp"

@@ -1,5 +1,5 @@
 // What the simulated ALU computes: register arithmetic, comparisons and the new value of an
-// atomic read-modify-write. Shared by instruction execution (Machine.cpp) and the shared-memory
+// atomic read-modify-write. Shared by instruction execution (Execution.cpp) and the shared-memory
 // banks, which perform atomics when they serve them (SharedAccess.cpp).
 #pragma once
 

@@ -1,7 +1,8 @@
 // The simulated GPU: transitions of the machine (execute an instruction of a lane, drain a store
 // buffer entry, serve a shared-memory bank, move a write's copy down the memory hierarchy) and
 // their effects. Schedulers (random, exhaustive) pick among the enabled transitions; the machine
-// itself holds no mutable state. The memory hierarchy's rules are in MemoryHierarchy.cpp.
+// itself holds no mutable state. What an executed instruction does is in Execution.cpp, the memory
+// hierarchy's rules in MemoryHierarchy.cpp.
 #pragma once
 
 #include "model/Outcome.hpp"

@@ -1,0 +1,250 @@
+// The events each instruction adds to a path: reads, writes, an atomic's read and write,
+// fences and barriers, with their dependencies (addr, data, ctrl, rmw) and the symbolic values
+// they read and write; local operations only set registers.
+#include "enumerate/PathWalker.hpp"
+
+#include "model/BarrierCount.hpp"
+#include "model/Names.hpp"
+
+#include <string>
+
+namespace ptx::pathwalk {
+namespace {
+
+const char* semText(Sem s) {
+    switch (s) {
+    case Sem::Weak:
+        return "";
+    case Sem::Relaxed:
+        return ".rlx";
+    case Sem::Acquire:
+        return ".acq";
+    case Sem::Release:
+        return ".rel";
+    case Sem::AcqRel:
+        return ".acq_rel";
+    case Sem::Sc:
+        return ".sc";
+    }
+    return "";
+}
+
+} // namespace
+
+void PathWalker::execute(State& s, const Instruction& ins, const std::vector<int>& extraCtrl) {
+    std::visit([&](const auto& body) { exec(s, ins, body, extraCtrl); }, ins.body);
+}
+
+int PathWalker::addEvent(State& s, Event e, const Instruction& ins,
+                         const std::vector<int>& extraCtrl) {
+    e.id = static_cast<int>(s.path.events.size());
+    e.index = e.id;
+    e.thread = thread_.id;
+    e.cta = thread_.cta;
+    e.gpu = thread_.gpu;
+    e.pos = ins.pos;
+    for (const int r : merged(s.ctrlDeps, extraCtrl))
+        s.path.ctrl.emplace_back(r, e.id);
+    s.path.events.push_back(std::move(e));
+    return s.path.events.back().id;
+}
+
+void PathWalker::exec(State& s, const Instruction& ins, const Load& ld,
+                      const std::vector<int>& extraCtrl) {
+    auto [loc, vloc, addrDeps] = resolve(s, ld.addr, ins.pos);
+    Event e;
+    e.kind = EventKind::Read;
+    e.sem = ld.isVolatile ? Sem::Relaxed : ld.sem;
+    e.scope = ld.isVolatile ? Scope::Sys : ld.scope.value_or(Scope::Sys);
+    e.location = loc;
+    e.virtualLocation = vloc;
+    e.proxy = ld.proxy;
+    e.text = std::string("R") + semText(e.sem) +
+             (e.sem == Sem::Weak ? "" : std::string(".") + scopeName(e.scope)) + " " +
+             addressText(ld.addr, loc);
+    const int id = addEvent(s, std::move(e), ins, extraCtrl);
+    s.path.events[static_cast<std::size_t>(id)].value = s.path.values.read(id);
+    for (const int r : addrDeps)
+        s.path.addr.emplace_back(r, id);
+    setRegister(s, ld.dst.name,
+                {s.path.events[static_cast<std::size_t>(id)].value, {id}, std::nullopt});
+}
+
+void PathWalker::exec(State& s, const Instruction& ins, const Store& st,
+                      const std::vector<int>& extraCtrl) {
+    auto [loc, vloc, addrDeps] = resolve(s, st.addr, ins.pos);
+    const RegValue v = operand(s, st.value);
+    Event e;
+    s.loops.sideEffect();
+    e.kind = EventKind::Write;
+    e.sem = st.isVolatile ? Sem::Relaxed : st.sem;
+    e.scope = st.isVolatile ? Scope::Sys : st.scope.value_or(Scope::Sys);
+    e.location = loc;
+    e.virtualLocation = vloc;
+    e.proxy = st.proxy;
+    e.value = v.value;
+    e.text = std::string("W") + semText(e.sem) +
+             (e.sem == Sem::Weak ? "" : std::string(".") + scopeName(e.scope)) + " " +
+             addressText(st.addr, loc);
+    const int id = addEvent(s, std::move(e), ins, extraCtrl);
+    for (const int r : addrDeps)
+        s.path.addr.emplace_back(r, id);
+    for (const int r : v.deps)
+        s.path.data.emplace_back(r, id);
+    for (const int r : s.path.values.readsOf(v.value))
+        s.path.valueDeps.emplace_back(r, id);
+}
+
+void PathWalker::exec(State& s, const Instruction& ins, const Atomic& at,
+                      const std::vector<int>& extraCtrl) {
+    auto [loc, vloc, addrDeps] = resolve(s, at.addr, ins.pos);
+    const std::string name = addressText(at.addr, loc);
+    const bool acquire = at.sem == Sem::Acquire || at.sem == Sem::AcqRel;
+    const bool release = at.sem == Sem::Release || at.sem == Sem::AcqRel;
+    s.loops.sideEffect();
+    Event r;
+    r.kind = EventKind::Read;
+    r.sem = acquire ? Sem::Acquire : Sem::Relaxed;
+    r.scope = at.scope;
+    r.location = loc;
+    r.virtualLocation = vloc;
+    r.isRmw = true;
+    r.text = std::string("R") + semText(r.sem) + "." + scopeName(at.scope) + " " + name + " (atom)";
+    const int rid = addEvent(s, std::move(r), ins, extraCtrl);
+    ValuePool& vp = s.path.values;
+    const ValueId old = vp.read(rid);
+    s.path.events[static_cast<std::size_t>(rid)].value = old;
+    const RegValue b = operand(s, at.operand);
+    ValueId next = -1;
+    std::vector<int> deps = b.deps;
+    if (const std::optional<ValueOp> combine = toValueOp(at.op)) {
+        next = vp.binary(*combine, old, b.value);
+    } else if (at.op == AtomOp::Exch) {
+        next = b.value;
+    } else { // cas
+        if (!at.operand2) throw EnumerationError("atom.cas needs a compare and a new value");
+        const RegValue c = operand(s, *at.operand2);
+        next = vp.select(vp.binary(ValueOp::Eq, old, b.value), c.value, old);
+        deps = merged(deps, c.deps);
+    }
+    if (at.op != AtomOp::Exch) deps = merged(deps, {rid});
+    Event w;
+    w.kind = EventKind::Write;
+    w.sem = release ? Sem::Release : Sem::Relaxed;
+    w.scope = at.scope;
+    w.location = loc;
+    w.virtualLocation = vloc;
+    w.isRmw = true;
+    w.value = next;
+    w.text = std::string("W") + semText(w.sem) + "." + scopeName(at.scope) + " " + name + " (atom)";
+    const int wid = addEvent(s, std::move(w), ins, extraCtrl);
+    s.path.rmw.emplace_back(rid, wid);
+    for (const int a : addrDeps) {
+        s.path.addr.emplace_back(a, rid);
+        s.path.addr.emplace_back(a, wid);
+    }
+    for (const int d : deps)
+        s.path.data.emplace_back(d, wid);
+    for (const int d : vp.readsOf(next))
+        s.path.valueDeps.emplace_back(d, wid);
+    if (at.dst) setRegister(s, at.dst->name, {old, {rid}, std::nullopt});
+}
+
+void PathWalker::exec(State& s, const Instruction& ins, const Fence& f,
+                      const std::vector<int>& extraCtrl) {
+    Event e;
+    e.kind = EventKind::Fence;
+    e.fenceKind = f.kind;
+    switch (f.kind) {
+    case FenceKind::Sc:
+    case FenceKind::AcqRel:
+        e.sem = f.kind == FenceKind::Sc ? Sem::Sc : Sem::AcqRel;
+        e.scope = f.scope;
+        e.text = std::string("F") + semText(e.sem) + "." + scopeName(f.scope);
+        break;
+    case FenceKind::ProxyAlias:
+        e.sem = Sem::Weak; // no ordering of its own: it only completes proxy-preserved paths
+        e.scope = Scope::Cta;
+        e.proxy = std::nullopt;
+        e.text = "F.proxy.alias";
+        break;
+    case FenceKind::ProxySurface:
+    case FenceKind::ProxyTexture:
+    case FenceKind::ProxyConstant:
+        e.sem = Sem::Weak;
+        e.scope = Scope::Cta; // acts on operations of its CTA only
+        e.proxy = f.kind == FenceKind::ProxySurface   ? Proxy::Surface
+                  : f.kind == FenceKind::ProxyTexture ? Proxy::Texture
+                                                      : Proxy::Constant;
+        e.text = std::string("F.proxy.") + proxyName(*e.proxy);
+        break;
+    }
+    addEvent(s, std::move(e), ins, extraCtrl);
+}
+
+void PathWalker::exec(State& s, const Instruction& ins, const Barrier& b,
+                      const std::vector<int>& extraCtrl) {
+    s.loops.sideEffect();
+    const RegValue inst = operand(s, b.instance);
+    const RegValue bid =
+        b.id ? operand(s, *b.id) : RegValue{s.path.values.constant(INT64_MIN), {}, std::nullopt};
+    Event e;
+    e.kind = EventKind::Barrier;
+    e.scope = Scope::Cta;
+    e.proxy = std::nullopt;
+    e.barrierArrive = b.arrive;
+    e.barrierInstance = inst.value;
+    e.barrierId = bid.value;
+    // An immediate out of range is a parse error; a register can still hold one.
+    if (const auto* r = std::get_if<Reg>(&b.instance); r && b.operands == BarrierOperands::Ptx)
+        if (const auto a = s.path.values.constantValue(inst.value); a && !validPtxBarrier(*a))
+            throw InputError(ptxBarrierError(thread_.id, r->name, *a));
+    if (b.count) {
+        const RegValue c = operand(s, *b.count);
+        const auto cv = s.path.values.constantValue(c.value);
+        if (!cv) throw EnumerationError("unsupported: a barrier thread count must be a constant");
+        if (!validBarrierCount(b.operands, *cv))
+            throw InputError(barrierCountError(
+                thread_.id,
+                std::holds_alternative<Reg>(*b.count) ? std::get<Reg>(*b.count).name : "", *cv,
+                b.operands));
+        e.barrierCount = barrierQuorum(b.operands, *cv); // in litmus threads
+    }
+    e.text = std::string("B.") + (b.arrive ? "arrive" : "sync");
+    const int id = addEvent(s, std::move(e), ins, extraCtrl);
+    for (const int r : s.path.values.readsOf(inst.value))
+        s.path.valueDeps.emplace_back(r, id);
+    for (const int r : s.path.values.readsOf(bid.value))
+        s.path.valueDeps.emplace_back(r, id);
+    if (!b.arrive) {
+        result_.hasWaitingBarrier = true;
+        addStuckAtBarrier(s, id, ins.pos); // whether it can block: hangBarriersHold
+    }
+}
+
+void PathWalker::exec(State& s, const Instruction&, const Local& l, const std::vector<int>&) {
+    const RegValue a = operand(s, l.a);
+    if (l.op == BinOp::Mov || !l.b) {
+        setRegister(s, l.dst.name, a);
+        return;
+    }
+    const RegValue b = operand(s, *l.b);
+    setRegister(s, l.dst.name,
+                {s.path.values.binary(toValueOp(l.op), a.value, b.value), merged(a.deps, b.deps),
+                 provenance(l.op, a, b)});
+}
+
+void PathWalker::exec(State& s, const Instruction&, const SetPredicate& p,
+                      const std::vector<int>&) {
+    const RegValue a = operand(s, p.a), b = operand(s, p.b);
+    setRegister(s, p.dst.name,
+                {s.path.values.binary(toValueOp(p.cmp), a.value, b.value), merged(a.deps, b.deps),
+                 std::nullopt});
+}
+
+std::string PathWalker::addressText(const Address& a, int loc) const {
+    if (const auto* name = std::get_if<std::string>(&a.base); name && a.offset == 0) return *name;
+    return locations_.names()[static_cast<std::size_t>(loc)];
+}
+
+} // namespace ptx::pathwalk
