@@ -74,8 +74,11 @@ struct Header {
 Header readHeader(std::string_view line, const Position& at) {
     std::vector<std::string> cells = cellsOf(line, at);
     Header header{{}, at.line};
-    for (std::size_t k = 1; k < cells.size(); ++k)
-        header.columns.push_back(Column{cells[k]});
+    for (std::size_t k = 1; k < cells.size(); ++k) {
+        Column column;
+        column.name = cells[k];
+        header.columns.push_back(std::move(column));
+    }
     if (header.columns.empty())
         fail(at, "found the header " + quotedText(line, '`') +
                      " without GPU columns, expected `test,<gpu1>,<gpu2>,...`");

@@ -58,7 +58,8 @@ struct CheckOptions {
     bool allObservables = false;              // project on every register and location (--all)
     std::vector<Observable> extraObservables; // added to the projection (e.g. from a histogram)
     bool countWitnesses = true;
-    /// Decide termination too, for a test with loops or waiting barriers (docs/model-termination.md).
+    /// Decide termination too, for a test with loops or waiting barriers
+    /// (docs/model-termination.md).
     bool termination = true;
     /// Decide data races too, under a model that defines them (check/RaceCheck.hpp).
     bool races = true;
@@ -104,8 +105,9 @@ struct CheckResult {
     std::uint64_t negative = 0;   // ... and those whose state does not
     bool boundHit = false; // some path was cut by the loop bound: the answer may be incomplete
     /// boundHit, and every loop the bound cut is a spin loop (its iterations only read and carry
-    /// no register, docs/model-termination.md "The loop bound"): such a loop spins for ever on the path that
-    /// never reads what it waits for, so every --unroll cuts it and a larger one does not help.
+    /// no register, docs/model-termination.md "The loop bound"): such a loop spins for ever on the
+    /// path that never reads what it waits for, so every --unroll cuts it and a larger one does not
+    /// help.
     bool onlySpinLoopsCut = false;
     /// Set for a test with loops or waiting barriers (when options.termination).
     std::optional<Termination> termination;

@@ -1,8 +1,8 @@
-// Mixed-size accesses (docs/model-races.md, "Mixed-size accesses"): a memory access covers the bytes
-// from its address to its type's size (accessBytes), and two accesses of one location whose byte
-// ranges intersect without being the same range overlap partially. The engines model locations,
-// not bytes (`[x+2]` is a location of its own), so such a test would get a confident wrong
-// answer: it is refused instead, until byte-level modelling exists.
+// Mixed-size accesses (docs/model-races.md, "Mixed-size accesses"): a memory access covers the
+// bytes from its address to its type's size (accessBytes), and two accesses of one location whose
+// byte ranges intersect without being the same range overlap partially. The engines model
+// locations, not bytes (`[x+2]` is a location of its own), so such a test would get a confident
+// wrong answer: it is refused instead, until byte-level modelling exists.
 #pragma once
 
 #include "enumerate/Candidates.hpp"

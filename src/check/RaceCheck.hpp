@@ -1,5 +1,5 @@
-// Data races (docs/model-races.md, "Data races"): does some execution the model allows have a pair in
-// the model's `race` relation (model/PtxCommon.hpp)? Decided in three steps, each only when the
+// Data races (docs/model-races.md, "Data races"): does some execution the model allows have a pair
+// in the model's `race` relation (model/PtxCommon.hpp)? Decided in three steps, each only when the
 // one before leaves the question open:
 //   1. a bound without any engine: `race` with no rf, co, fence-SC or barrier choice holds every
 //      pair that can race in some execution of a candidate; empty on every candidate, no race;

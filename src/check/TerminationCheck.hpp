@@ -1,6 +1,6 @@
-// Deciding termination (docs/model-termination.md, "Termination"): is there a hang witness, a candidate in
-// which some thread stops for ever, consistent with the model and FairRepetition? Both engines
-// answer the same hang query (enumerate/Candidates.hpp: hangQuery).
+// Deciding termination (docs/model-termination.md, "Termination"): is there a hang witness, a
+// candidate in which some thread stops for ever, consistent with the model and FairRepetition? Both
+// engines answer the same hang query (enumerate/Candidates.hpp: hangQuery).
 #pragma once
 
 #include "enumerate/Candidates.hpp"

@@ -34,8 +34,9 @@ struct BarrierChoices {
                                          const std::vector<std::int64_t>& readValue,
                                          const std::function<void()>& tick = {});
 
-/// Termination: the barriers of a hang candidate `c` behave (docs/model-termination.md, "Termination").
-/// A thread is *held* when it is stuck in a loop, or waits at a barrier that is blocked:
+/// Termination: the barriers of a hang candidate `c` behave (docs/model-termination.md,
+/// "Termination"). A thread is *held* when it is stuck in a loop, or waits at a barrier that is
+/// blocked:
 ///  - a counted barrier is blocked when its group has fewer barrier events than its count;
 ///  - a barrier without a count is blocked when a held thread of its CTA never arrives at its
 ///    group (least fixed point: a cycle of uncounted barriers waiting for each other holds none,

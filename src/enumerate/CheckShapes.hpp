@@ -1,5 +1,6 @@
 // Classifies a model's axiom checks by how they depend on coherence, so that the explicit engine
-// can enumerate only minimal coherence orders (see docs/design-notes.md, "Minimal coherence orders").
+// can enumerate only minimal coherence orders (see docs/design-notes.md, "Minimal coherence
+// orders").
 //
 // A check whose relation mentions `co` only positively (never in the right operand of a
 // difference) is anti-monotone in co: adding co edges can only add violations. The other checks

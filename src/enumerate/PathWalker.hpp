@@ -57,10 +57,10 @@ class PathWalker {
     bool branch(State& s, const Instruction& ins, const Branch& br, std::vector<State>& stack);
     void finish(State s);
     /// Whether iteration `it` (just ended) is one of a spin loop, which the loop bound cannot hide
-    /// a hang behind (docs/model-termination.md, "Termination"): no side effect (a write, an atomic, a
-    /// barrier) and no register it writes after reading it. Such an iteration can be dropped
-    /// from any execution. (An atomic that writes back the value it read cannot: other threads
-    /// may read its write; tests/model/termination-corners/writeback-chain.litmus.)
+    /// a hang behind (docs/model-termination.md, "Termination"): no side effect (a write, an
+    /// atomic, a barrier) and no register it writes after reading it. Such an iteration can be
+    /// dropped from any execution. (An atomic that writes back the value it read cannot: other
+    /// threads may read its write; tests/model/termination-corners/writeback-chain.litmus.)
     static bool spins(const LoopIterations::Iteration& it);
     /// Adds `path` (a copy of the walk so far, stuck) to the stuck paths.
     void addStuck(const State& s, ThreadPath path, StuckAt at);

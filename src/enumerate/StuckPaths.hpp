@@ -1,6 +1,6 @@
 // The paths that stop for ever (termination, model/Termination.hpp), built from the path walker's
-// state: a loop iteration repeated for ever, and a barrier waited at for ever (docs/model-termination.md,
-// "Termination").
+// state: a loop iteration repeated for ever, and a barrier waited at for ever
+// (docs/model-termination.md, "Termination").
 #pragma once
 
 #include "enumerate/LoopIterations.hpp"

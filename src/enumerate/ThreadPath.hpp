@@ -38,7 +38,8 @@ struct ThreadPaths {
     /// Termination: prefixes that stop for ever (in a loop or at a barrier); see StuckAt.
     std::vector<ThreadPath> stuck;
     /// Labels in cutAt whose loop is not a spin loop (an iteration with a side effect, or one that
-    /// writes a register it reads first): the bound may hide a hang there (docs/model-termination.md).
+    /// writes a register it reads first): the bound may hide a hang there
+    /// (docs/model-termination.md).
     std::vector<std::string> cutNonSpin;
     bool hasWaitingBarrier = false; // some path reaches a bar.sync / bar.red
     bool hasLoop = false;           // some path takes a backward branch

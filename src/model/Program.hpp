@@ -82,8 +82,8 @@ struct Address {
 using TypeSuffix = std::string;
 
 /// The bytes a memory access without a type covers (the Dat3M dialect's `ld.relaxed.gpu r0, x`):
-/// 4, as `.b32`, the width the CUDA harness gives an untyped location (docs/model-races.md, "Mixed-size
-/// accesses").
+/// 4, as `.b32`, the width the CUDA harness gives an untyped location (docs/model-races.md,
+/// "Mixed-size accesses").
 inline constexpr int kUntypedAccessBytes = 4;
 
 /// The bytes a memory access of type `type` covers from its address: 1 for `.b8/.u8/.s8`, 2, 4

@@ -1,8 +1,8 @@
 // The mixed-proxy PTX memory model (PTX ISA 7.5 and later, sm_70+): the model of PtxModel.cpp
 // extended with virtual addresses, proxies (generic, texture, surface, constant) and proxy fences,
 // relation by relation as in the ISA's "Memory Consistency Model" chapter and NVIDIA's Alloy
-// formalisation (NVlabs/mixedproxy). docs/model-proxies.md ("The proxy model, ptx75") states each choice
-// where the ISA text, the Alloy model and Dat3M's ptx-v7.5.cat disagree.
+// formalisation (NVlabs/mixedproxy). docs/model-proxies.md ("The proxy model, ptx75") states each
+// choice where the ISA text, the Alloy model and Dat3M's ptx-v7.5.cat disagree.
 #include "model/MemoryModel.hpp"
 #include "model/PtxCommon.hpp"
 

@@ -1,5 +1,6 @@
 // Termination (liveness): can a test run forever? The verdict, and the axiom that makes a finite
-// execution fragment a faithful stand-in for an infinite fair one (docs/model-termination.md, "Termination").
+// execution fragment a faithful stand-in for an infinite fair one (docs/model-termination.md,
+// "Termination").
 //
 // A hang witness is a candidate execution in which every thread either completes or is stuck, and
 // at least one is stuck: at a barrier that can never fill, or in a loop whose last iteration (the

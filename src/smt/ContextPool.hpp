@@ -1,7 +1,8 @@
 // Z3 contexts kept across the tests of one run. Making a context costs about 0.6 ms (a loop of
 // 1,000: 0.72 ms for a fresh context, solver and check, 0.12 ms in a kept context), several
 // times the explicit engine's whole median test; on `litmus/` without the liveness tests, a kept
-// context per worker took the SMT engine from 1.25 s to 0.83 s of CPU (docs/design-notes.md, "The SMT engine").
+// context per worker took the SMT engine from 1.25 s to 0.83 s of CPU (docs/design-notes.md, "The
+// SMT engine").
 //
 // A test leases a context for its whole run and gives it back at the end. A context that may be
 // unusable is never given back: after any failure (an interrupted context makes every later call

@@ -252,7 +252,7 @@ TEST_CASE("cat files: include searches the model's folder, then -I folders") {
     std::ofstream(dir / "m.cat") << "M\ninclude \"com.cat\"\nacyclic po | com as SC\n";
     CHECK_THROWS_AS(static_cast<void>(cat::loadModel((dir / "m.cat").string(), {})),
                     LocatedInputError);
-    const MemoryModel m = cat::loadModel((dir / "m.cat").string(), {{(dir / "lib").string()}});
+    const MemoryModel m = cat::loadModel((dir / "m.cat").string(), {{(dir / "lib").string()}, {}});
     CHECK(m.name == "m.cat");
     CHECK(m.axioms.size() == 1);
     fs::remove_all(dir);

@@ -29,8 +29,8 @@ TEST_CASE("a thread of 60 stores: the coherence search runs on a 256 KB stack") 
     // 1,770 levels deep; in outcome mode (registers only, none here) its first leaf ends it.
     const Prepared t = prepare(storesTo(60));
     const MemoryModel m = ptx6Model();
-    const EngineRequest request{t.program, t.paths, m, {"SCPerLocation"}, false,
-                                std::vector<Observable>{}, {}, nullptr};
+    const EngineRequest request{
+        t.program, t.paths, m, {"SCPerLocation"}, false, std::vector<Observable>{}, {}, nullptr};
     EngineResult r;
     runOnSmallStack([&] { r = runExplicit(request); });
     CHECK(r.anyWitness());
@@ -69,8 +69,7 @@ TEST_CASE("the coherence search stops at the deadline") {
     // Without SC-per-Location the 44,850 pairs of 300 stores are all searched.
     const Prepared t = prepare(storesTo(300));
     const MemoryModel m = ptx6Model();
-    const EngineRequest request{t.program, t.paths,           m,
-                                {"SCPerLocation"},          true, {},
-                                Deadline(0.2, StopToken()), nullptr};
+    const EngineRequest request{
+        t.program, t.paths, m, {"SCPerLocation"}, true, {}, Deadline(0.2, StopToken()), nullptr};
     CHECK_THROWS_AS(static_cast<void>(runExplicit(request)), TimeLimitExceeded);
 }

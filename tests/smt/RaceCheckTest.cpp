@@ -25,7 +25,8 @@ RaceResult racesOf(const Program& p, EngineKind engine) {
 
 } // namespace
 
-TEST_CASE("weak message passing races, the pair being the message's store and load, on each engine") {
+TEST_CASE(
+    "weak message passing races, the pair being the message's store and load, on each engine") {
     const Program p =
         twoThreads(" st.weak x, 1 | ld.weak r0, y ;\n st.weak y, 1 | ld.weak r1, x ;\n",
                    "exists (P1:r0 == 1 /\\ P1:r1 == 0)");
