@@ -9,8 +9,7 @@ namespace ptx {
 namespace {
 
 /// Fewer pairs than this are searched without forceCoOrders first: its closure and evaluations
-/// cost more than such a search (measured on the peer suite: forcing every candidate's pairs
-/// took the explicit engine from 2.9 s to 5.1 s of CPU).
+/// cost more than such a search (docs/design-notes.md, "Minimal coherence orders").
 constexpr std::size_t kForcePairs = 64;
 
 std::size_t idx(Chosen c) {
