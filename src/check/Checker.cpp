@@ -253,6 +253,11 @@ CheckResult checkWithin(const Program& program, const CheckOptions& options,
         } else if (choice.kind == EngineKind::Smt) {
             engine = runSmt(request);
             result.engine = "smt";
+        } else if (choice.kind == EngineKind::Lazy) {
+            EngineRequest lazy = request;
+            lazy.lazy = true;
+            engine = runSmt(lazy);
+            result.engine = "lazy";
         } else {
             engine = runExplicit(request);
             result.engine = "explicit";
@@ -261,7 +266,7 @@ CheckResult checkWithin(const Program& program, const CheckOptions& options,
             // One question: no outcome list, counts, termination or flags.
         } else if (options.termination && hasLoopsOrBarriers(paths)) {
             TerminationOutcome t = decideTermination(program, paths, model, options.disabledAxioms,
-                                                     result.engine == "smt", deadline);
+                                                     result.engine != "explicit", deadline);
             result.termination = t.verdict;
             result.terminationCut = std::move(t.cutLoops);
             result.terminationReason = std::move(t.reason);

@@ -33,7 +33,7 @@ namespace smt {
 class ContextPool; // smt/ContextPool.hpp
 }
 
-enum class EngineKind { Smt, Explicit, Auto };
+enum class EngineKind { Smt, Explicit, Auto, Lazy };
 
 /// What the reports say of a test whose loop bound was reached in spin loops only
 /// (CheckResult::onlySpinLoopsCut), instead of suggesting a larger --unroll.
@@ -116,7 +116,7 @@ struct CheckResult {
     /// Set when options.races and the model defines data races (check/RaceCheck.hpp).
     std::optional<RaceResult> races;
     std::string model;            // the model checked under (`ptx` resolved: ptx6 or ptx75)
-    std::string engine;           // "smt" or "explicit": the engine that ran
+    std::string engine;           // "smt", "lazy" or "explicit": the engine that ran
     std::string engineReason;     // why (auto's estimate), shown with -v
     std::uint64_t candidates = 0; // candidate path combinations examined
     /// A cat model's flags (check/FlagCheck.hpp), in the model's order, each with the allowed

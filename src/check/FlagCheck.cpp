@@ -16,6 +16,11 @@ MemoryModel withExtraAxiom(const MemoryModel& model, Axiom extra) {
 EngineResult runDeciding(const EngineRequest& request, std::string& engine) {
     if (engine == "explicit" && whyExplicitCannotDecide(request.model, request.disabledAxioms))
         engine = "smt";
+    if (engine == "lazy") {
+        EngineRequest lazy = request;
+        lazy.lazy = true;
+        return runSmt(lazy);
+    }
     return engine == "smt" ? runSmt(request) : runExplicit(request);
 }
 

@@ -19,7 +19,7 @@ namespace ptx {
 struct FlagResult {
     std::string name;              // the flag's `as` name (`flag@LINE` without one)
     std::string rule;              // its text and file:line
-    std::string engine;            // "explicit" or "smt": the engine that decided it
+    std::string engine;            // "explicit", "smt" or "lazy": the engine that decided it
     std::vector<Outcome> outcomes; // the allowed outcomes it fires on, sorted (empty: never)
 };
 
@@ -30,13 +30,13 @@ using OutcomesOf = std::function<std::vector<Outcome>(const EngineResult&)>;
 /// allowed ones where `extra`'s checks hold (a flag's, or a data race's: RaceCheck.hpp).
 [[nodiscard]] MemoryModel withExtraAxiom(const MemoryModel& model, Axiom extra);
 
-/// Runs `request` on `engine` ("explicit" or "smt"), or on the solver when the explicit engine
-/// cannot decide the request's model (CheckShapes.hpp); sets `engine` to the one that ran.
+/// Runs `request` on `engine` ("explicit", "smt" or "lazy"), or on the solver when the explicit
+/// engine cannot decide the request's model (CheckShapes.hpp); sets `engine` to the one that ran.
 [[nodiscard]] EngineResult runDeciding(const EngineRequest& request, std::string& engine);
 
 /// Every flag of `request.model`, decided with the request's program, paths, projection,
 /// disabled axioms and deadline (witnesses are never counted). `engine` is the one that decided
-/// the test ("explicit" or "smt").
+/// the test ("explicit", "smt" or "lazy").
 [[nodiscard]] std::vector<FlagResult>
 decideFlags(const EngineRequest& request, const std::string& engine, const OutcomesOf& outcomesOf);
 

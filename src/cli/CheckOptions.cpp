@@ -116,9 +116,10 @@ void addCheckFlags(CLI::App& app, CheckFlags& f, std::initializer_list<CheckFlag
     }
     if (wants(which, CheckFlag::Engine))
         app.add_option("--engine", f.engine,
-                       "smt (Z3), explicit (enumerate executions) or auto (pick per test, "
-                       "default)")
-            ->check(CLI::IsMember({"smt", "explicit", "auto"}));
+                       "smt (Z3), explicit (enumerate executions), lazy (Z3, acyclicity and "
+                       "coherence order added only where a model violates them: large tests "
+                       "with --speedcheck) or auto (pick per test, default)")
+            ->check(CLI::IsMember({"smt", "explicit", "lazy", "auto"}));
     if (wants(which, CheckFlag::Axioms))
         app.add_option("--axioms", f.axioms,
                        "Switch axioms off: --axioms=-NoThinAir,-Causality (ptx, ptx6, ptx75: " +
@@ -184,6 +185,7 @@ CheckOptions CheckFlags::options(const StopToken& stop) const {
     o.model = modelKindNamed(model).value_or(ModelKind::Ptx);
     o.engine = engine == "smt"        ? EngineKind::Smt
                : engine == "explicit" ? EngineKind::Explicit
+               : engine == "lazy"     ? EngineKind::Lazy
                                       : EngineKind::Auto;
     o.unroll = unroll;
     o.countWitnesses = !noWitnesses;

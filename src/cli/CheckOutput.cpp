@@ -76,8 +76,8 @@ std::string formatSpeedcheck(const Program& program, const CheckResult& r) {
             for (std::size_t i = 0; i < s.forbiddenBy.size(); ++i)
                 out << (i ? ", " : "") << s.forbiddenBy[i];
         } else {
-            out << (r.engine == "smt" ? "the program: no execution's values give such a state"
-                                      : "the model (`ptxlitmus explain` names the axioms)");
+            out << (r.engine != "explicit" ? "the program: no execution's values give such a state"
+                                           : "the model (`ptxlitmus explain` names the axioms)");
         }
         out << "\n";
     }

@@ -58,6 +58,10 @@ struct EngineRequest {
     /// time otherwise (0: always). Measured best on the peer suite (docs/design-notes.md, "One
     /// encoding per test"); the benchmark varies it.
     int smtUnionEvents = kDefaultSmtUnionEvents;
+    /// The SMT engine as the lazy engine (`--engine lazy`, smt/LazyRefinement.hpp): acyclicity
+    /// and co's order constraints added only where a model violates them, witnesses counted one
+    /// check each.
+    bool lazy = false;
     static constexpr int kDefaultSmtUnionEvents = 48;
 };
 

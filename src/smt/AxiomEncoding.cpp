@@ -70,14 +70,18 @@ EncodedCandidate::EncodedCandidate(z3::context& ctx, z3::solver& solver,
     // engine does, and prunes rf by value (CandidateEncoding). Explanations keep every rf pair and
     // let the axioms exclude thin air, so that an unsat core names No-Thin-Air; they add the
     // acyclicity themselves only when some axioms are switched off.
-    : encoding(ctx, solver, candidate,
-               CandidateEncoding::Options{staging == Staging::CheapestFirst || !disabled.empty(),
-                                          staging == Staging::CheapestFirst,
-                                          staging == Staging::CheapestFirst, paths},
+    : forced(staging != Staging::AllAtOnce && (!paths || paths->combinations == 1)
+                 ? forcedCoherence(candidate, model, disabled, budget)
+                 : ForcedCoherence{Relation(candidate.size()), Relation(candidate.size()), {}}),
+      encoding(ctx, solver, candidate,
+               CandidateEncoding::Options{staging != Staging::AllAtOnce || !disabled.empty(),
+                                          staging != Staging::AllAtOnce,
+                                          staging != Staging::AllAtOnce, paths,
+                                          forced.axioms.empty() ? nullptr : &forced},
                budget),
       evaluator(model, encoding) {
     try {
-        if (staging == Staging::CheapestFirst && encoding.impossible()) {
+        if (staging != Staging::AllAtOnce && encoding.impossible()) {
             refuted = true; // no rf choice fits the values: nothing for the solver to decide
             return;
         }
@@ -86,6 +90,15 @@ EncodedCandidate::EncodedCandidate(z3::context& ctx, z3::solver& solver,
                                      ? evaluator.eval(model.ref("ms"))
                                      : SymRelation(ctx, candidate.size(), budget));
         std::vector<GuardedCheck> checks = evaluateChecks(ctx, model, evaluator, disabled, guards);
+        if (staging == Staging::Lazy) {
+            for (GuardedCheck& check : checks) {
+                if (check.kind == CheckKind::Acyclic)
+                    deferred.push_back(std::move(check));
+                else
+                    assertCheck(ctx, solver, encoding, check);
+            }
+            return;
+        }
         if (staging == Staging::CheapestFirst) {
             refuted = !assertCheapestFirst(ctx, solver, encoding, std::move(checks),
                                            assumptions(ctx), budget);

@@ -6,6 +6,7 @@
 #include "model/MemoryModel.hpp"
 #include "smt/CandidateEncoding.hpp"
 #include "smt/DeadlineCheck.hpp"
+#include "smt/ForcedCoherence.hpp"
 
 #include <set>
 #include <string>
@@ -44,14 +45,23 @@ enum class Staging {
     /// Checks are asserted cheapest first, with a question on the way (StagedChecks.hpp): a
     /// candidate that a few cheap checks refute never pays for the expensive ones.
     CheapestFirst,
+    /// As CheapestFirst for values and rf, but the acyclicity checks and co's order constraints
+    /// are left out (EncodedCandidate::deferred, the encoding's postponed constraints): the
+    /// lazy engine adds the clauses each model violates (smt/LazyRefinement.hpp).
+    Lazy,
 };
 
 /// Builds the candidate's encoding with the fence-SC order and the axioms: what every SMT use
 /// (the engine, explanations) needs before asking questions.
 struct EncodedCandidate {
+    /// CheapestFirst or Lazy, one candidate (not a union): the co pairs the axioms force before the
+    /// solver is asked (smt/ForcedCoherence.hpp); an unsat core may rest on `forced.axioms`.
+    ForcedCoherence forced;
     CandidateEncoding encoding;
     Evaluator<CandidateEncoding> evaluator;
     std::vector<AxiomGuard> guards;
+    /// Lazy only: the acyclicity checks, evaluated and not asserted.
+    std::vector<GuardedCheck> deferred;
     /// CheapestFirst only: the solver found the candidate inconsistent (every guard assumed)
     /// before all checks were asserted; the encoding is then incomplete and must not be asked.
     bool refuted = false;

@@ -19,7 +19,7 @@ CandidateEncoding::CandidateEncoding(z3::context& ctx, z3::solver& solver,
                                      const CandidateExecution& candidate, Options options,
                                      TimeBudget budget)
     : ctx_(ctx), solver_(solver), c_(candidate), postponeOrder_(options.postponeOrder),
-      budget_(std::move(budget)),
+      forcedCo_(options.forcedCo), budget_(std::move(budget)),
       selection_(options.paths ? PathSelection(ctx, solver, *options.paths) : PathSelection(ctx)),
       static_(staticRelations(candidate, [this] { budget_.check(); })), n_(candidate.size()),
       translated_(candidate.values.size(), false), rf_(ctx, n_, budget_), co_(ctx, n_, budget_),
@@ -27,6 +27,8 @@ CandidateEncoding::CandidateEncoding(z3::context& ctx, z3::solver& solver,
     if (options.pruneRf && !options.wellFoundedValues)
         throw std::logic_error("CandidateEncoding: pruneRf is sound for well-founded values only");
     if (options.pruneRf) possible_.emplace(candidate);
+    if (options.forcedCo && options.paths && options.paths->combinations != 1)
+        throw std::logic_error("CandidateEncoding: forced co pairs hold for one candidate only");
     try {
         valueTerms_.reserve(candidate.values.size());
         for (std::size_t i = 0; i < candidate.values.size(); ++i)

@@ -9,6 +9,7 @@
 #include "model/PossibleValues.hpp"
 #include "model/RelExpr.hpp"
 #include "smt/DeadlineCheck.hpp"
+#include "smt/ForcedCoherence.hpp"
 #include "smt/PathSelection.hpp"
 #include "smt/SymRelation.hpp"
 
@@ -42,6 +43,11 @@ class CandidateEncoding {
         /// selects a path per thread, and only the events on the selected paths occur. It must
         /// outlive the encoding.
         const CandidateUnion* paths = nullptr;
+        /// co pairs every consistent execution has, and has not (smt/ForcedCoherence.hpp; with
+        /// `paths`, only when they are one candidate): constants, no order constraint built
+        /// over them, and a write forced before another never final. It must outlive the
+        /// encoding.
+        const ForcedCoherence* forcedCo = nullptr;
     };
 
     /// Adds the candidate's structural constraints to `solver`. Building the terms checks
@@ -84,6 +90,9 @@ class CandidateEncoding {
     /// The constraints kept back by `postponeOrder` (none otherwise), and how many they are.
     void assertPostponed();
     [[nodiscard]] std::size_t postponedCount() const;
+    /// The postponed constraints model `m` violates, asserted (the lazy engine's refinement,
+    /// smt/LazyRefinement.hpp); returns how many.
+    std::size_t assertViolatedOrder(const z3::model& m);
     /// Requires acyclic(r) under `guard` (see Acyclicity.hpp).
     void requireAcyclic(const Rel& r, const z3::expr& guard, const std::string& tag);
 
@@ -126,9 +135,11 @@ class CandidateEncoding {
     z3::solver& solver_;
     const CandidateExecution& c_;
     bool postponeOrder_;
+    const ForcedCoherence* forcedCo_;
     TimeBudget budget_;
     std::vector<std::vector<int>> writesOf_; // by location: its writes, in event order
-    bool orderPending_ = false;              // postponed and not yet asserted
+    std::vector<bool> coDecided_; // by location: every co pair between its writes is constant
+    bool orderPending_ = false;   // postponed and not yet asserted
     PathSelection selection_;
     StaticRelations static_;
     std::optional<PossibleValues> possible_; // with pruneRf only

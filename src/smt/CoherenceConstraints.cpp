@@ -4,6 +4,7 @@
 // postponed (CandidateEncoding::Options::postponeOrder).
 #include "smt/CandidateEncoding.hpp"
 
+#include <algorithm>
 #include <string>
 
 namespace ptx::smt {
@@ -13,14 +14,18 @@ void CandidateEncoding::encodeFinalValues() {
     for (std::size_t l = 0; l < c_.locations.size(); ++l) {
         z3::expr_vector choices(ctx_);
         z3::expr final = ctx_.bv_val(0, kValueBits);
-        for (const Event& w : c_.events) {
-            if (w.kind != EventKind::Write || w.location != static_cast<int>(l)) continue;
+        for (const int w : writesOf_[l]) {
             budget_.check();
-            const z3::expr x = ctx_.bool_const(("final_" + std::to_string(w.id)).c_str());
-            finalLiteral_[static_cast<std::size_t>(w.id)] = x;
-            const SymBool occurs = selection_.occurs(w.id);
+            // A write co must order before another is never final.
+            const auto& ws = writesOf_[l];
+            if (std::any_of(ws.begin(), ws.end(), [&](int v) { return co_.at(w, v).isTrue(); }))
+                continue;
+            const Event& e = c_.events[static_cast<std::size_t>(w)];
+            const z3::expr x = ctx_.bool_const(("final_" + std::to_string(w)).c_str());
+            finalLiteral_[static_cast<std::size_t>(w)] = x;
+            const SymBool occurs = selection_.occurs(w);
             if (!occurs.isTrue()) solver_.add(z3::implies(x, occurs.expr(ctx_)));
-            assign(final, z3::ite(x, value(w.value), final));
+            assign(final, z3::ite(x, value(e.value), final));
             choices.push_back(x);
             witnessLiterals_.push_back(x);
         }
@@ -32,21 +37,27 @@ void CandidateEncoding::encodeFinalValues() {
 
 template <class F> void CandidateEncoding::forEachOrderConstraint(F f) const {
     // A constraint whose premise has a pair never in co (towards an initial write, or between
-    // writes on different paths of one thread) holds already: left out.
+    // writes on different paths of one thread), or whose conclusion is constant true, holds
+    // already: left out. So does every constraint of a location whose pairs are all constant
+    // (forced pairs are transitively closed), and the co-maximality of a write never final.
     auto may = [&](int a, int b) { return !co_.at(a, b).isFalse(); };
-    for (const auto& ws : writesOf_)
+    for (std::size_t l = 0; l < writesOf_.size(); ++l) {
+        if (coDecided_[l]) continue;
+        const auto& ws = writesOf_[l];
         for (const int a : ws)
             for (const int b : ws) {
                 if (a == b || !may(a, b)) continue;
                 for (const int d : ws)
-                    if (d != a && d != b && may(b, d)) f(a, b, d);
+                    if (d != a && d != b && may(b, d) && !co_.at(a, d).isTrue()) f(a, b, d);
             }
+    }
     for (const auto& ws : writesOf_)
-        for (const int w : ws)
+        for (const int w : ws) {
+            if (finalLiteral_[static_cast<std::size_t>(w)].is_false()) continue;
             for (const int v : ws)
                 if (v != w && may(w, v)) f(w, v, -1);
+        }
 }
-
 std::size_t CandidateEncoding::postponedCount() const {
     if (!orderPending_) return 0;
     std::size_t n = 0;
@@ -57,6 +68,40 @@ std::size_t CandidateEncoding::postponedCount() const {
 z3::expr CandidateEncoding::orderTerm(int a, int b, int d) const {
     if (d < 0) return !finalLiteral_[static_cast<std::size_t>(a)] || !co_.at(a, b).expr(ctx_);
     return !co_.at(a, b).expr(ctx_) || !co_.at(b, d).expr(ctx_) || co_.at(a, d).expr(ctx_);
+}
+
+std::size_t CandidateEncoding::assertViolatedOrder(const z3::model& m) {
+    if (!orderPending_) return 0;
+    // co and the final writes as the model has them, then the constraints they violate: a
+    // transitivity triple or a final write ordered before another.
+    const auto holds = [&](const SymBool& x) {
+        return x.isTrue() || (!x.isFalse() && m.eval(x.expr(ctx_), true).is_true());
+    };
+    std::vector<char> co(static_cast<std::size_t>(n_) * static_cast<std::size_t>(n_), 0);
+    const auto at = [&](int a, int b) -> char& {
+        return co[static_cast<std::size_t>(a) * static_cast<std::size_t>(n_) +
+                  static_cast<std::size_t>(b)];
+    };
+    for (const auto& ws : writesOf_)
+        for (const int a : ws) {
+            budget_.check();
+            for (const int b : ws)
+                if (a != b) at(a, b) = holds(co_.at(a, b)) ? 1 : 0;
+        }
+    std::vector<char> final(static_cast<std::size_t>(n_), 0);
+    for (const auto& ws : writesOf_)
+        for (const int w : ws)
+            final[static_cast<std::size_t>(w)] =
+                m.eval(finalLiteral_[static_cast<std::size_t>(w)], true).is_true() ? 1 : 0;
+    std::size_t added = 0;
+    forEachOrderConstraint([&](int a, int b, int d) {
+        const bool violated = d < 0 ? at(a, b) && final[static_cast<std::size_t>(a)]
+                                    : at(a, b) && at(b, d) && !at(a, d);
+        if (!violated) return;
+        if ((++added & 1023U) == 0) budget_.check();
+        solver_.add(orderTerm(a, b, d));
+    });
+    return added;
 }
 
 void CandidateEncoding::assertPostponed() {

@@ -45,10 +45,14 @@ void CandidateEncoding::encodeRf() {
 
 void CandidateEncoding::encodeCo() {
     writesOf_.assign(c_.locations.size(), {});
+    coDecided_.assign(c_.locations.size(), true);
     for (const Event& w : c_.events)
         if (w.kind == EventKind::Write)
             writesOf_[static_cast<std::size_t>(w.location)].push_back(w.id);
-    for (const auto& ws : writesOf_) {
+    auto must = [&](int a, int b) { return forcedCo_ && forcedCo_->must.has(a, b); };
+    auto never = [&](int a, int b) { return forcedCo_ && forcedCo_->never.has(a, b); };
+    for (std::size_t l = 0; l < writesOf_.size(); ++l) {
+        const auto& ws = writesOf_[l];
         for (const int a : ws) {
             budget_.check();
             for (const int b : ws) {
@@ -57,21 +61,24 @@ void CandidateEncoding::encodeCo() {
                 const Event& eb = c_.events[static_cast<std::size_t>(b)];
                 if (ea.isInit) {
                     co_.set(a, b, selection_.occurs(b));
-                } else if (!eb.isInit) {
+                } else if (must(a, b)) {
+                    co_.set(a, b, SymBool(ctx_, true));
+                } else if (!eb.isInit && !never(a, b)) {
                     const SymBool both = selection_.together(a, b);
                     if (both.isFalse()) continue; // other paths of one thread
                     const z3::expr x = ctx_.bool_const(pairName("co", a, b).c_str());
                     co_.set(a, b, SymBool(x));
+                    coDecided_[l] = false;
                     if (!both.isTrue()) solver_.add(z3::implies(x, both.expr(ctx_)));
                 }
             }
         }
+        if (coDecided_[l]) continue; // constants only: never both ways
         for (const int a : ws) {
-            for (const int b : ws) {
-                if (a >= b) continue;
-                budget_.check();
-                solver_.add(!(co_.at(a, b).expr(ctx_) && co_.at(b, a).expr(ctx_)));
-            }
+            budget_.check();
+            for (const int b : ws)
+                if (a < b && !co_.at(a, b).isFalse() && !co_.at(b, a).isFalse())
+                    solver_.add(!(co_.at(a, b).expr(ctx_) && co_.at(b, a).expr(ctx_)));
         }
     }
 }

@@ -6,6 +6,7 @@
 #include "smt/ContextPool.hpp"
 #include "smt/DeadlineCheck.hpp"
 #include "smt/GoalEncoding.hpp"
+#include "smt/LazyRefinement.hpp"
 #include "smt/ModelValue.hpp"
 #include "smt/SolverSettings.hpp"
 #include "smt/WitnessCounter.hpp"
@@ -77,7 +78,8 @@ class SmtRun {
     /// TimeLimitExceeded (or Interrupted), any other `unknown` an SmtFailure.
     z3::check_result check(z3::solver& solver, const z3::expr_vector& assumptions) {
         const z3::check_result r =
-            smt::checkWithin(solver, assumptions, req_.deadline, Phase::Solver);
+            lazy_ ? lazy_->check(assumptions, smt::TimeBudget{req_.deadline, Phase::Solver})
+                  : smt::checkWithin(solver, assumptions, req_.deadline, Phase::Solver);
         if (r == z3::unknown)
             throw SmtFailure("the solver answered unknown: " + solver.reason_unknown());
         return r;
@@ -89,14 +91,20 @@ class SmtRun {
         std::unique_ptr<smt::WitnessCounter> counter; // outlives the solver it watches
         auto solver = std::make_unique<z3::solver>(makeSolver());
         std::unique_ptr<smt::EncodedCandidate> enc;
+        std::unique_ptr<smt::LazyRefinement> lazy;
         try {
             enc = std::make_unique<smt::EncodedCandidate>(
-                ctx_, *solver, c, req_.model, req_.disabledAxioms, smt::Staging::CheapestFirst,
+                ctx_, *solver, c, req_.model, req_.disabledAxioms,
+                req_.lazy ? smt::Staging::Lazy : smt::Staging::CheapestFirst,
                 smt::TimeBudget{req_.deadline, Phase::Solver}, paths);
+            if (req_.lazy) lazy = std::make_unique<smt::LazyRefinement>(ctx_, *solver, *enc);
+            lazy_ = lazy.get();
             registerTerms_.clear();
             if (req_.goal) solver->add(goalTerm(c, *enc));
             enumerate(c, *solver, *enc, counter);
+            lazy_ = nullptr;
         } catch (...) {
+            lazy_ = nullptr;
             if (req_.deadline.stopRequested()) {
                 smt::abandon(enc);
                 smt::abandon(solver);
@@ -139,7 +147,9 @@ class SmtRun {
             const z3::model m = solver.get_model();
             z3::expr_vector same(ctx_); // the terms of the reported state, equal to their values
             const FullState state = readState(c, enc, m, same);
-            if (req_.countWitnesses && oneByOne < kWitnessesOneByOne) {
+            // The lazy engine counts one by one: a counter's conflicts would count models its
+            // refinement has not checked.
+            if (req_.countWitnesses && (lazy_ || oneByOne < kWitnessesOneByOne)) {
                 executionSeen();
                 ++oneByOne;
                 ++result_.witnesses[state];
@@ -314,6 +324,9 @@ class SmtRun {
         for (unsigned i = 0; i < core.size(); ++i)
             for (const smt::AxiomGuard& g : enc.guards)
                 if (z3::eq(core[i], g.literal)) forbidding_.insert(g.name);
+        // The co pairs fixed before solving came from these axioms; the core cannot show
+        // whether the answer needed them, so they are named too.
+        forbidding_.insert(enc.forced.axioms.begin(), enc.forced.axioms.end());
     }
 
     /// The index of a projected location in the paths' locations (none: no path accesses it).
@@ -331,7 +344,8 @@ class SmtRun {
     smt::ContextAlarm alarm_;
     /// A union's final registers, as terms: declared after the context, so freed before it.
     std::map<RegTerm, z3::expr> registerTerms_;
-    std::set<std::string> forbidding_; // with a goal: the axioms of the unsat cores so far
+    std::set<std::string> forbidding_;    // with a goal: the axioms of the unsat cores so far
+    smt::LazyRefinement* lazy_ = nullptr; // the lazy engine's, for the candidate explored now
     EngineResult result_;
 };
 

@@ -1,6 +1,7 @@
 #include "support/ProcessMemory.hpp"
 
 #include <fstream>
+#include <sys/resource.h>
 #include <unistd.h>
 
 namespace ptx {
@@ -11,6 +12,12 @@ std::uint64_t residentBytes() {
     if (!(statm >> size >> resident)) return 0;
     const long page = sysconf(_SC_PAGESIZE);
     return page > 0 ? resident * static_cast<std::uint64_t>(page) : 0;
+}
+
+std::uint64_t peakResidentBytes() {
+    rusage usage{};
+    if (getrusage(RUSAGE_SELF, &usage) != 0 || usage.ru_maxrss < 0) return 0;
+    return static_cast<std::uint64_t>(usage.ru_maxrss) * 1024U; // Linux counts kilobytes
 }
 
 } // namespace ptx

@@ -10,4 +10,8 @@ namespace ptx {
 /// read.
 [[nodiscard]] std::uint64_t residentBytes();
 
+/// The most memory the process has held resident so far (getrusage: a system call, no file to
+/// read), at least residentBytes(); 0 where it cannot be read.
+[[nodiscard]] std::uint64_t peakResidentBytes();
+
 } // namespace ptx

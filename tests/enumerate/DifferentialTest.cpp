@@ -7,7 +7,7 @@
 // use proxies, ptx6 otherwise). Only tests the enumerator cannot model (EnumerationError
 // "unsupported") are skipped, and they are counted in the summary.
 //   engine_differential FOLDER [--jobs J] [--max-candidates N] [--hang-queries N]
-//                       [--union-events N]
+//                       [--union-events N] [--lazy]
 // --max-candidates skips tests with more path combinations (for quick manual runs only; CTest
 // runs every test). Each test also checks the explicit engine's outcome mode (witnesses not
 // counted, a register-only projection) against the full search's register states, the explicit
@@ -15,7 +15,8 @@
 // and, for a test with stuck paths, the two engines on its hang query (termination: both find a
 // hang or neither). The SMT engine is also compared in outcome mode and with witnesses counted
 // per register state. --union-events sets the SMT engine's union limit
-// (EngineRequest::smtUnionEvents; 0: one candidate at a time) for manual runs.
+// (EngineRequest::smtUnionEvents; 0: one candidate at a time) for manual runs. --lazy runs the
+// SMT engine as the lazy engine (smt/LazyRefinement.hpp) in every comparison.
 // Exit status: 0 all equal, 1 some difference or error, 77 the folder is
 // absent or holds no test.
 #include "check/Projection.hpp"
@@ -43,6 +44,16 @@ using namespace ptx;
 namespace {
 
 enum class Verdict { Same, Different, Unsupported, TooBig, Error };
+
+/// How the SMT engine is run: its union limit, and whether as the lazy engine.
+struct SmtSettings {
+    int unionEvents = EngineRequest::kDefaultSmtUnionEvents;
+    bool lazy = false;
+    void applyTo(EngineRequest& r) const {
+        r.smtUnionEvents = unionEvents;
+        r.lazy = lazy;
+    }
+};
 
 std::string describe(const FullState& s) {
     std::ostringstream out;
@@ -100,12 +111,12 @@ PackedOutcomeSet projectedRows(const EngineResult& full, const std::vector<Obser
 /// the registers, so that the outcome is decided before the last read): both engines must find
 /// exactly the projections of the full states.
 bool checkerProjectionAgrees(const Program& program, const ProgramPaths& paths,
-                             const MemoryModel& model, const EngineResult& full, int unionEvents,
-                             std::string& message) {
+                             const MemoryModel& model, const EngineResult& full,
+                             const SmtSettings& smt, std::string& message) {
     const std::vector<Observable> projection = projectionOf(program, paths, false, {});
     const PackedOutcomeSet expected = projectedRows(full, projection, paths);
     EngineRequest request{program, paths, model, {}, false, projection, ptx::Deadline(), nullptr};
-    request.smtUnionEvents = unionEvents;
+    smt.applyTo(request);
     for (const bool smt : {false, true}) {
         const EngineResult r = smt ? runSmt(request) : runExplicit(request);
         if (r.witnesses.empty() && r.outcomes == expected) continue;
@@ -123,7 +134,7 @@ bool checkerProjectionAgrees(const Program& program, const ProgramPaths& paths,
 /// the SMT engine the same in outcome mode, and the same counts as the explicit engine with
 /// witnesses counted per register state (the projections the checker asks for).
 bool projectedModesAgree(const Program& program, const ProgramPaths& paths,
-                         const MemoryModel& model, const EngineResult& full, int unionEvents,
+                         const MemoryModel& model, const EngineResult& full, const SmtSettings& smt,
                          std::string& message) {
     std::vector<Observable> registers;
     for (std::size_t t = 0; t < paths.threads.size(); ++t)
@@ -134,7 +145,7 @@ bool projectedModesAgree(const Program& program, const ProgramPaths& paths,
     registers.erase(std::unique(registers.begin(), registers.end()), registers.end());
     const PackedOutcomeSet expected = projectedRows(full, registers, paths);
     EngineRequest request{program, paths, model, {}, false, registers, ptx::Deadline(), nullptr};
-    request.smtUnionEvents = unionEvents;
+    smt.applyTo(request);
     const EngineResult outcomeMode = runExplicit(request);
     const PackedOutcomeSet& got = outcomeMode.outcomes;
     if (!outcomeMode.witnesses.empty()) {
@@ -168,7 +179,7 @@ bool projectedModesAgree(const Program& program, const ProgramPaths& paths,
             "    witnesses counted per register state:\n" + difference(explicitCounted, smtCounted);
         return false;
     }
-    return checkerProjectionAgrees(program, paths, model, full, unionEvents, message);
+    return checkerProjectionAgrees(program, paths, model, full, smt, message);
 }
 
 /// Hang queries compared (--hang-queries N: those of at most N path combinations; the solver
@@ -180,7 +191,7 @@ struct HangTally {
     std::atomic<long long> microseconds{0}; // spent comparing them
 };
 
-Verdict compare(const std::string& file, std::uint64_t maxCandidates, int unionEvents,
+Verdict compare(const std::string& file, std::uint64_t maxCandidates, const SmtSettings& smt,
                 HangTally& hangs, std::string& message) {
     try {
         const Program program = parseLitmusFile(file, ptx::Deadline());
@@ -198,7 +209,7 @@ Verdict compare(const std::string& file, std::uint64_t maxCandidates, int unionE
         // Full states (no projection), witnesses counted, no time limit.
         EngineRequest request{program, paths,        model,           {},
                               true,    std::nullopt, ptx::Deadline(), nullptr};
-        request.smtUnionEvents = unionEvents;
+        smt.applyTo(request);
         const EngineResult explicitResult = runExplicit(request);
         const EngineResult smtResult = runSmt(request);
         if (explicitResult.witnesses != smtResult.witnesses ||
@@ -217,7 +228,7 @@ Verdict compare(const std::string& file, std::uint64_t maxCandidates, int unionE
                                  std::to_string(kSplitThreads) + "-threads", "1-thread");
             return Verdict::Different;
         }
-        if (!projectedModesAgree(program, paths, model, explicitResult, unionEvents, message))
+        if (!projectedModesAgree(program, paths, model, explicitResult, smt, message))
             return Verdict::Different;
         // Termination: the hang query (stuck paths, FairRepetition): the same answer.
         const bool stuck = std::any_of(paths.threads.begin(), paths.threads.end(),
@@ -231,9 +242,10 @@ Verdict compare(const std::string& file, std::uint64_t maxCandidates, int unionE
             const MemoryModel fair = withFairRepetition(model);
             // Whether a hang exists, per test (no observable: each engine reports at most one
             // witness). Comparing final states instead costs the solver minutes per folder.
-            const EngineRequest hangRequest{
+            EngineRequest hangRequest{
                 program,         *hang,  fair, {}, false, std::vector<Observable>{},
                 ptx::Deadline(), nullptr};
+            hangRequest.lazy = smt.lazy;
             const auto start = std::chrono::steady_clock::now();
             const EngineResult a = runExplicit(hangRequest), b = runSmt(hangRequest);
             hangs.microseconds += std::chrono::duration_cast<std::chrono::microseconds>(
@@ -260,19 +272,26 @@ Verdict compare(const std::string& file, std::uint64_t maxCandidates, int unionE
 int main(int argc, char** argv) {
     if (argc < 2) {
         std::fprintf(stderr, "usage: engine_differential FOLDER [--jobs J] [--max-candidates N] "
-                             "[--hang-queries N] [--union-events N]\n");
+                             "[--hang-queries N] [--union-events N] [--lazy]\n");
         return 2;
     }
     const std::string folder = argv[1];
     std::uint64_t maxCandidates = std::numeric_limits<std::uint64_t>::max();
     unsigned jobs = 2;
     HangTally hangs;
-    int unionEvents = EngineRequest::kDefaultSmtUnionEvents;
-    for (int i = 2; i + 1 < argc; i += 2) {
-        if (std::string(argv[i]) == "--max-candidates") maxCandidates = std::stoull(argv[i + 1]);
-        if (std::string(argv[i]) == "--jobs") jobs = static_cast<unsigned>(std::stoul(argv[i + 1]));
-        if (std::string(argv[i]) == "--hang-queries") hangs.limit = std::stoull(argv[i + 1]);
-        if (std::string(argv[i]) == "--union-events") unionEvents = std::stoi(argv[i + 1]);
+    SmtSettings smt;
+    for (int i = 2; i < argc; ++i) {
+        const std::string option = argv[i];
+        if (option == "--lazy") {
+            smt.lazy = true;
+            continue;
+        }
+        if (i + 1 >= argc) break;
+        const std::string value = argv[++i];
+        if (option == "--max-candidates") maxCandidates = std::stoull(value);
+        if (option == "--jobs") jobs = static_cast<unsigned>(std::stoul(value));
+        if (option == "--hang-queries") hangs.limit = std::stoull(value);
+        if (option == "--union-events") smt.unionEvents = std::stoi(value);
     }
     if (!fs::is_directory(folder)) {
         std::printf("SKIPPED: %s is absent\n", folder.c_str());
@@ -295,7 +314,7 @@ int main(int argc, char** argv) {
         pool.emplace_back([&] {
             for (std::size_t i = next++; i < files.size(); i = next++) {
                 const auto start = std::chrono::steady_clock::now();
-                verdicts[i] = compare(files[i], maxCandidates, unionEvents, hangs, messages[i]);
+                verdicts[i] = compare(files[i], maxCandidates, smt, hangs, messages[i]);
                 seconds[i] =
                     std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
             }

@@ -1,0 +1,110 @@
+#include "smt/LazyRefinement.hpp"
+
+#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/strong_components.hpp>
+#include <deque>
+
+namespace ptx::smt {
+namespace {
+
+/// The true edges of `r` in model `m`, as adjacency lists (self-loops included).
+std::vector<std::vector<int>> trueEdges(z3::context& ctx, const SymRelation& r, const z3::model& m,
+                                        const TimeBudget& budget) {
+    std::vector<std::vector<int>> out(static_cast<std::size_t>(r.size()));
+    for (int a = 0; a < r.size(); ++a) {
+        budget.check();
+        for (int b = 0; b < r.size(); ++b) {
+            const SymBool& e = r.at(a, b);
+            if (e.isFalse()) continue;
+            if (e.isTrue() || m.eval(e.expr(ctx), true).is_true())
+                out[static_cast<std::size_t>(a)].push_back(b);
+        }
+    }
+    return out;
+}
+
+/// A shortest cycle through `start` inside its component (breadth-first), as its events in
+/// order; empty when there is none.
+std::vector<int> cycleThrough(int start, const std::vector<std::vector<int>>& adj,
+                              const std::vector<int>& component) {
+    const int comp = component[static_cast<std::size_t>(start)];
+    std::vector<int> parent(adj.size(), -1);
+    std::deque<int> todo{start};
+    while (!todo.empty()) {
+        const int a = todo.front();
+        todo.pop_front();
+        for (const int b : adj[static_cast<std::size_t>(a)]) {
+            if (component[static_cast<std::size_t>(b)] != comp) continue;
+            if (b == start) {
+                std::vector<int> cycle{a};
+                for (int p = parent[static_cast<std::size_t>(a)]; p >= 0 && a != start;
+                     p = parent[static_cast<std::size_t>(p)]) {
+                    if (p == start) break;
+                    cycle.push_back(p);
+                }
+                if (a != start) cycle.push_back(start);
+                return {cycle.rbegin(), cycle.rend()};
+            }
+            if (parent[static_cast<std::size_t>(b)] >= 0 || b == start) continue;
+            parent[static_cast<std::size_t>(b)] = a;
+            todo.push_back(b);
+        }
+    }
+    return {};
+}
+
+} // namespace
+
+LazyRefinement::LazyRefinement(z3::context& ctx, z3::solver& solver, EncodedCandidate& candidate)
+    : ctx_(ctx), solver_(solver), candidate_(candidate) {}
+
+z3::check_result LazyRefinement::check(const z3::expr_vector& assumptions,
+                                       const TimeBudget& budget) {
+    while (true) {
+        const z3::check_result r = checkWithin(solver_, assumptions, budget.deadline, budget.phase);
+        if (r != z3::sat) return r;
+        if (refine(solver_.get_model(), budget) == 0) return r;
+        ++refinements_;
+    }
+}
+
+std::size_t LazyRefinement::refine(const z3::model& m, const TimeBudget& budget) {
+    std::size_t added = candidate_.encoding.assertViolatedOrder(m);
+    for (const GuardedCheck& check : candidate_.deferred)
+        added += refineCycles(check, m, budget);
+    clauses_ += added;
+    return added;
+}
+
+std::size_t LazyRefinement::refineCycles(const GuardedCheck& check, const z3::model& m,
+                                         const TimeBudget& budget) {
+    const SymRelation& r = check.rel;
+    const std::vector<std::vector<int>> adj = trueEdges(ctx_, r, m, budget);
+    using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS>;
+    Graph g(adj.size());
+    for (std::size_t a = 0; a < adj.size(); ++a)
+        for (const int b : adj[a])
+            boost::add_edge(a, static_cast<std::size_t>(b), g);
+    std::vector<int> component(adj.size(), -1);
+    if (!adj.empty()) boost::strong_components(g, component.data());
+    // One cycle per component: the clause excludes it; the solver's next model may show others.
+    std::vector<bool> done(adj.size(), false);
+    std::size_t added = 0;
+    for (int a = 0; a < static_cast<int>(adj.size()); ++a) {
+        const auto comp = static_cast<std::size_t>(component[static_cast<std::size_t>(a)]);
+        if (comp < done.size() && done[comp]) continue;
+        const std::vector<int> cycle = cycleThrough(a, adj, component);
+        if (cycle.empty()) continue;
+        done[comp] = true;
+        z3::expr_vector edges(ctx_);
+        for (std::size_t i = 0; i < cycle.size(); ++i) {
+            const SymBool& e = r.at(cycle[i], cycle[(i + 1) % cycle.size()]);
+            if (!e.isTrue()) edges.push_back(e.expr(ctx_));
+        }
+        solver_.add(!check.guard || !z3::mk_and(edges));
+        ++added;
+    }
+    return added;
+}
+
+} // namespace ptx::smt
