@@ -4,9 +4,11 @@
 #include "cli/CheckOptions.hpp"
 #include "cli/Commands.hpp"
 #include "cli/GenOutput.hpp"
+#include "gen/BarrierFamily.hpp"
 #include "gen/CycleEnumeration.hpp"
 #include "gen/CycleTest.hpp"
 #include "gen/Family.hpp"
+#include "gen/LockFamily.hpp"
 #include "gen/TestWriter.hpp"
 #include "gen/Variant.hpp"
 
@@ -30,11 +32,15 @@ namespace {
 struct GenArgs {
     std::vector<std::string> families;
     std::vector<std::string> orderings, scopes, placements, writes, deps;
-    std::vector<std::string> cycles; // --cycle, one test each (per placement)
-    std::string edges;               // --edges: the vocabulary
-    std::size_t size = 4;            // --size: the longest cycle
-    double timeout = 0;              // --timeout: of the --edges search (0: no limit)
-    std::string threads = "2..4";    // --threads A..B
+    std::vector<std::string> cycles;   // --cycle, one test each (per placement)
+    std::string edges;                 // --edges: the vocabulary
+    std::size_t size = 4;              // --size: the longest cycle
+    double timeout = 0;                // --timeout: of the --edges search (0: no limit)
+    std::string threads;               // --threads A..B (--edges: default 2..4)
+    std::vector<std::string> locks;    // --lock caslock,...: one test per thread count
+    std::vector<std::string> barriers; // --barrier xf: one test per CTA and thread count
+    std::string ctas;                  // --ctas A..B, with --barrier
+    std::vector<std::string> relax;    // --relax none,acquire,release,both (default: all)
     std::string out;
     bool list = false;
     bool expect = false;
@@ -108,8 +114,8 @@ std::vector<gen::Placement> placementsOf(const GenArgs& a) {
     return distinctInOrder(out);
 }
 
-/// `A..B` or `N`: the range of thread counts for --edges.
-std::pair<int, int> threadRange(const std::string& text) {
+/// `A..B` or `N`: a range of counts, 1 <= A <= B <= max (`option` names it in the error).
+std::pair<int, int> countRange(const std::string& text, int max, const std::string& option) {
     const std::size_t dots = text.find("..");
     try {
         std::size_t used = 0;
@@ -120,12 +126,53 @@ std::pair<int, int> threadRange(const std::string& text) {
             hi = std::stoi(text.substr(dots + 2), &used);
             if (used != text.substr(dots + 2).size()) throw std::invalid_argument(text);
         }
-        if (lo < 1 || hi < lo || hi > 16) throw std::invalid_argument(text);
+        if (lo < 1 || hi < lo || hi > max) throw std::invalid_argument(text);
         return {lo, hi};
     } catch (const std::exception&) {
-        throw InputError("--threads `" + text +
-                         "`: expected A..B or N, whole numbers with 1 <= A <= B <= 16");
+        throw InputError(
+            option + " `" + text +
+            "`: expected A..B or N, whole numbers with 1 <= A <= B <= " + std::to_string(max));
     }
+}
+
+/// The most threads (and CTAs) a lock or barrier test of `gen --lock`/`--barrier` may have.
+constexpr int kMaxSyncThreads = 64;
+
+/// --lock and --barrier: one test per lock (or barrier), count and weakening, in that order.
+std::vector<GenOutput> syncFamilyTests(const GenArgs& a) {
+    std::vector<gen::SyncWeakening> weakenings;
+    for (const std::string& w : distinctInOrder(a.relax))
+        weakenings.push_back(gen::parseSyncWeakening(w));
+    if (weakenings.empty()) weakenings = gen::allSyncWeakenings();
+    const bool several = a.locks.size() + a.barriers.size() > 1;
+    std::vector<GenOutput> out;
+    const auto add = [&](std::string name, std::string text, const std::string& family) {
+        out.push_back({std::move(name), std::move(text), several ? family + "/generated" : ""});
+    };
+    for (const std::string& kindName : distinctInOrder(a.locks)) {
+        const gen::LockKind kind = gen::parseLockKind(kindName);
+        if (a.threads.empty()) throw InputError("--lock needs --threads N (or A..B)");
+        const auto [lo, hi] = countRange(a.threads, kMaxSyncThreads, "--threads");
+        for (int n = lo; n <= hi; ++n)
+            for (const gen::SyncWeakening w : weakenings)
+                add(gen::lockTestName(kind, n, w), gen::writeLockTest(kind, n, w), kindName);
+    }
+    for (const std::string& kind : distinctInOrder(a.barriers)) {
+        if (kind != "xf") throw InputError("unknown barrier `" + kind + "` (known: xf)");
+        if (a.threads.empty() || a.ctas.empty())
+            throw InputError("--barrier needs --ctas M and --threads T (threads per CTA; each "
+                             "N or A..B)");
+        const auto [ctaLo, ctaHi] = countRange(a.ctas, kMaxSyncThreads, "--ctas");
+        if (ctaLo < 2)
+            throw InputError("--ctas `" + a.ctas + "`: an XF barrier needs 2 CTAs at least");
+        const auto [lo, hi] = countRange(a.threads, kMaxSyncThreads, "--threads");
+        for (int m = ctaLo; m <= ctaHi; ++m)
+            for (int t = lo; t <= hi; ++t)
+                for (const gen::SyncWeakening w : weakenings)
+                    add(gen::xfBarrierTestName(m, t, w), gen::writeXfBarrierTest(m, t, w),
+                        "xf-barrier");
+    }
+    return out;
 }
 
 /// More edge sequences than this and `gen --edges` refuses to start: at the few million a second
@@ -174,7 +221,8 @@ void writeCycleTests(const GenArgs& a, const CommandContext& context, TestOutput
         }
     };
     if (!a.edges.empty()) {
-        const auto [lo, hi] = threadRange(a.threads);
+        const std::string threads = a.threads.empty() ? "2..4" : a.threads;
+        const auto [lo, hi] = countRange(threads, 16, "--threads");
         const gen::CycleLimits limits{a.size, lo, hi};
         const std::vector<gen::Edge> vocabulary = gen::parseCycle(a.edges, "--edges");
         refuseEndlessSearch(vocabulary, limits);
@@ -204,7 +252,7 @@ void writeCycleTests(const GenArgs& a, const CommandContext& context, TestOutput
         progress.erase();
         std::cout << std::flush; // the tests first, then what the search counted
         std::cerr << "gen: " << counts.found << " cycles of 2 to " << a.size << " edges with "
-                  << a.threads << " threads (" << counts.sequences << " edge sequences tried, "
+                  << threads << " threads (" << counts.sequences << " edge sequences tried, "
                   << counts.rejected << " without a test, " << counts.outsideThreads
                   << " outside the thread range)\n";
     }
@@ -273,20 +321,32 @@ int runGen(const GenArgs& a, const CommandContext& context) {
         return 0;
     }
     const bool cycleMode = !a.cycles.empty() || !a.edges.empty();
-    if (cycleMode && !a.families.empty())
-        throw InputError("give families, or --cycle/--edges, not both");
+    const bool syncMode = !a.locks.empty() || !a.barriers.empty();
+    if (int(!a.families.empty()) + int(cycleMode) + int(syncMode) > 1)
+        throw InputError("give families, --cycle/--edges, or --lock/--barrier, one of them");
+    if (!a.threads.empty() && a.edges.empty() && !syncMode)
+        throw InputError("--threads requires --edges, --lock or --barrier");
+    if (!a.ctas.empty() && a.barriers.empty()) throw InputError("--ctas requires --barrier");
+    if (!a.relax.empty() && !syncMode) throw InputError("--relax requires --lock or --barrier");
+    if (syncMode && !(a.orderings.empty() && a.scopes.empty() && a.placements.empty() &&
+                      a.writes.empty() && a.deps.empty()))
+        throw InputError("--ordering, --scope, --placement, --write and --dep vary families; "
+                         "--lock and --barrier take --relax (docs/gen.md)");
     if (cycleMode &&
         !(a.orderings.empty() && a.scopes.empty() && a.writes.empty() && a.deps.empty()))
         throw InputError("--ordering, --scope, --write and --dep vary families; a cycle says "
                          "these with its edges' annotations (docs/gen.md)");
     if (a.expect && a.out.empty())
         throw InputError("--expect records X.expected beside each X.litmus: give -o DIR");
-    if (!cycleMode && a.families.empty())
+    if (!cycleMode && !syncMode && a.families.empty())
         throw InputError("name a family (or `all`), or give --cycle or --edges; "
                          "`ptxlitmus gen --list` lists the families");
     TestOutput out(a.out, a.expect);
     if (cycleMode) {
         writeCycleTests(a, context, out);
+    } else if (syncMode) {
+        for (const GenOutput& t : syncFamilyTests(a))
+            out.write(t);
     } else {
         for (const GenOutput& t : familyTests(a))
             out.write(t);
@@ -329,8 +389,20 @@ void addGenCommand(CLI::App& app, CommandContext& context) {
         ->check(countValidator(2, 12))
         ->needs(edges);
     cmd->add_option("--threads", args->threads,
-                    "With --edges: the number of threads, A..B or N (default 2..4)")
-        ->needs(edges);
+                    "With --edges: the number of threads, A..B or N (default 2..4); with --lock: "
+                    "the lock's threads; with --barrier: the threads of each CTA");
+    cmd->add_option("--lock", args->locks,
+                    "Spin-lock tests of --threads N: caslock ticketlock ttaslock (each thread "
+                    "increments a weak counter inside; docs/gen.md)")
+        ->delimiter(',');
+    cmd->add_option("--barrier", args->barriers,
+                    "Inter-CTA barrier tests of --ctas M x --threads T: xf (docs/gen.md)")
+        ->delimiter(',');
+    cmd->add_option("--ctas", args->ctas, "With --barrier: the number of CTAs, A..B or N");
+    cmd->add_option("--relax", args->relax,
+                    "With --lock/--barrier: none acquire release both (the correct algorithm, "
+                    "or its acquires/releases relaxed; default: all four)")
+        ->delimiter(',');
     addTimeoutOption(*cmd, args->timeout)
         ->description("With --edges: stop the search after this many seconds (a number > 0), "
                       "exit status 3; the tests written by then stay")
