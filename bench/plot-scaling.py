@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Plots bench/scaling's CSV as an SVG, without libraries: one panel per family and variant,
-verdict seconds (log scale) against N, one line per engine; a run that timed out is a cross on
-the panel's top edge (the time limit).
-    bench/plot-scaling.py SCALING.csv OUT.svg TIMEOUT_SECONDS
+verdict seconds (log scale) against N, one line per engine; a run that timed out is a cross at
+its time limit (the CSV's limit_s). Several CSVs of bench/scaling may be concatenated (one
+header kept).
+    bench/plot-scaling.py SCALING.csv OUT.svg
 """
 import csv
 import math
@@ -18,11 +19,11 @@ def escape(text):
 
 
 def main():
-    if len(sys.argv) != 4:
+    if len(sys.argv) != 3:
         sys.exit(__doc__)
     with open(sys.argv[1], newline="") as f:
-        rows = list(csv.DictReader(f))
-    limit = float(sys.argv[3])
+        rows = [r for r in csv.DictReader(f) if r["family"] != "family"]
+    limit = max([float(r["limit_s"]) for r in rows] or [1])
     panels = OrderedDict()
     engines = []
     for r in rows:
@@ -44,7 +45,7 @@ def main():
         out.append(f'<line x1="{x}" y1="14" x2="{x + 20}" y2="14" stroke="{COLOURS[i % 6]}" '
                    'stroke-width="2"/>')
         out.append(f'<text x="{x + 25}" y="18">{escape(e)}</text>')
-    out.append(f'<text x="{20 + len(engines) * 110}" y="18">x: timed out ({limit:g} s); '
+    out.append(f'<text x="{20 + len(engines) * 110}" y="18">x: timed out (at its limit); '
                'y: seconds, log scale; x axis: N</text>')
     for p, ((family, variant), prs) in enumerate(panels.items()):
         ox = (p % COLUMNS) * (PANEL_W + MARGIN_L) + MARGIN_L
@@ -83,7 +84,7 @@ def main():
             for r in sorted((r for r in prs if r["engine"] == e), key=lambda r: int(r["n"])):
                 n = int(r["n"])
                 if r["verdict"] == "timeout":
-                    x, y = px(n), py(hi)
+                    x, y = px(n), py(float(r["limit_s"]))
                     out.append(f'<path d="M{x - 4:.1f},{y - 4:.1f} l8,8 m0,-8 l-8,8" '
                                f'stroke="{colour}" stroke-width="2"/>')
                 elif r["verdict"] in ("Ok", "No"):

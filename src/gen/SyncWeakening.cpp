@@ -2,6 +2,8 @@
 
 #include "gen/NameTable.hpp"
 
+#include <array>
+
 namespace ptx::gen {
 namespace {
 
@@ -9,6 +11,24 @@ constexpr NameTable<SyncWeakening, 4> kNames{{{SyncWeakening::None, "none"},
                                               {SyncWeakening::Acquire, "acquire"},
                                               {SyncWeakening::Release, "release"},
                                               {SyncWeakening::Both, "both"}}};
+
+/// What a test's name and description say of each weakening.
+struct WeakeningTexts {
+    SyncWeakening value;
+    const char* suffix;
+    const char* description;
+};
+constexpr std::array<WeakeningTexts, 4> kTexts{
+    {{SyncWeakening::None, "", ""},
+     {SyncWeakening::Acquire, "+acq2rx", "acquires relaxed"},
+     {SyncWeakening::Release, "+rel2rx", "releases relaxed"},
+     {SyncWeakening::Both, "+acqrel2rx", "acquires and releases relaxed"}}};
+
+const WeakeningTexts& textsOf(SyncWeakening w) {
+    for (const WeakeningTexts& t : kTexts)
+        if (t.value == w) return t;
+    return kTexts.front();
+}
 
 } // namespace
 
@@ -25,31 +45,11 @@ std::vector<SyncWeakening> allSyncWeakenings() {
 }
 
 std::string nameSuffix(SyncWeakening w) {
-    switch (w) {
-    case SyncWeakening::None:
-        return "";
-    case SyncWeakening::Acquire:
-        return "+acq2rx";
-    case SyncWeakening::Release:
-        return "+rel2rx";
-    case SyncWeakening::Both:
-        return "+acqrel2rx";
-    }
-    return "";
+    return textsOf(w).suffix;
 }
 
 std::string describe(SyncWeakening w) {
-    switch (w) {
-    case SyncWeakening::None:
-        return "";
-    case SyncWeakening::Acquire:
-        return "acquires relaxed";
-    case SyncWeakening::Release:
-        return "releases relaxed";
-    case SyncWeakening::Both:
-        return "acquires and releases relaxed";
-    }
-    return "";
+    return textsOf(w).description;
 }
 
 std::string acquireSemantics(SyncWeakening w) {

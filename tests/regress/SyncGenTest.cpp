@@ -4,6 +4,7 @@
 #include "gen/BarrierFamily.hpp"
 #include "gen/LockFamily.hpp"
 #include "gen/SyncWeakening.hpp"
+#include "model/Names.hpp"
 #include "parser/Parser.hpp"
 
 #include <doctest/doctest.h>
@@ -27,21 +28,6 @@ struct ThreadShape {
     std::map<std::string, std::multiset<std::string>> accesses;
 };
 
-std::string semName(ptx::Sem s) {
-    switch (s) {
-    case ptx::Sem::Weak:
-        return "weak";
-    case ptx::Sem::Relaxed:
-        return "relaxed";
-    case ptx::Sem::Acquire:
-        return "acquire";
-    case ptx::Sem::Release:
-        return "release";
-    default:
-        return "other";
-    }
-}
-
 ThreadShape shapeOf(const ptx::Thread& t) {
     ThreadShape shape;
     std::set<std::string> labelsSeen;
@@ -50,11 +36,11 @@ ThreadShape shapeOf(const ptx::Thread& t) {
         if (const auto* b = std::get_if<ptx::Branch>(&i.body))
             shape.backwardJumps += labelsSeen.count(b->target) > 0 ? 1 : 0;
         if (const auto* l = std::get_if<ptx::Load>(&i.body))
-            shape.accesses[locationOf(l->addr)].insert("ld." + semName(l->sem));
+            shape.accesses[locationOf(l->addr)].insert(std::string("ld.") + ptx::semName(l->sem));
         if (const auto* s = std::get_if<ptx::Store>(&i.body))
-            shape.accesses[locationOf(s->addr)].insert("st." + semName(s->sem));
+            shape.accesses[locationOf(s->addr)].insert(std::string("st.") + ptx::semName(s->sem));
         if (const auto* a = std::get_if<ptx::Atomic>(&i.body))
-            shape.accesses[locationOf(a->addr)].insert("atom." + semName(a->sem));
+            shape.accesses[locationOf(a->addr)].insert(std::string("atom.") + ptx::semName(a->sem));
     }
     return shape;
 }
