@@ -9,6 +9,7 @@
 #include "gen/CycleTest.hpp"
 #include "gen/Family.hpp"
 #include "gen/LockFamily.hpp"
+#include "gen/RingFamily.hpp"
 #include "gen/TestWriter.hpp"
 #include "gen/Variant.hpp"
 
@@ -37,6 +38,7 @@ struct GenArgs {
     std::size_t size = 4;              // --size: the longest cycle
     double timeout = 0;                // --timeout: of the --edges search (0: no limit)
     std::string threads;               // --threads A..B (--edges: default 2..4)
+    std::vector<std::string> rings;    // --ring sb,...: one cycle per thread count
     std::vector<std::string> locks;    // --lock caslock,...: one test per thread count
     std::vector<std::string> barriers; // --barrier xf: one test per CTA and thread count
     std::string ctas;                  // --ctas A..B, with --barrier
@@ -135,8 +137,8 @@ std::pair<int, int> countRange(const std::string& text, int max, const std::stri
     }
 }
 
-/// The most threads (and CTAs) a lock or barrier test of `gen --lock`/`--barrier` may have.
-constexpr int kMaxSyncThreads = 64;
+/// The largest --threads (and --ctas) of `gen --ring`, `--lock` and `--barrier`.
+constexpr int kMaxScaledCount = 64;
 
 /// --lock and --barrier: one test per lock (or barrier), count and weakening, in that order.
 std::vector<GenOutput> syncFamilyTests(const GenArgs& a) {
@@ -152,7 +154,7 @@ std::vector<GenOutput> syncFamilyTests(const GenArgs& a) {
     for (const std::string& kindName : distinctInOrder(a.locks)) {
         const gen::LockKind kind = gen::parseLockKind(kindName);
         if (a.threads.empty()) throw InputError("--lock needs --threads N (or A..B)");
-        const auto [lo, hi] = countRange(a.threads, kMaxSyncThreads, "--threads");
+        const auto [lo, hi] = countRange(a.threads, kMaxScaledCount, "--threads");
         for (int n = lo; n <= hi; ++n)
             for (const gen::SyncWeakening w : weakenings)
                 add(gen::lockTestName(kind, n, w), gen::writeLockTest(kind, n, w), kindName);
@@ -162,10 +164,10 @@ std::vector<GenOutput> syncFamilyTests(const GenArgs& a) {
         if (a.threads.empty() || a.ctas.empty())
             throw InputError("--barrier needs --ctas M and --threads T (threads per CTA; each "
                              "N or A..B)");
-        const auto [ctaLo, ctaHi] = countRange(a.ctas, kMaxSyncThreads, "--ctas");
+        const auto [ctaLo, ctaHi] = countRange(a.ctas, kMaxScaledCount, "--ctas");
         if (ctaLo < 2)
             throw InputError("--ctas `" + a.ctas + "`: an XF barrier needs 2 CTAs at least");
-        const auto [lo, hi] = countRange(a.threads, kMaxSyncThreads, "--threads");
+        const auto [lo, hi] = countRange(a.threads, kMaxScaledCount, "--threads");
         for (int m = ctaLo; m <= ctaHi; ++m)
             for (int t = lo; t <= hi; ++t)
                 for (const gen::SyncWeakening w : weakenings)
@@ -201,11 +203,27 @@ void refuseEndlessSearch(const std::vector<gen::Edge>& vocabulary, const gen::Cy
     throw InputError(message + " (docs/gen.md)");
 }
 
-/// The tests of --edges and --cycle: those of --edges cycles written as the search meets them,
-/// then those of the --cycle ones, sorted by name.
+/// The cycles of --cycle, then those of --ring (each shape at each --threads count).
+std::vector<std::string> givenCycles(const GenArgs& a) {
+    std::vector<std::string> cycles = a.cycles;
+    for (const std::string& shapeName : distinctInOrder(a.rings)) {
+        const gen::RingShape shape = gen::parseRingShape(shapeName);
+        if (a.threads.empty()) throw InputError("--ring needs --threads N (or A..B)");
+        const auto [lo, hi] = countRange(a.threads, kMaxScaledCount, "--threads");
+        if (lo < gen::minRingSize(shape))
+            throw InputError("--ring " + shapeName + " needs --threads " +
+                             std::to_string(gen::minRingSize(shape)) + " at least");
+        for (int n = lo; n <= hi; ++n)
+            cycles.push_back(gen::ringCycle(shape, n));
+    }
+    return cycles;
+}
+
+/// The tests of --edges, --cycle and --ring: those of --edges cycles written as the search meets
+/// them, then those of the given ones, sorted by name.
 void writeCycleTests(const GenArgs& a, const CommandContext& context, TestOutput& out) {
     std::vector<gen::ResolvedCycle> given; // --cycle, checked before anything is written
-    for (const std::string& text : a.cycles) {
+    for (const std::string& text : givenCycles(a)) {
         const std::string what = "--cycle \"" + text + "\"";
         auto resolved = gen::resolveCycle(gen::parseCycle(text, what));
         if (auto* why = std::get_if<std::string>(&resolved))
@@ -320,12 +338,14 @@ int runGen(const GenArgs& a, const CommandContext& context) {
                       << " standard variants)\n";
         return 0;
     }
-    const bool cycleMode = !a.cycles.empty() || !a.edges.empty();
+    const bool cycleMode = !a.cycles.empty() || !a.edges.empty() || !a.rings.empty();
     const bool syncMode = !a.locks.empty() || !a.barriers.empty();
     if (int(!a.families.empty()) + int(cycleMode) + int(syncMode) > 1)
         throw InputError("give families, --cycle/--edges, or --lock/--barrier, one of them");
-    if (!a.threads.empty() && a.edges.empty() && !syncMode)
-        throw InputError("--threads requires --edges, --lock or --barrier");
+    if (!a.threads.empty() && a.edges.empty() && a.rings.empty() && !syncMode)
+        throw InputError("--threads requires --edges, --ring, --lock or --barrier");
+    if (!a.rings.empty() && !a.edges.empty())
+        throw InputError("--ring and --edges both take --threads: give one of them");
     if (!a.ctas.empty() && a.barriers.empty()) throw InputError("--ctas requires --barrier");
     if (!a.relax.empty() && !syncMode) throw InputError("--relax requires --lock or --barrier");
     if (syncMode && !(a.orderings.empty() && a.scopes.empty() && a.placements.empty() &&
@@ -388,9 +408,14 @@ void addGenCommand(CLI::App& app, CommandContext& context) {
                     "With --edges: the longest cycle, in edges (2 to 12, default 4)")
         ->check(countValidator(2, 12))
         ->needs(edges);
-    cmd->add_option("--threads", args->threads,
-                    "With --edges: the number of threads, A..B or N (default 2..4); with --lock: "
-                    "the lock's threads; with --barrier: the threads of each CTA");
+    cmd->add_option(
+        "--threads", args->threads,
+        "With --edges: the number of threads, A..B or N (default 2..4); with --ring, --lock: "
+        "the lock's threads; with --barrier: the threads of each CTA");
+    cmd->add_option("--ring", args->rings,
+                    "N-thread rings of --threads N: sb lb mp wrc iriw (iriw: N readers; "
+                    "docs/gen.md)")
+        ->delimiter(',');
     cmd->add_option("--lock", args->locks,
                     "Spin-lock tests of --threads N: caslock ticketlock ttaslock (each thread "
                     "increments a weak counter inside; docs/gen.md)")

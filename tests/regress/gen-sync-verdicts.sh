@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# gen --lock / --barrier end to end: the generated locks and barriers get the verdicts their
+# gen --lock / --barrier / --ring end to end: the generated tests get the verdicts their
 # algorithms argue for, computed by the checker (--speedcheck; explicit engine at 2 and 3
 # threads, SMT engine at 2).
 # * A correct lock (caslock, ticketlock, ttaslock: acquire by a spin loop ending in an acquire,
@@ -11,7 +11,10 @@
 # * The XF barrier: every thread's write of its d happens before every read after the barrier
 #   (bar.sync, release flag, acquire spin, bar.sync, release clear, acquire spin, bar.sync), so a
 #   stale read is forbidden (No); with the flags' acquires and releases relaxed it is allowed (Ok).
-# And the command line: --threads/--ctas/--relax misuse is refused (exit 2).
+# * The rings of gen --ring at 3 threads: SB, the MP and WRC chains and IRIW with fence.sc.gpu
+#   between a thread's accesses and gpu-scope accesses are forbidden (the fences' SC order and
+#   causality close each cycle); the plain LB ring (no fence, no dependency) is allowed.
+# And the command line: --threads/--ctas/--relax/--ring misuse is refused (exit 2).
 #   usage: gen-sync-verdicts.sh PTXLITMUS
 set -uo pipefail
 exe=$1
@@ -45,6 +48,17 @@ cp "$tmp"/locks/*/generated/*-2*.litmus "$tmp/xf"/*.litmus "$tmp/two/"
 verdicts "$tmp/two" smt
 [ "$checked" -eq 40 ] || fail "checked $checked verdicts, want 40"
 
+"$exe" gen --ring sb,lb,mp,wrc,iriw --threads 3 -o "$tmp/rings" >/dev/null || fail "gen --ring"
+n=$(find "$tmp/rings" -name '*.litmus' | wc -l)
+[ "$n" -eq 5 ] || fail "want 5 ring tests, found $n"
+for f in "$tmp"/rings/*.litmus; do
+  want=No
+  [[ $(basename "$f") == 3.LB+* ]] && want=Ok
+  got=$("$exe" --speedcheck --no-progress --engine explicit "$f" 2>&1 | grep -xE 'Ok|No')
+  [ "$got" = "$want" ] || fail "$(basename "$f"): verdict '${got:-none}', want $want"
+done
+grep -q 'P5@cta 5,gpu 0 *;' "$tmp"/rings/PodRR-*.litmus || fail "IRIW with 3 readers: not 6 threads"
+
 # The listing agrees: a correct lock's lost increment is never an outcome; the loops are bounded.
 expect_rc 0 "$exe" --no-progress "$tmp/locks/caslock/generated/caslock-2.litmus"
 has '^Loop No$' "caslock-2 listed: want 'Loop No'"
@@ -68,5 +82,11 @@ expect_rc 2 "$exe" gen MP --lock caslock --threads 2
 has "one of them"
 expect_rc 2 "$exe" gen --lock caslock --threads 2 --scope cta
 has "take --relax"
+expect_rc 2 "$exe" gen --ring wrc --threads 2
+has "--ring wrc needs --threads 3 at least"
+expect_rc 2 "$exe" gen --ring sb
+has "--ring needs --threads"
+expect_rc 2 "$exe" gen --ring sb --threads 3 --edges Rfe,Fre
+has "give one of them"
 
-finish "gen --lock/--barrier verdicts"
+finish "gen --lock/--barrier/--ring verdicts"
