@@ -11,6 +11,9 @@ import sys
 from collections import OrderedDict
 
 COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"]
+# bench/scaling's --relax values as the test names spell them
+VARIANT_TITLES = {"none": " (correct)", "acquire": "+acq2rx", "release": "+rel2rx",
+                  "both": "+acqrel2rx"}
 PANEL_W, PANEL_H, MARGIN_L, MARGIN_B, MARGIN_T, COLUMNS = 250, 170, 48, 30, 22, 4
 
 
@@ -64,7 +67,7 @@ def main():
             return oy + PANEL_H - (math.log10(s) - math.log10(lo)) / (
                 math.log10(hi) - math.log10(lo)) * PANEL_H
 
-        title = family if variant == "ring" else f"{family} ({variant})"
+        title = family if variant == "ring" else family + VARIANT_TITLES.get(variant, variant)
         out.append(f'<text x="{ox}" y="{oy - 6}" font-weight="bold">{escape(title)}</text>')
         out.append(f'<rect x="{ox}" y="{oy}" width="{PANEL_W}" height="{PANEL_H}" fill="none" '
                    'stroke="#999"/>')
