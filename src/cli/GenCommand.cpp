@@ -4,12 +4,10 @@
 #include "cli/CheckOptions.hpp"
 #include "cli/Commands.hpp"
 #include "cli/GenOutput.hpp"
-#include "gen/BarrierFamily.hpp"
+#include "cli/GenScaledFamilies.hpp"
 #include "gen/CycleEnumeration.hpp"
 #include "gen/CycleTest.hpp"
 #include "gen/Family.hpp"
-#include "gen/LockFamily.hpp"
-#include "gen/RingFamily.hpp"
 #include "gen/TestWriter.hpp"
 #include "gen/Variant.hpp"
 
@@ -47,15 +45,6 @@ struct GenArgs {
     bool list = false;
     bool expect = false;
 };
-
-/// `v` with each element once, at its first place: a family, an axis value or a placement named
-/// twice counts once (`gen MP MP`, `--scope gpu --scope gpu`).
-template <class T> std::vector<T> distinctInOrder(const std::vector<T>& v) {
-    std::vector<T> once;
-    for (const T& x : v)
-        if (std::find(once.begin(), once.end(), x) == once.end()) once.push_back(x);
-    return once;
-}
 
 /// The variants the axis options describe: their cross product (unset axes take one default),
 /// or the standard matrix when no axis is given.
@@ -116,67 +105,6 @@ std::vector<gen::Placement> placementsOf(const GenArgs& a) {
     return distinctInOrder(out);
 }
 
-/// `A..B` or `N`: a range of counts, 1 <= A <= B <= max (`option` names it in the error).
-std::pair<int, int> countRange(const std::string& text, int max, const std::string& option) {
-    const std::size_t dots = text.find("..");
-    try {
-        std::size_t used = 0;
-        const int lo = std::stoi(text.substr(0, dots), &used);
-        if (used != text.substr(0, dots).size()) throw std::invalid_argument(text);
-        int hi = lo;
-        if (dots != std::string::npos) {
-            hi = std::stoi(text.substr(dots + 2), &used);
-            if (used != text.substr(dots + 2).size()) throw std::invalid_argument(text);
-        }
-        if (lo < 1 || hi < lo || hi > max) throw std::invalid_argument(text);
-        return {lo, hi};
-    } catch (const std::exception&) {
-        throw InputError(
-            option + " `" + text +
-            "`: expected A..B or N, whole numbers with 1 <= A <= B <= " + std::to_string(max));
-    }
-}
-
-/// The largest --threads (and --ctas) of `gen --ring`, `--lock` and `--barrier`.
-constexpr int kMaxScaledCount = 64;
-
-/// --lock and --barrier: one test per lock (or barrier), count and weakening, in that order.
-std::vector<GenOutput> syncFamilyTests(const GenArgs& a) {
-    std::vector<gen::SyncWeakening> weakenings;
-    for (const std::string& w : distinctInOrder(a.relax))
-        weakenings.push_back(gen::parseSyncWeakening(w));
-    if (weakenings.empty()) weakenings = gen::allSyncWeakenings();
-    const bool several = a.locks.size() + a.barriers.size() > 1;
-    std::vector<GenOutput> out;
-    const auto add = [&](std::string name, std::string text, const std::string& family) {
-        out.push_back({std::move(name), std::move(text), several ? family + "/generated" : ""});
-    };
-    for (const std::string& kindName : distinctInOrder(a.locks)) {
-        const gen::LockKind kind = gen::parseLockKind(kindName);
-        if (a.threads.empty()) throw InputError("--lock needs --threads N (or A..B)");
-        const auto [lo, hi] = countRange(a.threads, kMaxScaledCount, "--threads");
-        for (int n = lo; n <= hi; ++n)
-            for (const gen::SyncWeakening w : weakenings)
-                add(gen::lockTestName(kind, n, w), gen::writeLockTest(kind, n, w), kindName);
-    }
-    for (const std::string& kind : distinctInOrder(a.barriers)) {
-        if (kind != "xf") throw InputError("unknown barrier `" + kind + "` (known: xf)");
-        if (a.threads.empty() || a.ctas.empty())
-            throw InputError("--barrier needs --ctas M and --threads T (threads per CTA; each "
-                             "N or A..B)");
-        const auto [ctaLo, ctaHi] = countRange(a.ctas, kMaxScaledCount, "--ctas");
-        if (ctaLo < 2)
-            throw InputError("--ctas `" + a.ctas + "`: an XF barrier needs 2 CTAs at least");
-        const auto [lo, hi] = countRange(a.threads, kMaxScaledCount, "--threads");
-        for (int m = ctaLo; m <= ctaHi; ++m)
-            for (int t = lo; t <= hi; ++t)
-                for (const gen::SyncWeakening w : weakenings)
-                    add(gen::xfBarrierTestName(m, t, w), gen::writeXfBarrierTest(m, t, w),
-                        "xf-barrier");
-    }
-    return out;
-}
-
 /// More edge sequences than this and `gen --edges` refuses to start: at the few million a second
 /// the search tries, such a run takes hours (docs/gen.md).
 constexpr double kMaxSequences = 1e9;
@@ -203,19 +131,11 @@ void refuseEndlessSearch(const std::vector<gen::Edge>& vocabulary, const gen::Cy
     throw InputError(message + " (docs/gen.md)");
 }
 
-/// The cycles of --cycle, then those of --ring (each shape at each --threads count).
+/// The cycles of --cycle, then those of --ring.
 std::vector<std::string> givenCycles(const GenArgs& a) {
     std::vector<std::string> cycles = a.cycles;
-    for (const std::string& shapeName : distinctInOrder(a.rings)) {
-        const gen::RingShape shape = gen::parseRingShape(shapeName);
-        if (a.threads.empty()) throw InputError("--ring needs --threads N (or A..B)");
-        const auto [lo, hi] = countRange(a.threads, kMaxScaledCount, "--threads");
-        if (lo < gen::minRingSize(shape))
-            throw InputError("--ring " + shapeName + " needs --threads " +
-                             std::to_string(gen::minRingSize(shape)) + " at least");
-        for (int n = lo; n <= hi; ++n)
-            cycles.push_back(gen::ringCycle(shape, n));
-    }
+    for (std::string& c : ringCycles(a.rings, a.threads))
+        cycles.push_back(std::move(c));
     return cycles;
 }
 
@@ -341,7 +261,7 @@ int runGen(const GenArgs& a, const CommandContext& context) {
     const bool cycleMode = !a.cycles.empty() || !a.edges.empty() || !a.rings.empty();
     const bool syncMode = !a.locks.empty() || !a.barriers.empty();
     if (int(!a.families.empty()) + int(cycleMode) + int(syncMode) > 1)
-        throw InputError("give families, --cycle/--edges, or --lock/--barrier, one of them");
+        throw InputError("give families, --cycle/--edges/--ring, or --lock/--barrier, one of them");
     if (!a.threads.empty() && a.edges.empty() && a.rings.empty() && !syncMode)
         throw InputError("--threads requires --edges, --ring, --lock or --barrier");
     if (!a.rings.empty() && !a.edges.empty())
@@ -365,7 +285,8 @@ int runGen(const GenArgs& a, const CommandContext& context) {
     if (cycleMode) {
         writeCycleTests(a, context, out);
     } else if (syncMode) {
-        for (const GenOutput& t : syncFamilyTests(a))
+        for (const GenOutput& t :
+             lockAndBarrierTests({a.locks, a.barriers, a.threads, a.ctas, a.relax}))
             out.write(t);
     } else {
         for (const GenOutput& t : familyTests(a))
@@ -381,7 +302,8 @@ void addGenCommand(CLI::App& app, CommandContext& context) {
     auto args = std::make_shared<GenArgs>();
     CLI::App* cmd = app.add_subcommand(
         "gen", "Generate litmus tests: of a family (MP, SB, ..., or all) over variant axes, of a "
-               "relaxation cycle (--cycle), or of every cycle over a vocabulary (--edges)");
+               "relaxation cycle (--cycle), of every cycle over a vocabulary (--edges), N-thread "
+               "rings (--ring), spin locks (--lock) or an inter-CTA barrier (--barrier)");
     cmd->add_option("families", args->families, "Family names, or `all`");
     cmd->add_option("-o,--output", args->out,
                     "Write NAME.litmus files into this folder (with several families: "
@@ -410,8 +332,9 @@ void addGenCommand(CLI::App& app, CommandContext& context) {
         ->needs(edges);
     cmd->add_option(
         "--threads", args->threads,
-        "With --edges: the number of threads, A..B or N (default 2..4); with --ring, --lock: "
-        "the lock's threads; with --barrier: the threads of each CTA");
+        "With --edges: the number of threads, A..B or N (default 2..4); with --ring: the ring's "
+        "size (iriw: its readers); with --lock: the lock's threads; with --barrier: the "
+        "threads of each CTA");
     cmd->add_option("--ring", args->rings,
                     "N-thread rings of --threads N: sb lb mp wrc iriw (iriw: N readers; "
                     "docs/gen.md)")
