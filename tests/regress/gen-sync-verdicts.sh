@@ -29,7 +29,8 @@ verdicts() {
     want=No
     [[ $name == *+* ]] && want=Ok
     got=$("$exe" --speedcheck --no-progress --engine "$2" "$f" 2>&1 | grep -xE 'Ok|No')
-    [ "$got" = "$want" ] || fail "$name ($2): verdict '${got:-none}', the algorithm argues for $want"
+    [ "$got" = "$want" ] ||
+      fail "$name ($2): verdict '${got:-none}', the algorithm argues for $want"
     checked=$((checked + 1))
   done
 }
