@@ -4,6 +4,7 @@
 #include "cli/CheckOptions.hpp"
 #include "cli/Commands.hpp"
 #include "cli/GenOutput.hpp"
+#include "cli/GenScaledFamilies.hpp"
 #include "gen/CycleEnumeration.hpp"
 #include "gen/CycleTest.hpp"
 #include "gen/Family.hpp"
@@ -30,24 +31,20 @@ namespace {
 struct GenArgs {
     std::vector<std::string> families;
     std::vector<std::string> orderings, scopes, placements, writes, deps;
-    std::vector<std::string> cycles; // --cycle, one test each (per placement)
-    std::string edges;               // --edges: the vocabulary
-    std::size_t size = 4;            // --size: the longest cycle
-    double timeout = 0;              // --timeout: of the --edges search (0: no limit)
-    std::string threads = "2..4";    // --threads A..B
+    std::vector<std::string> cycles;   // --cycle, one test each (per placement)
+    std::string edges;                 // --edges: the vocabulary
+    std::size_t size = 4;              // --size: the longest cycle
+    double timeout = 0;                // --timeout: of the --edges search (0: no limit)
+    std::string threads;               // --threads A..B (--edges: default 2..4)
+    std::vector<std::string> rings;    // --ring sb,...: one cycle per thread count
+    std::vector<std::string> locks;    // --lock caslock,...: one test per thread count
+    std::vector<std::string> barriers; // --barrier xf: one test per CTA and thread count
+    std::string ctas;                  // --ctas A..B, with --barrier
+    std::vector<std::string> relax;    // --relax none,acquire,release,both (default: all)
     std::string out;
     bool list = false;
     bool expect = false;
 };
-
-/// `v` with each element once, at its first place: a family, an axis value or a placement named
-/// twice counts once (`gen MP MP`, `--scope gpu --scope gpu`).
-template <class T> std::vector<T> distinctInOrder(const std::vector<T>& v) {
-    std::vector<T> once;
-    for (const T& x : v)
-        if (std::find(once.begin(), once.end(), x) == once.end()) once.push_back(x);
-    return once;
-}
 
 /// The variants the axis options describe: their cross product (unset axes take one default),
 /// or the standard matrix when no axis is given.
@@ -108,26 +105,6 @@ std::vector<gen::Placement> placementsOf(const GenArgs& a) {
     return distinctInOrder(out);
 }
 
-/// `A..B` or `N`: the range of thread counts for --edges.
-std::pair<int, int> threadRange(const std::string& text) {
-    const std::size_t dots = text.find("..");
-    try {
-        std::size_t used = 0;
-        const int lo = std::stoi(text.substr(0, dots), &used);
-        if (used != text.substr(0, dots).size()) throw std::invalid_argument(text);
-        int hi = lo;
-        if (dots != std::string::npos) {
-            hi = std::stoi(text.substr(dots + 2), &used);
-            if (used != text.substr(dots + 2).size()) throw std::invalid_argument(text);
-        }
-        if (lo < 1 || hi < lo || hi > 16) throw std::invalid_argument(text);
-        return {lo, hi};
-    } catch (const std::exception&) {
-        throw InputError("--threads `" + text +
-                         "`: expected A..B or N, whole numbers with 1 <= A <= B <= 16");
-    }
-}
-
 /// More edge sequences than this and `gen --edges` refuses to start: at the few million a second
 /// the search tries, such a run takes hours (docs/gen.md).
 constexpr double kMaxSequences = 1e9;
@@ -154,11 +131,19 @@ void refuseEndlessSearch(const std::vector<gen::Edge>& vocabulary, const gen::Cy
     throw InputError(message + " (docs/gen.md)");
 }
 
-/// The tests of --edges and --cycle: those of --edges cycles written as the search meets them,
-/// then those of the --cycle ones, sorted by name.
+/// The cycles of --cycle, then those of --ring.
+std::vector<std::string> givenCycles(const GenArgs& a) {
+    std::vector<std::string> cycles = a.cycles;
+    for (std::string& c : ringCycles(a.rings, a.threads))
+        cycles.push_back(std::move(c));
+    return cycles;
+}
+
+/// The tests of --edges, --cycle and --ring: those of --edges cycles written as the search meets
+/// them, then those of the given ones, sorted by name.
 void writeCycleTests(const GenArgs& a, const CommandContext& context, TestOutput& out) {
     std::vector<gen::ResolvedCycle> given; // --cycle, checked before anything is written
-    for (const std::string& text : a.cycles) {
+    for (const std::string& text : givenCycles(a)) {
         const std::string what = "--cycle \"" + text + "\"";
         auto resolved = gen::resolveCycle(gen::parseCycle(text, what));
         if (auto* why = std::get_if<std::string>(&resolved))
@@ -174,7 +159,8 @@ void writeCycleTests(const GenArgs& a, const CommandContext& context, TestOutput
         }
     };
     if (!a.edges.empty()) {
-        const auto [lo, hi] = threadRange(a.threads);
+        const std::string threads = a.threads.empty() ? "2..4" : a.threads;
+        const auto [lo, hi] = countRange(threads, 16, "--threads");
         const gen::CycleLimits limits{a.size, lo, hi};
         const std::vector<gen::Edge> vocabulary = gen::parseCycle(a.edges, "--edges");
         refuseEndlessSearch(vocabulary, limits);
@@ -204,7 +190,7 @@ void writeCycleTests(const GenArgs& a, const CommandContext& context, TestOutput
         progress.erase();
         std::cout << std::flush; // the tests first, then what the search counted
         std::cerr << "gen: " << counts.found << " cycles of 2 to " << a.size << " edges with "
-                  << a.threads << " threads (" << counts.sequences << " edge sequences tried, "
+                  << threads << " threads (" << counts.sequences << " edge sequences tried, "
                   << counts.rejected << " without a test, " << counts.outsideThreads
                   << " outside the thread range)\n";
     }
@@ -272,21 +258,36 @@ int runGen(const GenArgs& a, const CommandContext& context) {
                       << " standard variants)\n";
         return 0;
     }
-    const bool cycleMode = !a.cycles.empty() || !a.edges.empty();
-    if (cycleMode && !a.families.empty())
-        throw InputError("give families, or --cycle/--edges, not both");
+    const bool cycleMode = !a.cycles.empty() || !a.edges.empty() || !a.rings.empty();
+    const bool syncMode = !a.locks.empty() || !a.barriers.empty();
+    if (int(!a.families.empty()) + int(cycleMode) + int(syncMode) > 1)
+        throw InputError("give families, --cycle/--edges/--ring, or --lock/--barrier, one of them");
+    if (!a.threads.empty() && a.edges.empty() && a.rings.empty() && !syncMode)
+        throw InputError("--threads requires --edges, --ring, --lock or --barrier");
+    if (!a.rings.empty() && !a.edges.empty())
+        throw InputError("--ring and --edges both take --threads: give one of them");
+    if (!a.ctas.empty() && a.barriers.empty()) throw InputError("--ctas requires --barrier");
+    if (!a.relax.empty() && !syncMode) throw InputError("--relax requires --lock or --barrier");
+    if (syncMode && !(a.orderings.empty() && a.scopes.empty() && a.placements.empty() &&
+                      a.writes.empty() && a.deps.empty()))
+        throw InputError("--ordering, --scope, --placement, --write and --dep vary families; "
+                         "--lock and --barrier take --relax (docs/gen.md)");
     if (cycleMode &&
         !(a.orderings.empty() && a.scopes.empty() && a.writes.empty() && a.deps.empty()))
         throw InputError("--ordering, --scope, --write and --dep vary families; a cycle says "
                          "these with its edges' annotations (docs/gen.md)");
     if (a.expect && a.out.empty())
         throw InputError("--expect records X.expected beside each X.litmus: give -o DIR");
-    if (!cycleMode && a.families.empty())
+    if (!cycleMode && !syncMode && a.families.empty())
         throw InputError("name a family (or `all`), or give --cycle or --edges; "
                          "`ptxlitmus gen --list` lists the families");
     TestOutput out(a.out, a.expect);
     if (cycleMode) {
         writeCycleTests(a, context, out);
+    } else if (syncMode) {
+        for (const GenOutput& t :
+             lockAndBarrierTests({a.locks, a.barriers, a.threads, a.ctas, a.relax}))
+            out.write(t);
     } else {
         for (const GenOutput& t : familyTests(a))
             out.write(t);
@@ -301,7 +302,8 @@ void addGenCommand(CLI::App& app, CommandContext& context) {
     auto args = std::make_shared<GenArgs>();
     CLI::App* cmd = app.add_subcommand(
         "gen", "Generate litmus tests: of a family (MP, SB, ..., or all) over variant axes, of a "
-               "relaxation cycle (--cycle), or of every cycle over a vocabulary (--edges)");
+               "relaxation cycle (--cycle), of every cycle over a vocabulary (--edges), N-thread "
+               "rings (--ring), spin locks (--lock) or an inter-CTA barrier (--barrier)");
     cmd->add_option("families", args->families, "Family names, or `all`");
     cmd->add_option("-o,--output", args->out,
                     "Write NAME.litmus files into this folder (with several families: "
@@ -328,9 +330,27 @@ void addGenCommand(CLI::App& app, CommandContext& context) {
                     "With --edges: the longest cycle, in edges (2 to 12, default 4)")
         ->check(countValidator(2, 12))
         ->needs(edges);
-    cmd->add_option("--threads", args->threads,
-                    "With --edges: the number of threads, A..B or N (default 2..4)")
-        ->needs(edges);
+    cmd->add_option(
+        "--threads", args->threads,
+        "With --edges: the number of threads, A..B or N (default 2..4); with --ring: the ring's "
+        "size (iriw: its readers); with --lock: the lock's threads; with --barrier: the "
+        "threads of each CTA");
+    cmd->add_option("--ring", args->rings,
+                    "N-thread rings of --threads N: sb lb mp wrc iriw (iriw: N readers; "
+                    "docs/gen.md)")
+        ->delimiter(',');
+    cmd->add_option("--lock", args->locks,
+                    "Spin-lock tests of --threads N: caslock ticketlock ttaslock (each thread "
+                    "increments a weak counter inside; docs/gen.md)")
+        ->delimiter(',');
+    cmd->add_option("--barrier", args->barriers,
+                    "Inter-CTA barrier tests of --ctas M x --threads T: xf (docs/gen.md)")
+        ->delimiter(',');
+    cmd->add_option("--ctas", args->ctas, "With --barrier: the number of CTAs, A..B or N");
+    cmd->add_option("--relax", args->relax,
+                    "With --lock/--barrier: none acquire release both (the correct algorithm, "
+                    "or its acquires/releases relaxed; default: all four)")
+        ->delimiter(',');
     addTimeoutOption(*cmd, args->timeout)
         ->description("With --edges: stop the search after this many seconds (a number > 0), "
                       "exit status 3; the tests written by then stay")

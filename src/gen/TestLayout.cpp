@@ -50,4 +50,15 @@ std::string programRows(const std::vector<std::vector<std::string>>& columns) {
     return out;
 }
 
+std::string testText(const std::string& name, const std::string& description,
+                     const std::vector<std::string>& locations,
+                     const std::vector<std::vector<std::string>>& columns,
+                     const std::string& condition) {
+    std::string out = "PTX " + name + "\n\"" + description + "\"\n{\n";
+    for (const std::string& l : locations)
+        out += l + "=0; ";
+    if (!locations.empty()) out.back() = '\n';
+    return out + "}\n" + programRows(columns) + condition + "\n";
+}
+
 } // namespace ptx::gen

@@ -20,4 +20,11 @@ namespace ptx::gen {
 /// The rows of the program: column t is thread t's header followed by its instructions.
 [[nodiscard]] std::string programRows(const std::vector<std::vector<std::string>>& columns);
 
+/// A whole test: `PTX NAME`, the quoted description, every location initialised to 0, the
+/// program (columns as for programRows) and the condition line.
+[[nodiscard]] std::string testText(const std::string& name, const std::string& description,
+                                   const std::vector<std::string>& locations,
+                                   const std::vector<std::vector<std::string>>& columns,
+                                   const std::string& condition);
+
 } // namespace ptx::gen

@@ -1,5 +1,7 @@
 #include "gen/Variant.hpp"
 
+#include "gen/NameTable.hpp"
+
 #include "support/Errors.hpp"
 
 #include <array>
@@ -8,24 +10,6 @@
 
 namespace ptx::gen {
 namespace {
-
-template <class E, std::size_t N>
-std::string nameIn(const std::array<std::pair<E, const char*>, N>& table, E v) {
-    for (const auto& [value, text] : table)
-        if (value == v) return text;
-    return "?";
-}
-
-template <class E, std::size_t N>
-E parseIn(const std::array<std::pair<E, const char*>, N>& table, const std::string& s,
-          const char* axis) {
-    std::string known;
-    for (const auto& [value, text] : table) {
-        if (s == text) return value;
-        known += (known.empty() ? "" : " ") + std::string(text);
-    }
-    throw InputError("unknown " + std::string(axis) + " `" + s + "` (known: " + known + ")");
-}
 
 constexpr std::array<std::pair<Ordering, const char*>, 6> kOrderings{
     {{Ordering::Weak, "weak"},
@@ -53,14 +37,6 @@ constexpr std::array<std::pair<Dependency, const char*>, 4> kDeps{{{Dependency::
                                                                    {Dependency::Addr, "addr"},
                                                                    {Dependency::Data, "data"},
                                                                    {Dependency::Ctrl, "ctrl"}}};
-
-template <typename E, std::size_t N>
-std::vector<E> valuesIn(const std::array<std::pair<E, const char*>, N>& table) {
-    std::vector<E> out;
-    for (const auto& [value, text] : table)
-        out.push_back(value);
-    return out;
-}
 
 } // namespace
 
