@@ -1,0 +1,70 @@
+#include "serve/Explorer.hpp"
+
+#include "cli/CheckOutput.hpp"
+#include "explain/ExplainText.hpp"
+#include "explain/Explainer.hpp"
+#include "explain/ExplanationGraph.hpp"
+#include "explain/Graphviz.hpp"
+#include "parser/OutcomeText.hpp"
+#include "parser/Parser.hpp"
+#include "support/InputFile.hpp"
+
+#include <filesystem>
+
+namespace ptx::serve {
+
+nlohmann::json Explorer::check(const TestRequest& request, const RunSlot& run) const {
+    const CheckOptions options = request.flags(folders_, run.seconds()).options(run.stop());
+    const Program program = parseLitmus(request.text, request.name);
+    const CheckResult result = ptx::check(program, options);
+    nlohmann::json j = cli::toJson(program, result, result.model);
+    j["herd"] = cli::formatHerd(program, result);
+    return j;
+}
+
+nlohmann::json Explorer::explain(const TestRequest& request, const RunSlot& run) const {
+    const CheckOptions check = request.flags(folders_, run.seconds()).options(run.stop());
+    explain::ExplainOptions options;
+    options.deadline = check.deadline(); // one deadline: the explanation and dot
+    options.model = check.model;
+    options.catModel = check.catModel;
+    options.unroll = check.unroll;
+    const Program program = parseLitmus(request.text, request.name);
+    if (!request.outcome.empty())
+        options.outcome = parseOutcomeText(request.outcome, program, "outcome");
+    const explain::Explanation e = explain::explain(program, options);
+    const MemoryModel model = explain::modelOf(options.model, options.catModel, program);
+    nlohmann::json j = {{"test", e.test},
+                        {"model", e.model},
+                        {"outcome", e.outcome},
+                        {"allowed", e.allowed},
+                        {"excluded_by_filter", e.excludedByFilter},
+                        {"ways", e.ways.size()},
+                        {"ways_capped", e.waysCapped},
+                        {"text", explain::formatExplanation(e, model)}};
+    const bool drawable = e.witness || !e.ways.empty();
+    if (!drawable) return j;
+    const bool forbidden = !(e.allowed || e.excludedByFilter) || !e.witness;
+    if (forbidden && request.way > e.ways.size())
+        throw InputError(
+            "way " + std::to_string(request.way) + ": there " +
+            (e.ways.size() == 1 ? "is 1 way" : "are " + std::to_string(e.ways.size()) + " ways"));
+    const std::size_t way = forbidden ? request.way - 1 : 0;
+    const std::string dot = explain::explanationGraph(e, model, way, options.deadline);
+    j["way"] = forbidden ? nlohmann::json(way + 1) : nlohmann::json(nullptr);
+    j["dot"] = dot;
+    const std::filesystem::path svg = temp_.freshFile("svg");
+    try {
+        explain::renderDot(dot, "svg", svg.string(), options.deadline);
+        j["svg"] = readInputFile(svg.string(), "SVG graph", options.deadline);
+    } catch (...) {
+        std::error_code ec;
+        std::filesystem::remove(svg, ec);
+        throw;
+    }
+    std::error_code ec;
+    std::filesystem::remove(svg, ec);
+    return j;
+}
+
+} // namespace ptx::serve

@@ -1,0 +1,30 @@
+// What the page asks of a test, answered as the command line would: `check` (the CLI's --json
+// object and herd text), `explain` (the text of `ptxlitmus explain`, its graph as DOT and SVG).
+// Each answer runs under its RunSlot's deadline: the run's time limit and the page's cancel.
+#pragma once
+
+#include "serve/RunLimits.hpp"
+#include "serve/ServedFolders.hpp"
+#include "serve/TempFolder.hpp"
+#include "serve/TestRequest.hpp"
+
+#include <nlohmann/json.hpp>
+
+namespace ptx::serve {
+
+class Explorer {
+  public:
+    Explorer(const ServedFolders& folders, TempFolder& temp) : folders_(folders), temp_(temp) {}
+
+    /// `ptxlitmus --json FILE`'s object, with `herd` (the herd7 layout the CLI prints).
+    [[nodiscard]] nlohmann::json check(const TestRequest& request, const RunSlot& run) const;
+    /// `ptxlitmus explain FILE [--outcome O]`: `text`, `allowed`, `ways`, and the graph of way
+    /// `way` (or of the witness) as `dot` and `svg` (Graphviz, rendered in the temp folder).
+    [[nodiscard]] nlohmann::json explain(const TestRequest& request, const RunSlot& run) const;
+
+  private:
+    const ServedFolders& folders_;
+    TempFolder& temp_;
+};
+
+} // namespace ptx::serve

@@ -1,0 +1,39 @@
+// What the page sends to run a test: the test's text and the options of the command line
+// (model, cat model, engine, loop bound, time limit), as one JSON object. Reading it checks
+// every field; the options themselves become CheckFlags, the CLI's one definition of them.
+#pragma once
+
+#include "cli/CheckOptions.hpp"
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+namespace ptx::serve {
+
+class ServedFolders;
+
+struct TestRequest {
+    std::string text;                 // the litmus test
+    std::string name = "test.litmus"; // what messages call it (`test.litmus:3:7: error: ...`)
+    std::string model = "ptx";        // ptx, ptx6, ptx75, sc
+    std::string cat;                  // a served cat model (`models/ptx.cat`), used instead
+    std::string engine = "auto";      // auto, explicit, smt
+    int unroll = 2;
+    std::optional<double> timeout; // seconds; at most the server's --timeout
+    std::string runId;             // the page's name for the run, to cancel it
+    std::string outcome;           // explain: the outcome (default: the condition's)
+    std::size_t way = 1;           // explain: which way of a forbidden outcome is drawn
+    std::uint64_t runs = 0;        // sim: random runs (0: the exhaustive search)
+    std::uint64_t seed = 1;        // sim: the random runs' seed
+
+    /// Throws InputError naming the field that is missing, of the wrong type or out of range.
+    [[nodiscard]] static TestRequest fromJson(const nlohmann::json& body);
+
+    /// The command-line options this request stands for; `cat` resolved under `folders`
+    /// (PathRefused, PathNotFound), the time limit `seconds`.
+    [[nodiscard]] cli::CheckFlags flags(const ServedFolders& folders, double seconds) const;
+};
+
+} // namespace ptx::serve
