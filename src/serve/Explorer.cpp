@@ -1,12 +1,16 @@
 #include "serve/Explorer.hpp"
 
+#include "check/MixedSizes.hpp"
 #include "cli/CheckOutput.hpp"
+#include "cli/SimOutput.hpp"
 #include "explain/ExplainText.hpp"
 #include "explain/Explainer.hpp"
 #include "explain/ExplanationGraph.hpp"
 #include "explain/Graphviz.hpp"
 #include "parser/OutcomeText.hpp"
 #include "parser/Parser.hpp"
+#include "sim/Histogram.hpp"
+#include "sim/Simulator.hpp"
 #include "support/InputFile.hpp"
 
 #include <filesystem>
@@ -64,6 +68,23 @@ nlohmann::json Explorer::explain(const TestRequest& request, const RunSlot& run)
     }
     std::error_code ec;
     std::filesystem::remove(svg, ec);
+    return j;
+}
+
+nlohmann::json Explorer::simulate(const TestRequest& request, const RunSlot& run) const {
+    sim::SimOptions o;
+    o.deadline = run.deadline();
+    const Program program = parseLitmus(request.text, request.name);
+    o.runs = request.runs;
+    o.seed = request.seed;
+    // As `sim` does: only tests the checker models (a construct it refuses is refused here).
+    (void)expandModelled(program, request.unroll, o.deadline);
+    const sim::Simulator simulator(program, o);
+    const bool exhaustive = request.runs == 0;
+    const sim::SimResult r = exhaustive ? simulator.runExhaustive() : simulator.runRandom();
+    nlohmann::json j = cli::simJson(program, r);
+    j["histogram"] = sim::formatHistogram(program.name, program.condition, r.histogram, {},
+                                          !cli::incomplete(r));
     return j;
 }
 

@@ -1,5 +1,6 @@
 // What the page asks of a test, answered as the command line would: `check` (the CLI's --json
-// object and herd text), `explain` (the text of `ptxlitmus explain`, its graph as DOT and SVG).
+// object and herd text), `explain` (the text of `ptxlitmus explain`, its graph as DOT and SVG),
+// `simulate` (`ptxlitmus sim --json`'s histogram).
 // Each answer runs under its RunSlot's deadline: the run's time limit and the page's cancel.
 #pragma once
 
@@ -21,6 +22,9 @@ class Explorer {
     /// `ptxlitmus explain FILE [--outcome O]`: `text`, `allowed`, `ways`, and the graph of way
     /// `way` (or of the witness) as `dot` and `svg` (Graphviz, rendered in the temp folder).
     [[nodiscard]] nlohmann::json explain(const TestRequest& request, const RunSlot& run) const;
+    /// `ptxlitmus sim --json FILE`'s object (every schedule, or `runs` random runs), with
+    /// `histogram` (the litmus7 layout the CLI prints).
+    [[nodiscard]] nlohmann::json simulate(const TestRequest& request, const RunSlot& run) const;
 
   private:
     const ServedFolders& folders_;

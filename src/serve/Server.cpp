@@ -131,6 +131,11 @@ struct Server::State {
             run(req, res,
                 [this](const TestRequest& r, const RunSlot& s) { return explorer.explain(r, s); });
         });
+        http.Post("/api/sim", [this](const httplib::Request& req, httplib::Response& res) {
+            run(req, res, [this](const TestRequest& r, const RunSlot& s) {
+                return explorer.simulate(r, s);
+            });
+        });
         http.Post("/api/cancel", [this](const httplib::Request& req, httplib::Response& res) {
             try {
                 const json body = json::parse(req.body);
