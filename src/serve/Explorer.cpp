@@ -7,6 +7,7 @@
 #include "explain/Explainer.hpp"
 #include "explain/ExplanationGraph.hpp"
 #include "explain/Graphviz.hpp"
+#include "model/ConditionValue.hpp"
 #include "parser/OutcomeText.hpp"
 #include "parser/Parser.hpp"
 #include "sim/Histogram.hpp"
@@ -23,6 +24,12 @@ nlohmann::json Explorer::check(const TestRequest& request, const RunSlot& run) c
     const CheckResult result = ptx::check(program, options);
     nlohmann::json j = cli::toJson(program, result, result.model);
     j["herd"] = cli::formatHerd(program, result);
+    // Which outcomes satisfy the condition's proposition, in the order of `outcomes`: the page
+    // marks them (the herd layout does not say).
+    nlohmann::json satisfied = nlohmann::json::array();
+    for (const Outcome& o : result.outcomes)
+        satisfied.push_back(satisfies(program.condition.expr, o));
+    j["satisfies"] = std::move(satisfied);
     return j;
 }
 
