@@ -10,17 +10,22 @@
 #include "model/ConditionValue.hpp"
 #include "parser/OutcomeText.hpp"
 #include "parser/Parser.hpp"
+#include "regress/JUnitWriter.hpp"
+#include "regress/Runner.hpp"
+#include "regress/SuiteDiscovery.hpp"
 #include "sim/Histogram.hpp"
 #include "sim/Simulator.hpp"
 #include "support/InputFile.hpp"
 
+#include <algorithm>
+#include <chrono>
 #include <filesystem>
 
 namespace ptx::serve {
 
 nlohmann::json Explorer::check(const TestRequest& request, const RunSlot& run) const {
     const CheckOptions options = request.flags(folders_, run.seconds()).options(run.stop());
-    const Program program = parseLitmus(request.text, request.name);
+    const Program program = parseLitmus(request.test(), request.name);
     const CheckResult result = ptx::check(program, options);
     nlohmann::json j = cli::toJson(program, result, result.model);
     j["herd"] = cli::formatHerd(program, result);
@@ -40,7 +45,7 @@ nlohmann::json Explorer::explain(const TestRequest& request, const RunSlot& run)
     options.model = check.model;
     options.catModel = check.catModel;
     options.unroll = check.unroll;
-    const Program program = parseLitmus(request.text, request.name);
+    const Program program = parseLitmus(request.test(), request.name);
     if (!request.outcome.empty())
         options.outcome = parseOutcomeText(request.outcome, program, "outcome");
     const explain::Explanation e = explain::explain(program, options);
@@ -81,7 +86,7 @@ nlohmann::json Explorer::explain(const TestRequest& request, const RunSlot& run)
 nlohmann::json Explorer::simulate(const TestRequest& request, const RunSlot& run) const {
     sim::SimOptions o;
     o.deadline = run.deadline();
-    const Program program = parseLitmus(request.text, request.name);
+    const Program program = parseLitmus(request.test(), request.name);
     o.runs = request.runs;
     o.seed = request.seed;
     // As `sim` does: only tests the checker models (a construct it refuses is refused here).
@@ -90,8 +95,59 @@ nlohmann::json Explorer::simulate(const TestRequest& request, const RunSlot& run
     const bool exhaustive = request.runs == 0;
     const sim::SimResult r = exhaustive ? simulator.runExhaustive() : simulator.runRandom();
     nlohmann::json j = cli::simJson(program, r);
-    j["histogram"] = sim::formatHistogram(program.name, program.condition, r.histogram, {},
-                                          !cli::incomplete(r));
+    j["histogram"] =
+        sim::formatHistogram(program.name, program.condition, r.histogram, {}, !cli::incomplete(r));
+    return j;
+}
+
+nlohmann::json Explorer::regress(const TestRequest& request, const RunSlot& run) const {
+    const Deadline deadline = run.deadline(); // the whole run's: each test gets what is left
+    const auto found = regress::discoverTests({folders_.resolveFolder(request.folder).string()},
+                                              regress::EmptyFolders::Refused);
+    std::vector<regress::TestCase> tests;
+    nlohmann::json outside = nlohmann::json::array();
+    for (regress::TestCase t : found.tests) {
+        // A test or expectation whose link leads out of the served folders is not read.
+        const auto name = folders_.nameOf(t.litmus);
+        const bool expectationInside =
+            !std::filesystem::exists(t.expected) || folders_.nameOf(t.expected);
+        if (!name || !expectationInside) {
+            outside.push_back(
+                folders_.nameOf(std::filesystem::path(t.litmus).parent_path()).value_or("?") + "/" +
+                std::filesystem::path(t.litmus).filename().string());
+            continue;
+        }
+        t.id = *name;
+        t.index = tests.size();
+        tests.push_back(std::move(t));
+    }
+    regress::RunOptions options;
+    options.check = request.flags(folders_, run.seconds()).options(run.stop());
+    regress::RunScope scope;
+    scope.suite = "ptxlitmus regress " + request.folder;
+    scope.suiteSize = scope.shardSize = tests.size();
+    scope.fingerprint = regress::suiteFingerprint(tests);
+    std::vector<regress::TestReport> reports;
+    regress::Summary summary;
+    const auto start = Deadline::Clock::now();
+    bool timeUp = false;
+    for (const regress::TestCase& t : tests) {
+        if (deadline.stopRequested() || deadline.expired()) {
+            timeUp = !deadline.stopRequested();
+            if (deadline.stopRequested()) summary.signal = deadline.stop().signal();
+            summary.notRun = tests.size() - reports.size();
+            break;
+        }
+        const double left =
+            std::chrono::duration<double>(*deadline.expiry() - Deadline::Clock::now()).count();
+        options.check.timeoutSeconds = std::max(left, 0.001);
+        reports.push_back(regress::runTest(t, options));
+        summary.add(reports.back());
+    }
+    summary.seconds = std::chrono::duration<double>(Deadline::Clock::now() - start).count();
+    nlohmann::json j = regress::reportJson(reports, summary, scope);
+    j["time_limit_hit"] = timeUp;
+    j["outside_served_folders"] = std::move(outside);
     return j;
 }
 

@@ -1,6 +1,6 @@
 // What the page asks of a test, answered as the command line would: `check` (the CLI's --json
 // object and herd text), `explain` (the text of `ptxlitmus explain`, its graph as DOT and SVG),
-// `simulate` (`ptxlitmus sim --json`'s histogram).
+// `simulate` (`ptxlitmus sim --json`'s histogram), `regress` (its --json report over a folder).
 // Each answer runs under its RunSlot's deadline: the run's time limit and the page's cancel.
 #pragma once
 
@@ -25,6 +25,10 @@ class Explorer {
     /// `ptxlitmus sim --json FILE`'s object (every schedule, or `runs` random runs), with
     /// `histogram` (the litmus7 layout the CLI prints).
     [[nodiscard]] nlohmann::json simulate(const TestRequest& request, const RunSlot& run) const;
+    /// `ptxlitmus regress FOLDER --json -`'s report over a served folder (each test against the
+    /// `.expected` beside it; nothing is written), the tests one after another within the run's
+    /// time limit: those left when it runs out are `not_run` and `time_limit_hit` is true.
+    [[nodiscard]] nlohmann::json regress(const TestRequest& request, const RunSlot& run) const;
 
   private:
     const ServedFolders& folders_;

@@ -26,7 +26,7 @@ std::vector<std::string> bundledFolders() {
     for (const char* dir : {PTXLITMUS_SOURCE_DIR "/litmus", PTXLITMUS_SOURCE_DIR "/models"})
         if (std::filesystem::is_directory(dir)) folders.emplace_back(dir);
     if (folders.empty())
-        throw InputError("serve: the bundled litmus/ folder (" PTXLITMUS_SOURCE_DIR
+        throw InputError("the bundled litmus/ folder (" PTXLITMUS_SOURCE_DIR
                          "/litmus) is not there: name the folders to serve");
     return folders;
 }

@@ -29,13 +29,13 @@ ServedFolders::ServedFolders(const std::vector<std::string>& dirs) {
         std::error_code ec;
         const fs::path root = fs::canonical(dir, ec);
         if (ec || !fs::is_directory(root))
-            throw InputError("serve: '" + terminalText(dir) + "' is not a folder" +
+            throw InputError("'" + terminalText(dir) + "' is not a folder" +
                              (ec ? " (" + ec.message() + ")" : ""));
         std::string name = root.filename().string();
         if (name.empty()) name = "root";
         if (std::any_of(folders_.begin(), folders_.end(),
                         [&](const Folder& f) { return f.name == name; }))
-            throw InputError("serve: two served folders are named '" + terminalText(name) +
+            throw InputError("two served folders are named '" + terminalText(name) +
                              "': the page names files by their folder's name");
         folders_.push_back({name, root});
     }
@@ -75,6 +75,24 @@ std::vector<std::string> ServedFolders::names() const {
 }
 
 fs::path ServedFolders::resolve(const std::string& name) const {
+    return resolveAs(name, Kind::File);
+}
+
+fs::path ServedFolders::resolveFolder(const std::string& name) const {
+    return resolveAs(name, Kind::Folder);
+}
+
+std::optional<std::string> ServedFolders::nameOf(const fs::path& path) const {
+    std::error_code ec;
+    const fs::path file = fs::canonical(path, ec);
+    if (ec) return std::nullopt;
+    for (const Folder& f : folders_)
+        if (isInside(file, f.root))
+            return f.name + "/" + file.lexically_relative(f.root).generic_string();
+    return std::nullopt;
+}
+
+fs::path ServedFolders::resolveAs(const std::string& name, Kind kind) const {
     const auto refused = [&](const std::string& why) {
         return PathRefused("'" + terminalText(name) + "' is not served: " + why);
     };
@@ -93,13 +111,17 @@ fs::path ServedFolders::resolve(const std::string& name) const {
             throw refused("'..', '.' and empty parts are not allowed");
         relative /= *part;
     }
-    if (relative.empty()) throw refused("it names a folder, not a file");
+    if (relative.empty()) {
+        if (kind == Kind::Folder) return folder->root;
+        throw refused("it names a folder, not a file");
+    }
     std::error_code ec;
     const fs::path file = fs::canonical(folder->root / relative, ec);
-    if (ec) throw PathNotFound("'" + terminalText(name) + "': no such file");
+    if (ec) throw PathNotFound("'" + terminalText(name) + "': no such file or folder");
     if (!isInside(file, folder->root)) throw refused("a link leads out of the served folder");
-    if (!fs::is_regular_file(file, ec))
-        throw PathNotFound("'" + terminalText(name) + "' is not a file");
+    if (kind == Kind::File ? !fs::is_regular_file(file, ec) : !fs::is_directory(file, ec))
+        throw PathNotFound("'" + terminalText(name) + "' is not a " +
+                           (kind == Kind::File ? "file" : "folder"));
     return file;
 }
 

@@ -7,6 +7,7 @@
 #include "support/Errors.hpp"
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,10 @@ class ServedFolders {
     /// The file a name stands for. Throws PathRefused for a name that is malformed or leads out
     /// of its folder, PathNotFound for one that names no regular file.
     [[nodiscard]] std::filesystem::path resolve(const std::string& name) const;
+    /// The folder a name stands for (`litmus`, `litmus/MP`), with the same checks.
+    [[nodiscard]] std::filesystem::path resolveFolder(const std::string& name) const;
+    /// The served name of a path under the folders (links followed); none when it leads out.
+    [[nodiscard]] std::optional<std::string> nameOf(const std::filesystem::path& path) const;
 
     /// The folders' names, as files are named under them.
     [[nodiscard]] std::vector<std::string> names() const;
@@ -50,6 +55,8 @@ class ServedFolders {
         std::string name;
         std::filesystem::path root; // canonical
     };
+    enum class Kind { File, Folder };
+    [[nodiscard]] std::filesystem::path resolveAs(const std::string& name, Kind kind) const;
     std::vector<Folder> folders_;
 };
 

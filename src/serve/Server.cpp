@@ -132,9 +132,12 @@ struct Server::State {
                 [this](const TestRequest& r, const RunSlot& s) { return explorer.explain(r, s); });
         });
         http.Post("/api/sim", [this](const httplib::Request& req, httplib::Response& res) {
-            run(req, res, [this](const TestRequest& r, const RunSlot& s) {
-                return explorer.simulate(r, s);
-            });
+            run(req, res,
+                [this](const TestRequest& r, const RunSlot& s) { return explorer.simulate(r, s); });
+        });
+        http.Post("/api/regress", [this](const httplib::Request& req, httplib::Response& res) {
+            run(req, res,
+                [this](const TestRequest& r, const RunSlot& s) { return explorer.regress(r, s); });
         });
         http.Post("/api/cancel", [this](const httplib::Request& req, httplib::Response& res) {
             try {

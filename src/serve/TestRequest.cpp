@@ -33,8 +33,11 @@ std::uint64_t readCount(const json& body, const char* key, std::uint64_t min, st
 TestRequest TestRequest::fromJson(const json& body) {
     if (!body.is_object()) throw InputError("request: expected a JSON object");
     TestRequest r;
-    if (!body.contains("text")) throw InputError("request: 'text' (the litmus test) is missing");
-    readString(body, "text", r.text);
+    if (body.contains("text")) {
+        r.text.emplace();
+        readString(body, "text", *r.text);
+    }
+    readString(body, "folder", r.folder);
     readString(body, "name", r.name);
     if (r.name.empty()) r.name = "test.litmus";
     readString(body, "model", r.model);
@@ -64,6 +67,11 @@ TestRequest TestRequest::fromJson(const json& body) {
     r.runs = readCount(body, "runs", 0, 10000000, 0);
     r.seed = readCount(body, "seed", 0, UINT64_MAX, 1);
     return r;
+}
+
+const std::string& TestRequest::test() const {
+    if (!text) throw InputError("request: 'text' (the litmus test) is missing");
+    return *text;
 }
 
 cli::CheckFlags TestRequest::flags(const ServedFolders& folders, double seconds) const {

@@ -15,7 +15,8 @@ namespace ptx::serve {
 class ServedFolders;
 
 struct TestRequest {
-    std::string text;                 // the litmus test
+    std::optional<std::string> text;  // the litmus test (check, explain, sim)
+    std::string folder;               // regress: a served folder (`litmus/MP`)
     std::string name = "test.litmus"; // what messages call it (`test.litmus:3:7: error: ...`)
     std::string model = "ptx";        // ptx, ptx6, ptx75, sc
     std::string cat;                  // a served cat model (`models/ptx.cat`), used instead
@@ -30,6 +31,9 @@ struct TestRequest {
 
     /// Throws InputError naming the field that is missing, of the wrong type or out of range.
     [[nodiscard]] static TestRequest fromJson(const nlohmann::json& body);
+
+    /// The test's text; InputError when the request has none.
+    [[nodiscard]] const std::string& test() const;
 
     /// The command-line options this request stands for; `cat` resolved under `folders`
     /// (PathRefused, PathNotFound), the time limit `seconds`.

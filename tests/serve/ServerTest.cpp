@@ -30,6 +30,8 @@ struct Fixture {
                 std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()));
         fs::create_directories(base / "suite" / "sub");
         fs::copy_file(PTXLITMUS_SOURCE_DIR "/litmus/MP/MP.litmus", base / "suite" / "MP.litmus");
+        fs::copy_file(PTXLITMUS_SOURCE_DIR "/litmus/MP/MP.expected",
+                      base / "suite" / "MP.expected");
         fs::copy_file(PTXLITMUS_SOURCE_DIR "/litmus/MP/MP.litmus", base / "secret.litmus");
         fs::create_symlink(base / "secret.litmus", base / "suite" / "sub" / "escape.litmus");
         ptx::serve::ServeSettings settings;
@@ -204,4 +206,19 @@ TEST_CASE("a loopback server answers only requests for localhost") {
     const auto r = f.client().Get("/api/info", httplib::Headers{{"Host", "evil.example"}});
     REQUIRE(r);
     CHECK(r->status == 403);
+}
+
+TEST_CASE("regress over a served folder: the CLI's report, a link out of the folder not read") {
+    const Fixture f;
+    const auto r = f.post("/api/regress", {{"folder", "suite"}});
+    REQUIRE(r);
+    REQUIRE(r->status == 200);
+    const json j = json::parse(r->body);
+    CHECK(j["summary"]["total"] == 1);
+    CHECK(j["summary"]["passed"] == 1);
+    CHECK(j["tests"][0]["id"] == "suite/MP.litmus");
+    CHECK(j["outside_served_folders"] == json::array({"suite/sub/escape.litmus"}));
+    const auto up = f.post("/api/regress", {{"folder", "suite/.."}});
+    REQUIRE(up);
+    CHECK(up->status == 403);
 }

@@ -208,6 +208,52 @@ async function runSim() {
   $('sim-text').textContent = json.histogram;
 }
 
+// ---- regress --------------------------------------------------------------------------------
+async function runRegress() {
+  clearError();
+  const r = testRequest({ folder: $('regress-folder').value.trim() });
+  delete r.text;
+  delete r.name;
+  const { ok, json } = await post('/api/regress', r);
+  if (!ok) { showError(json); return; }
+  const s = json.summary;
+  $('regress-box').hidden = false;
+  $('regress-summary').textContent = s.total + ' tests: ' + s.passed + ' passed, ' + s.failed +
+      ' failed, ' + s.errors + ' errors, ' + s.unsupported + ' unsupported' +
+      (s.not_run ? ', ' + s.not_run + ' not run' + (json.time_limit_hit ? ' (time limit)' : '') : '') +
+      (json.outside_served_folders.length ? ', ' + json.outside_served_folders.length +
+       ' skipped (links out of the served folders)' : '');
+  const tbody = $('regress-table').querySelector('tbody');
+  tbody.textContent = '';
+  // Failures and errors first: they are what a regression run is for.
+  const rank = { FAIL: 0, ERROR: 1, UNSUPPORTED: 2, PASS: 3 };
+  const tests = [...json.tests].sort((a, b) => (rank[a.status] ?? 4) - (rank[b.status] ?? 4));
+  for (const t of tests) {
+    const tr = document.createElement('tr');
+    tr.className = 'regress-' + t.status.toLowerCase();
+    const st = document.createElement('td'); st.textContent = t.status;
+    const name = document.createElement('td');
+    const open = document.createElement('a');
+    open.href = '#';
+    open.textContent = t.id;
+    open.addEventListener('click', (e) => { e.preventDefault(); $('file-filter').value = t.id; openFile(t.id); });
+    name.appendChild(open);
+    const msg = document.createElement('td');
+    msg.textContent = t.message || '';
+    if (t.diff) {
+      const d = document.createElement('details');
+      const sum = document.createElement('summary'); sum.textContent = 'diff';
+      const pre = document.createElement('pre'); pre.textContent = t.diff;
+      d.append(sum, pre);
+      msg.appendChild(d);
+    }
+    tr.append(st, name, msg);
+    tbody.appendChild(tr);
+  }
+  download('dl-json', JSON.stringify(json, null, 2), 'application/json');
+  $('downloads').hidden = false;
+}
+
 // ---- permalinks -----------------------------------------------------------------------------
 function toBase64Url(text) {
   const bytes = new TextEncoder().encode(text);
@@ -264,6 +310,12 @@ async function start() {
   for (const e of info.engines) $('engine').appendChild(new Option(e, e));
   $('timeout').placeholder = String(info.timeout_s);
   const files = (await (await fetch('/api/files')).json()).files;
+  const folders = new Set();
+  for (const f of files) {
+    const parts = f.name.split('/');
+    for (let i = 1; i < parts.length; i++) folders.add(parts.slice(0, i).join('/'));
+  }
+  for (const d of [...folders].sort()) $('folder-list').appendChild(new Option(d, d));
   for (const f of files) {
     if (f.kind === 'cat') $('model').appendChild(new Option('cat: ' + f.name, 'cat:' + f.name));
     else $('file-list').appendChild(new Option(f.name, f.name));
@@ -275,6 +327,7 @@ async function start() {
   $('run-check').addEventListener('click', runCheck);
   $('run-explain').addEventListener('click', () => runExplain(null, 1));
   $('run-sim').addEventListener('click', runSim);
+  $('run-regress').addEventListener('click', runRegress);
   window.addEventListener('hashchange', () => { if (loadPermalink()) runCheck(); });
   if (loadPermalink()) await runCheck(); else drawGutter(0);
   document.body.dataset.ready = 'true';
