@@ -123,22 +123,19 @@ struct Server::State {
                 send(res, errorResponse(std::current_exception(), ""));
             }
         });
-        http.Post("/api/check", [this](const httplib::Request& req, httplib::Response& res) {
-            run(req, res,
-                [this](const TestRequest& r, const RunSlot& s) { return explorer.check(r, s); });
-        });
-        http.Post("/api/explain", [this](const httplib::Request& req, httplib::Response& res) {
-            run(req, res,
-                [this](const TestRequest& r, const RunSlot& s) { return explorer.explain(r, s); });
-        });
-        http.Post("/api/sim", [this](const httplib::Request& req, httplib::Response& res) {
-            run(req, res,
-                [this](const TestRequest& r, const RunSlot& s) { return explorer.simulate(r, s); });
-        });
-        http.Post("/api/regress", [this](const httplib::Request& req, httplib::Response& res) {
-            run(req, res,
-                [this](const TestRequest& r, const RunSlot& s) { return explorer.regress(r, s); });
-        });
+        // The requests that run a command: each answered by its Explorer function.
+        using Answer = json (Explorer::*)(const TestRequest&, const RunSlot&) const;
+        const std::pair<const char*, Answer> commands[] = {{"/api/check", &Explorer::check},
+                                                           {"/api/explain", &Explorer::explain},
+                                                           {"/api/sim", &Explorer::simulate},
+                                                           {"/api/regress", &Explorer::regress}};
+        for (const auto& [path, answer] : commands)
+            http.Post(path,
+                      [this, answer = answer](const httplib::Request& req, httplib::Response& res) {
+                          run(req, res, [this, answer](const TestRequest& r, const RunSlot& s) {
+                              return (explorer.*answer)(r, s);
+                          });
+                      });
         http.Post("/api/cancel", [this](const httplib::Request& req, httplib::Response& res) {
             try {
                 const json body = json::parse(req.body);

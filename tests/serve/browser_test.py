@@ -144,7 +144,7 @@ def main():
         print(f"FAILED at step '{step}': {type(e).__name__}: {e}")
         if driver is not None:
             os.makedirs(shots, exist_ok=True)
-            path = os.path.join(shots, re.sub(r"[^a-z]+", "-", step) + ".png")
+            path = os.path.join(shots, re.sub(r"[^a-z]+", "-", step.lower()) + ".png")
             driver.save_screenshot(path)
             print(f"screenshot: {path}")
         return 1
