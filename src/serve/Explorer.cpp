@@ -1,5 +1,8 @@
 #include "serve/Explorer.hpp"
 
+#include "campaign/Campaign.hpp"
+#include "campaign/CampaignReport.hpp"
+#include "campaign/ObservationReaders.hpp"
 #include "check/MixedSizes.hpp"
 #include "cli/CheckOutput.hpp"
 #include "cli/SimOutput.hpp"
@@ -20,6 +23,8 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <set>
+#include <sstream>
 
 namespace ptx::serve {
 
@@ -148,6 +153,48 @@ nlohmann::json Explorer::regress(const TestRequest& request, const RunSlot& run)
     nlohmann::json j = regress::reportJson(reports, summary, scope);
     j["time_limit_hit"] = timeUp;
     j["outside_served_folders"] = std::move(outside);
+    return j;
+}
+
+nlohmann::json Explorer::validate(const TestRequest& request, const RunSlot& run) const {
+    campaign::CampaignOptions options;
+    options.check = request.flags(folders_, run.seconds()).options(run.stop());
+    const campaign::CampaignTest test{request.name, parseLitmus(request.test(), request.name)};
+    if (request.observed.empty())
+        throw InputError("request: 'observed' holds no file to validate against the test");
+    // As `validate FILE --observed OBS...`: a record that names no test is this test's; records
+    // of other tests are left out (and listed).
+    std::vector<campaign::ObservationRecord> records;
+    std::vector<campaign::SkippedLines> skipped;
+    std::set<std::string> others;
+    for (const TestRequest::Upload& file : request.observed) {
+        campaign::ObservationFile data = campaign::readObservations(file.text, file.name);
+        for (campaign::ObservationRecord& r : data.records) {
+            if (r.test.empty()) r.test = test.program.name;
+            if (r.test == test.program.name)
+                records.push_back(std::move(r));
+            else
+                others.insert(r.test);
+        }
+        skipped.push_back(std::move(data.skipped));
+    }
+    if (records.empty())
+        throw InputError("no observation of test " + test.program.name + " in the files");
+    campaign::checkDistinct(records);
+    campaign::CampaignResult result = campaign::runCampaign({test}, std::move(records), options);
+    result.skipped = std::move(skipped);
+    if (result.signal != 0) throw Interrupted(result.signal); // nothing was judged
+    nlohmann::json j = {{"rows", nlohmann::json::array()},
+                        {"other_tests", others},
+                        {"table", campaign::formatCampaign(result, true)}};
+    std::istringstream lines(campaign::campaignJsonLines(result));
+    for (std::string line; std::getline(lines, line);) {
+        nlohmann::json row = nlohmann::json::parse(line);
+        if (row.contains("summary"))
+            j["summary"] = std::move(row["summary"]);
+        else
+            j["rows"].push_back(std::move(row));
+    }
     return j;
 }
 

@@ -1,6 +1,7 @@
 // What the page asks of a test, answered as the command line would: `check` (the CLI's --json
 // object and herd text), `explain` (the text of `ptxlitmus explain`, its graph as DOT and SVG),
-// `simulate` (`ptxlitmus sim --json`'s histogram), `regress` (its --json report over a folder).
+// `simulate` (`ptxlitmus sim --json`'s histogram), `regress` (its --json report over a folder),
+// `validate` (uploaded observations of the test against the model).
 // Each answer runs under its RunSlot's deadline: the run's time limit and the page's cancel.
 #pragma once
 
@@ -29,6 +30,10 @@ class Explorer {
     /// `.expected` beside it; nothing is written), the tests one after another within the run's
     /// time limit: those left when it runs out are `not_run` and `time_limit_hit` is true.
     [[nodiscard]] nlohmann::json regress(const TestRequest& request, const RunSlot& run) const;
+    /// `ptxlitmus validate FILE --observed OBS... --json` for the test in `text` and the
+    /// uploaded files, judged together: `rows` (one per GPU, with each observed outcome and the
+    /// model's answer), `summary`, and `table` (the text the CLI prints).
+    [[nodiscard]] nlohmann::json validate(const TestRequest& request, const RunSlot& run) const;
 
   private:
     const ServedFolders& folders_;

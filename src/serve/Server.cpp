@@ -128,7 +128,8 @@ struct Server::State {
         const std::pair<const char*, Answer> commands[] = {{"/api/check", &Explorer::check},
                                                            {"/api/explain", &Explorer::explain},
                                                            {"/api/sim", &Explorer::simulate},
-                                                           {"/api/regress", &Explorer::regress}};
+                                                           {"/api/regress", &Explorer::regress},
+                                                           {"/api/validate", &Explorer::validate}};
         for (const auto& [path, answer] : commands)
             http.Post(path,
                       [this, answer = answer](const httplib::Request& req, httplib::Response& res) {

@@ -64,6 +64,19 @@ TestRequest TestRequest::fromJson(const json& body) {
     if (r.runId.size() > 64) throw InputError("request: 'run_id' is longer than 64 characters");
     readString(body, "outcome", r.outcome);
     r.way = readCount(body, "way", 1, 1000, 1);
+    if (body.contains("observed")) {
+        const json& files = body.at("observed");
+        if (!files.is_array() || files.size() > 64)
+            throw InputError("request: 'observed' must be a list of at most 64 files");
+        for (const json& f : files) {
+            if (!f.is_object()) throw InputError("request: each 'observed' file is {name, text}");
+            Upload u;
+            readString(f, "name", u.name);
+            readString(f, "text", u.text);
+            if (u.name.empty()) u.name = "observed-" + std::to_string(r.observed.size() + 1);
+            r.observed.push_back(std::move(u));
+        }
+    }
     r.runs = readCount(body, "runs", 0, 10000000, 0);
     r.seed = readCount(body, "seed", 0, UINT64_MAX, 1);
     return r;

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace ptx::serve {
 
@@ -28,6 +29,11 @@ struct TestRequest {
     std::size_t way = 1;           // explain: which way of a forbidden outcome is drawn
     std::uint64_t runs = 0;        // sim: random runs (0: the exhaustive search)
     std::uint64_t seed = 1;        // sim: the random runs' seed
+    /// validate: uploaded observation files (histograms, weak/total logs, seen tables, JSON).
+    struct Upload {
+        std::string name, text;
+    };
+    std::vector<Upload> observed;
 
     /// Throws InputError naming the field that is missing, of the wrong type or out of range.
     [[nodiscard]] static TestRequest fromJson(const nlohmann::json& body);

@@ -222,3 +222,27 @@ TEST_CASE("regress over a served folder: the CLI's report, a link out of the fol
     REQUIRE(up);
     CHECK(up->status == 403);
 }
+
+TEST_CASE("validate uploaded observations: a forbidden outcome seen is reported as the CLI does") {
+    const Fixture f;
+    std::ifstream in(PTXLITMUS_SOURCE_DIR "/litmus/MP/MP+fence.acq_rel.gpu.litmus");
+    const std::string test{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    // A litmus7 histogram in which the condition's outcome, which the model forbids, was seen.
+    const std::string histogram = "Test MP+fence.acq_rel.gpu Allowed\nHistogram (2 states)\n"
+                                  "5 *>1:r0=1; 1:r1=0;\n100 :>1:r0=0; 1:r1=0;\n";
+    const auto r =
+        f.post("/api/validate",
+               {{"text", test}, {"observed", {{{"name", "h100.txt"}, {"text", histogram}}}}});
+    REQUIRE(r);
+    REQUIRE(r->status == 200);
+    const json j = json::parse(r->body);
+    REQUIRE(j["rows"].size() == 1);
+    CHECK(j["rows"][0]["status"] == "FORBIDDEN-OBSERVED");
+    CHECK(j["rows"][0]["source"] == "h100.txt:1");
+    CHECK(j["summary"]["forbiddenObserved"] == 1);
+    const auto bad = f.post(
+        "/api/validate", {{"text", test}, {"observed", {{{"name", "x.txt"}, {"text", "junk"}}}}});
+    REQUIRE(bad);
+    CHECK(bad->status == 400);
+    CHECK(json::parse(bad->body)["error"].get<std::string>().rfind("x.txt:", 0) == 0);
+}

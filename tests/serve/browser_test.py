@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
 """The explorer page in a real browser: headless Chromium driven by Selenium.
 
-    browser_test.py PTXLITMUS SOURCE_DIR SCREENSHOT_DIR
+    browser_test.py PTXLITMUS SOURCE_DIR WORK_DIR
 
 Starts `PTXLITMUS serve --port 0`, loads the page, opens MP and checks the verdict and the outcome
-table against what `ptxlitmus --json` says, explains a forbidden condition and checks the SVG is
-drawn with the cycle bold (as many bold edges as `explain --dot` draws), edits the test into a
-syntax error and sees the marker at its line, runs the simulator and sees one bar per state of
-`sim --exhaustive --json`, follows a permalink in a fresh page. A screenshot of the page is saved
-in SCREENSHOT_DIR when a step fails. Exits 77 (CTest: skipped) when Chromium, its driver or
-Selenium is missing, saying which.
+table against what `ptxlitmus --json` says, runs the simulator and sees one bar per state of
+`sim --exhaustive --json`, follows a permalink in a fresh page, explains a forbidden condition
+and checks the SVG is drawn with the cycle bold (as many bold edges as `explain --dot` draws),
+uploads an observation file and sees the status `validate --json` gives, edits the test into a
+syntax error and sees the marker at its line. A screenshot of the page is saved in WORK_DIR
+(which also holds the uploaded file) when a step fails. Exits 77 (CTest: skipped) when
+Chromium, its driver or Selenium is missing, saying which.
 """
 import json
 import os
@@ -61,6 +62,16 @@ def main():
         text=True, check=True).stdout
     bold_edges = forbidden_dot.count("penwidth=3.5")
     sim = cli_json("sim", "--exhaustive", "--json", mp)
+    # A histogram in which the forbidden test's condition was seen, judged by `validate`.
+    shots = os.path.abspath(shots)  # the uploaded file is named to the browser by its full path
+    observed = os.path.join(shots, "observed-forbidden.txt")
+    os.makedirs(shots, exist_ok=True)
+    with open(observed, "w") as f:
+        f.write("Test MP+fence.acq_rel.gpu Allowed\nHistogram (2 states)\n"
+                "5 *>1:r0=1; 1:r1=0;\n100 :>1:r0=0; 1:r1=0;\n")
+    validated = subprocess.run([ptxlitmus, "validate", forbidden, "--observed", observed,
+                                "--json"], capture_output=True, text=True).stdout
+    validate_status = json.loads(validated.splitlines()[0])["status"]
 
     env = dict(os.environ)
     for k in ("http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"):
@@ -126,6 +137,13 @@ def main():
         drawn_bold = len(re.findall(r'stroke-width="3\.5"', svg))
         assert bold_edges > 0 and drawn_bold >= bold_edges, (bold_edges, drawn_bold)
 
+        step = "validating an uploaded observation file"
+        by_id("observed-files").send_keys(observed)
+        by_id("run-validate").click()
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#validate-table tbody tr"))
+        cells = driver.find_elements(By.CSS_SELECTOR, "#validate-table tbody tr td")
+        assert cells[0].text == validate_status, (cells[0].text, validate_status)
+
         step = "a syntax error marked in the editor"
         broken = text.rstrip("\n").split("\n")
         bad_line = len(broken)  # the condition line becomes nonsense
@@ -138,7 +156,8 @@ def main():
         assert marker.text.strip() == str(bad_line), marker.text
         assert f":{bad_line}:" in by_id("error").text, by_id("error").text
         print("browser test: page, MP verdict and table, simulator chart, permalink, "
-              "forbidden graph with its cycle, error marker: all as the CLI says")
+              "forbidden graph with its cycle, validate upload, error marker: all as the CLI "
+              "says")
         return 0
     except Exception as e:  # a step failed: say which, keep a picture of the page
         print(f"FAILED at step '{step}': {type(e).__name__}: {e}")

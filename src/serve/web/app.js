@@ -254,6 +254,37 @@ async function runRegress() {
   $('downloads').hidden = false;
 }
 
+// ---- validate -------------------------------------------------------------------------------
+async function runValidate() {
+  clearError();
+  const observed = [];
+  for (const f of $('observed-files').files) observed.push({ name: f.name, text: await f.text() });
+  const { ok, json } = await post('/api/validate', testRequest({ observed }));
+  if (!ok) { showError(json); return; }
+  const s = json.summary;
+  $('validate-box').hidden = false;
+  $('validate-summary').textContent = s.records + ' observation(s): ' + s.forbiddenObserved +
+      ' with a forbidden outcome seen, ' + s.weakSeen + ' weak seen, ' + s.ok + ' ok' +
+      (json.other_tests.length ? '; files also observe ' + json.other_tests.join(', ') : '');
+  const tbody = $('validate-table').querySelector('tbody');
+  tbody.textContent = '';
+  // Forbidden observations first: they are what a campaign is checked for.
+  const rows = [...json.rows].sort((a, b) => (b.status === 'FORBIDDEN-OBSERVED') - (a.status === 'FORBIDDEN-OBSERVED'));
+  for (const r of rows) {
+    const tr = document.createElement('tr');
+    tr.className = 'validate-' + r.status.toLowerCase();
+    const cells = [r.status, r.gpu || '(not named)', r.source,
+      (r.outcomes || []).map((o) => (o.outcome ? outcomeText(o.outcome) : o.condition) +
+        (o.count !== undefined ? ' ×' + o.count : '') +
+        (Object.values(o.allowed || {}).every((a) => a) ? '' : ' (forbidden)')).join('  ') ||
+      r.error];
+    for (const c of cells) { const td = document.createElement('td'); td.textContent = c; tr.appendChild(td); }
+    tbody.appendChild(tr);
+  }
+  download('dl-json', JSON.stringify(json, null, 2), 'application/json');
+  $('downloads').hidden = false;
+}
+
 // ---- permalinks -----------------------------------------------------------------------------
 function toBase64Url(text) {
   const bytes = new TextEncoder().encode(text);
@@ -328,6 +359,7 @@ async function start() {
   $('run-explain').addEventListener('click', () => runExplain(null, 1));
   $('run-sim').addEventListener('click', runSim);
   $('run-regress').addEventListener('click', runRegress);
+  $('run-validate').addEventListener('click', runValidate);
   window.addEventListener('hashchange', () => { if (loadPermalink()) runCheck(); });
   if (loadPermalink()) await runCheck(); else drawGutter(0);
   document.body.dataset.ready = 'true';
