@@ -5,11 +5,13 @@
 #include "campaign/ObservationReaders.hpp"
 #include "check/MixedSizes.hpp"
 #include "cli/CheckOutput.hpp"
+#include "cli/DotClusters.hpp"
 #include "cli/SimOutput.hpp"
 #include "explain/ExplainText.hpp"
 #include "explain/Explainer.hpp"
 #include "explain/ExplanationGraph.hpp"
 #include "explain/Graphviz.hpp"
+#include "explain/ShowExecutions.hpp"
 #include "model/ConditionValue.hpp"
 #include "parser/OutcomeText.hpp"
 #include "parser/Parser.hpp"
@@ -74,18 +76,39 @@ nlohmann::json Explorer::explain(const TestRequest& request, const RunSlot& run)
     const std::string dot = explain::explanationGraph(e, model, way, options.deadline);
     j["way"] = forbidden ? nlohmann::json(way + 1) : nlohmann::json(nullptr);
     j["dot"] = dot;
+    j["svg"] = svgOf(dot, options.deadline);
+    return j;
+}
+
+std::string Explorer::svgOf(const std::string& dot, const Deadline& deadline) const {
     const std::filesystem::path svg = temp_.freshFile("svg");
-    try {
-        explain::renderDot(dot, "svg", svg.string(), options.deadline);
-        j["svg"] = readInputFile(svg.string(), "SVG graph", options.deadline);
-    } catch (...) {
+    const auto removeIt = [&] {
         std::error_code ec;
         std::filesystem::remove(svg, ec);
+    };
+    try {
+        explain::renderDot(dot, "svg", svg.string(), deadline);
+        std::string text = readInputFile(svg.string(), "SVG graph", deadline);
+        removeIt();
+        return text;
+    } catch (...) {
+        removeIt();
         throw;
     }
-    std::error_code ec;
-    std::filesystem::remove(svg, ec);
-    return j;
+}
+
+nlohmann::json Explorer::executions(const TestRequest& request, const RunSlot& run) const {
+    const CheckOptions options = request.flags(folders_, run.seconds()).options(run.stop());
+    const Deadline deadline = options.deadline(); // the executions and their drawing
+    const Program program = parseLitmus(request.test(), request.name);
+    const cli::DrawnExecutions drawn = cli::splitDotGraphs(explain::showExecutions(
+        program, options,
+        request.show == "all" ? explain::ShowMode::All : explain::ShowMode::Witness,
+        kMaxExecutions));
+    nlohmann::json graphs = nlohmann::json::array();
+    for (const std::string& dot : drawn.graphs)
+        graphs.push_back({{"dot", dot}, {"svg", svgOf(dot, deadline)}});
+    return {{"show", request.show}, {"graphs", std::move(graphs)}, {"more", drawn.more}};
 }
 
 nlohmann::json Explorer::simulate(const TestRequest& request, const RunSlot& run) const {

@@ -23,6 +23,10 @@ class Explorer {
     /// `ptxlitmus explain FILE [--outcome O]`: `text`, `allowed`, `ways`, and the graph of way
     /// `way` (or of the witness) as `dot` and `svg` (Graphviz, rendered in the temp folder).
     [[nodiscard]] nlohmann::json explain(const TestRequest& request, const RunSlot& run) const;
+    /// `ptxlitmus FILE --show all|witness`: the consistent executions (all, or those satisfying
+    /// the condition), at most kMaxExecutions, each as `dot` and `svg`; `more` when there are
+    /// more.
+    [[nodiscard]] nlohmann::json executions(const TestRequest& request, const RunSlot& run) const;
     /// `ptxlitmus sim --json FILE`'s object (every schedule, or `runs` random runs), with
     /// `histogram` (the litmus7 layout the CLI prints).
     [[nodiscard]] nlohmann::json simulate(const TestRequest& request, const RunSlot& run) const;
@@ -35,7 +39,12 @@ class Explorer {
     /// model's answer), `summary`, and `table` (the text the CLI prints).
     [[nodiscard]] nlohmann::json validate(const TestRequest& request, const RunSlot& run) const;
 
+    static constexpr std::size_t kMaxExecutions = 12;
+
   private:
+    /// `dot` rendered by Graphviz into the temp folder, read back, the file removed.
+    [[nodiscard]] std::string svgOf(const std::string& dot, const Deadline& deadline) const;
+
     const ServedFolders& folders_;
     TempFolder& temp_;
 };

@@ -125,11 +125,10 @@ struct Server::State {
         });
         // The requests that run a command: each answered by its Explorer function.
         using Answer = json (Explorer::*)(const TestRequest&, const RunSlot&) const;
-        const std::pair<const char*, Answer> commands[] = {{"/api/check", &Explorer::check},
-                                                           {"/api/explain", &Explorer::explain},
-                                                           {"/api/sim", &Explorer::simulate},
-                                                           {"/api/regress", &Explorer::regress},
-                                                           {"/api/validate", &Explorer::validate}};
+        const std::pair<const char*, Answer> commands[] = {
+            {"/api/check", &Explorer::check},           {"/api/explain", &Explorer::explain},
+            {"/api/executions", &Explorer::executions}, {"/api/sim", &Explorer::simulate},
+            {"/api/regress", &Explorer::regress},       {"/api/validate", &Explorer::validate}};
         for (const auto& [path, answer] : commands)
             http.Post(path,
                       [this, answer = answer](const httplib::Request& req, httplib::Response& res) {

@@ -63,6 +63,9 @@ TestRequest TestRequest::fromJson(const json& body) {
     readString(body, "run_id", r.runId);
     if (r.runId.size() > 64) throw InputError("request: 'run_id' is longer than 64 characters");
     readString(body, "outcome", r.outcome);
+    readString(body, "show", r.show);
+    if (r.show != "all" && r.show != "witness")
+        throw InputError("request: 'show' must be all or witness");
     r.way = readCount(body, "way", 1, 1000, 1);
     if (body.contains("observed")) {
         const json& files = body.at("observed");

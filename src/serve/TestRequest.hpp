@@ -27,6 +27,7 @@ struct TestRequest {
     std::string runId;             // the page's name for the run, to cancel it
     std::string outcome;           // explain: the outcome (default: the condition's)
     std::size_t way = 1;           // explain: which way of a forbidden outcome is drawn
+    std::string show = "witness";  // executions: all, or those satisfying the condition
     std::uint64_t runs = 0;        // sim: random runs (0: the exhaustive search)
     std::uint64_t seed = 1;        // sim: the random runs' seed
     /// validate: uploaded observation files (histograms, weak/total logs, seen tables, JSON).

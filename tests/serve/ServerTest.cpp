@@ -3,6 +3,11 @@
 // (.., links out), the request size, the run limits (time, concurrency, cancel).
 #include "serve/Server.hpp"
 
+#include "check/Checker.hpp"
+#include "cli/DotClusters.hpp"
+#include "explain/ShowExecutions.hpp"
+#include "parser/Parser.hpp"
+
 #include <chrono>
 #include <doctest/doctest.h>
 #include <filesystem>
@@ -245,4 +250,26 @@ TEST_CASE("validate uploaded observations: a forbidden outcome seen is reported 
     REQUIRE(bad);
     CHECK(bad->status == 400);
     CHECK(json::parse(bad->body)["error"].get<std::string>().rfind("x.txt:", 0) == 0);
+}
+
+TEST_CASE("executions: the consistent executions --show draws, one graph each, as DOT and SVG") {
+    const Fixture f;
+    const ptx::Program mp = ptx::parseLitmus(mpText(), "MP.litmus");
+    for (const char* show : {"witness", "all"}) {
+        const std::string mode = show;
+        CAPTURE(mode);
+        const auto expected = ptx::cli::splitDotGraphs(ptx::explain::showExecutions(
+            mp, ptx::CheckOptions{},
+            mode == "all" ? ptx::explain::ShowMode::All : ptx::explain::ShowMode::Witness, 12));
+        const auto r = f.post("/api/executions", {{"text", mpText()}, {"show", mode}});
+        REQUIRE(r);
+        REQUIRE(r->status == 200);
+        const json j = json::parse(r->body);
+        REQUIRE(j["graphs"].size() == expected.graphs.size());
+        CHECK(j["more"] == expected.more);
+        for (std::size_t k = 0; k < expected.graphs.size(); ++k) {
+            CHECK(j["graphs"][k]["dot"] == expected.graphs[k]);
+            CHECK(j["graphs"][k]["svg"].get<std::string>().find("<svg") != std::string::npos);
+        }
+    }
 }

@@ -4,7 +4,8 @@
     browser_test.py PTXLITMUS SOURCE_DIR WORK_DIR
 
 Starts `PTXLITMUS serve --port 0`, loads the page, opens MP and checks the verdict and the outcome
-table against what `ptxlitmus --json` says, runs the simulator and sees one bar per state of
+table against what `ptxlitmus --json` says, steps through its executions (as many as `--show
+all` draws), runs the simulator and sees one bar per state of
 `sim --exhaustive --json`, follows a permalink in a fresh page, explains a forbidden condition
 and checks the SVG is drawn with the cycle bold (as many bold edges as `explain --dot` draws),
 uploads an observation file and sees the status `validate --json` gives, edits the test into a
@@ -41,7 +42,7 @@ def main():
         from selenium import webdriver
         from selenium.webdriver.chrome.service import Service
         from selenium.webdriver.common.by import By
-        from selenium.webdriver.support.ui import WebDriverWait
+        from selenium.webdriver.support.ui import Select, WebDriverWait
     except ImportError:
         # Debian's python3-selenium is installed for the system's Python, which another python3
         # first on PATH (pyenv, a virtual environment) does not see.
@@ -62,6 +63,10 @@ def main():
         text=True, check=True).stdout
     bold_edges = forbidden_dot.count("penwidth=3.5")
     sim = cli_json("sim", "--exhaustive", "--json", mp)
+    dots = os.path.join(os.path.abspath(shots), "mp-executions")
+    shutil.rmtree(dots, ignore_errors=True)
+    subprocess.run([ptxlitmus, mp, "--show", "all", "-o", dots], capture_output=True, check=True)
+    executions = len([f for f in os.listdir(dots) if f.endswith(".dot")])
     # A histogram in which the forbidden test's condition was seen, judged by `validate`.
     shots = os.path.abspath(shots)  # the uploaded file is named to the browser by its full path
     observed = os.path.join(shots, "observed-forbidden.txt")
@@ -110,6 +115,17 @@ def main():
         rows = driver.find_elements(By.CSS_SELECTOR, "#outcomes tbody tr")
         assert len(rows) == len(expected["outcomes"]), (len(rows), expected["outcomes"])
 
+        step = "the executions, one after another"
+        Select(by_id("show-mode")).select_by_value("all")
+        by_id("run-executions").click()
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#exec-graph svg"))
+        assert by_id("exec-count").text.strip() == f"execution 1 of {executions}", \
+            (by_id("exec-count").text, executions)
+        first = by_id("exec-graph").get_attribute("innerHTML")
+        by_id("exec-next").click()
+        wait.until(lambda d: "execution 2 of" in by_id("exec-count").text)
+        assert by_id("exec-graph").get_attribute("innerHTML") != first
+
         step = "the simulator's chart"
         by_id("run-sim").click()
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#sim-chart .bar-row"))
@@ -155,7 +171,7 @@ def main():
         marker = by_id("error-marker")
         assert marker.text.strip() == str(bad_line), marker.text
         assert f":{bad_line}:" in by_id("error").text, by_id("error").text
-        print("browser test: page, MP verdict and table, simulator chart, permalink, "
+        print("browser test: page, MP verdict and table, executions, simulator chart, permalink, "
               "forbidden graph with its cycle, validate upload, error marker: all as the CLI "
               "says")
         return 0

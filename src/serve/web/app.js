@@ -135,8 +135,8 @@ async function runCheck() {
 }
 
 // ---- explain --------------------------------------------------------------------------------
-function insertSvg(svgText) {
-  const graph = $('graph');
+function insertSvg(svgText, into) {
+  const graph = $(into || 'graph');
   graph.textContent = '';
   const doc = new DOMParser().parseFromString(svgText, 'image/svg+xml');
   const svg = doc.documentElement;
@@ -177,6 +177,32 @@ async function runExplain(outcome, way) {
   download('dl-json', JSON.stringify(json, null, 2), 'application/json');
   if (json.dot) download('dl-dot', json.dot, 'text/vnd.graphviz');
   if (json.svg) download('dl-svg', json.svg, 'image/svg+xml');
+}
+
+// ---- executions, one after another -----------------------------------------------------------
+const executions = { graphs: [], at: 0, more: false };
+
+function showExecution(k) {
+  const n = executions.graphs.length;
+  if (n === 0) { $('exec-count').textContent = 'no execution to draw'; $('exec-graph').textContent = ''; return; }
+  executions.at = (k + n) % n;
+  $('exec-count').textContent = ' execution ' + (executions.at + 1) + ' of ' + n +
+      (executions.more ? ' (more exist: the page draws the first ' + n + ')' : '') + ' ';
+  const g = executions.graphs[executions.at];
+  insertSvg(g.svg, 'exec-graph');
+  download('dl-dot', g.dot, 'text/vnd.graphviz');
+  download('dl-svg', g.svg, 'image/svg+xml');
+}
+
+async function runExecutions() {
+  clearError();
+  const { ok, json } = await post('/api/executions', testRequest({ show: $('show-mode').value }));
+  if (!ok) { showError(json); return; }
+  Object.assign(executions, { graphs: json.graphs, more: json.more });
+  $('exec-box').hidden = false;
+  $('downloads').hidden = false;
+  download('dl-json', JSON.stringify(json, null, 2), 'application/json');
+  showExecution(0);
 }
 
 // ---- simulate -------------------------------------------------------------------------------
@@ -358,6 +384,9 @@ async function start() {
   $('run-check').addEventListener('click', runCheck);
   $('run-explain').addEventListener('click', () => runExplain(null, 1));
   $('run-sim').addEventListener('click', runSim);
+  $('run-executions').addEventListener('click', runExecutions);
+  $('exec-prev').addEventListener('click', () => showExecution(executions.at - 1));
+  $('exec-next').addEventListener('click', () => showExecution(executions.at + 1));
   $('run-regress').addEventListener('click', runRegress);
   $('run-validate').addEventListener('click', runValidate);
   window.addEventListener('hashchange', () => { if (loadPermalink()) runCheck(); });
