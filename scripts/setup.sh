@@ -16,7 +16,8 @@ case "$mode" in
 esac
 
 packages=(cmake g++ make libz3-dev libboost-graph-dev doctest-dev libcli11-dev nlohmann-json3-dev
-          graphviz libxml2-utils python3)
+          graphviz libxml2-utils python3 pkg-config libcpp-httplib-dev chromium chromium-driver
+          python3-selenium)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -25,5 +25,7 @@ void addCudaCommand(CLI::App& app, CommandContext& context);
 void addValidateCommand(CLI::App& app, CommandContext& context);
 /// `ptxlitmus compare --model A --cat B PATH...`: models side by side over a suite.
 void addCompareCommand(CLI::App& app, CommandContext& context);
+/// `ptxlitmus serve [DIR...]`: the local web explorer (src/serve/ServeCommand.cpp).
+void addServeCommand(CLI::App& app, CommandContext& context);
 
 } // namespace ptx::cli

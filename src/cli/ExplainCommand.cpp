@@ -7,6 +7,7 @@
 #include "explain/DotGraph.hpp"
 #include "explain/ExplainText.hpp"
 #include "explain/Explainer.hpp"
+#include "explain/ExplanationGraph.hpp"
 #include "explain/Graphviz.hpp"
 #include "explain/HangExplainer.hpp"
 #include "explain/RaceExplainer.hpp"
@@ -96,38 +97,6 @@ std::size_t pickedWay(const explain::Explanation& e, std::size_t way) {
     return way - 1;
 }
 
-/// The graph of the witness, or of way `way`'s violating execution (its first violation's
-/// cycle drawn bold; for a way argued over fence-SC orders, the first order's).
-std::string graphOf(const explain::Explanation& e, const MemoryModel& model, std::size_t way,
-                    const Deadline& deadline) {
-    std::string title = e.test + ": " + e.outcome;
-    if ((e.allowed || e.excludedByFilter) && e.witness) {
-        explain::ConcreteModel m(*e.witness, model, deadline);
-        return explain::toDot(m, e.test,
-                              title + (e.allowed ? " (allowed: witness execution)"
-                                                 : " (allowed, but fails the test's filter)"),
-                              {});
-    }
-    const explain::Way& w = e.ways.at(way);
-    const explain::Execution* x = &w.execution;
-    const std::vector<explain::Violation>* found = &w.violations;
-    std::string order;
-    if (!w.fenceCases.empty() && w.fenceCases.front().execution) {
-        x = &*w.fenceCases.front().execution;
-        found = &w.fenceCases.front().violations;
-        order = ", fence-SC order 1 of " + std::to_string(w.fenceCases.size());
-    }
-    std::vector<explain::Step> cycle;
-    title += " (forbidden, way " + std::to_string(way + 1) + " of " + std::to_string(e.ways.size());
-    if (!found->empty()) {
-        cycle = explain::flatten(found->front().steps);
-        title += ": " + explain::axiomTitle(found->front().axiom);
-    }
-    title += order + ")";
-    explain::ConcreteModel m(*x, model, deadline);
-    return explain::toDot(m, e.test, title, cycle);
-}
-
 int run(const ExplainArgs& args, const StopToken& stop) {
     if (args.way > 0 && args.dot.empty() && args.svg.empty())
         throw InputError("--way needs --dot or --svg (it picks the way they draw)");
@@ -156,7 +125,7 @@ int run(const ExplainArgs& args, const StopToken& stop) {
             std::cerr << args.file << ": no execution to draw\n";
             return 0;
         }
-        const std::string dot = graphOf(e, model, way, options.deadline);
+        const std::string dot = explain::explanationGraph(e, model, way, options.deadline);
         if (!args.dot.empty()) writeFileAtomically(args.dot, dot);
         if (!args.svg.empty()) explain::renderDot(dot, "svg", args.svg, options.deadline);
         return 0;

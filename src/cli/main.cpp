@@ -30,6 +30,7 @@ int main(int argc, char** argv) {
     ptx::cli::addCudaCommand(app, context);
     ptx::cli::addValidateCommand(app, context);
     ptx::cli::addCompareCommand(app, context);
+    ptx::cli::addServeCommand(app, context);
     // `ptxlitmus regress`: what messages about the command line as a whole name.
     auto commandName = [&app] {
         std::string command = "ptxlitmus";
