@@ -212,27 +212,39 @@ CheckResult checkWithin(const Program& program, const CheckOptions& options,
     result.projection =
         projectionOf(program, paths, options.allObservables, options.extraObservables);
 
-    EngineRequest request{program,
-                          paths,
-                          model,
-                          options.disabledAxioms,
-                          options.countWitnesses,
-                          result.projection,
-                          deadline,
-                          options.progress};
-    request.threads = options.engineThreads;
-    request.solverContexts = options.solverContexts;
-    if (options.speedcheck) {
-        request.goal = speedcheckGoal(program);
-        request.firstWitnessOnly = true;
-        request.countWitnesses = false;
-    }
+    auto makeRequest = [&](const ProgramPaths& p) {
+        EngineRequest r{program,
+                        p,
+                        model,
+                        options.disabledAxioms,
+                        options.countWitnesses,
+                        result.projection,
+                        deadline,
+                        options.progress};
+        r.threads = options.engineThreads;
+        r.solverContexts = options.solverContexts;
+        if (options.speedcheck) {
+            r.goal = speedcheckGoal(program);
+            r.firstWitnessOnly = true;
+            r.countWitnesses = false;
+        }
+        return r;
+    };
+    // A question about states only (no witness counts) with a built-in model needs no path that
+    // repeats a spin iteration with dead effects (Candidates.hpp, withoutRepeatedSpins): their
+    // states are those of shorter paths. Races, flags and termination still see every path.
+    const EngineRequest everyPath = makeRequest(paths);
+    const std::optional<ProgramPaths> spinReduced =
+        !everyPath.countWitnesses && !options.catModel
+            ? std::optional<ProgramPaths>(withoutRepeatedSpins(paths))
+            : std::nullopt;
+    EngineRequest request = makeRequest(spinReduced ? *spinReduced : paths);
     EngineResult engine;
     try {
         CheckOptions asked = options; // --speedcheck counts no witnesses, whatever was asked
         asked.countWitnesses = request.countWitnesses;
         const EngineChoice choice =
-            chooseEngine(program, paths, result.projection, model, asked, deadline);
+            chooseEngine(program, request.paths, result.projection, model, asked, deadline);
         result.engineReason = choice.reason;
         if (choice.kind == EngineKind::Smt && options.engine == EngineKind::Auto &&
             choice.explicitCanDecide) {
@@ -274,9 +286,9 @@ CheckResult checkWithin(const Program& program, const CheckOptions& options,
         // A cat model decides no races, even one that defines `race`: step 1 of RaceCheck.hpp
         // relies on the built-in definition's shape. --speedcheck asks one question only.
         if (options.races && !options.speedcheck && !options.catModel && definesRaces(model))
-            result.races = decideRaces(request, result.engine, options.racingPair);
+            result.races = decideRaces(everyPath, result.engine, options.racingPair);
         if (!model.flags.empty() && !options.speedcheck) // a cat model's flags (FlagCheck.hpp)
-            result.flags = decideFlags(request, result.engine, [&](const EngineResult& flagged) {
+            result.flags = decideFlags(everyPath, result.engine, [&](const EngineResult& flagged) {
                 CheckResult scratch; // tallyOutcomes' counts are not wanted here
                 scratch.projection = result.projection;
                 const OutcomeList list = tallyOutcomes(program, paths, flagged, false, scratch);

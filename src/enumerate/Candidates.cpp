@@ -49,6 +49,15 @@ ProgramPaths hangQuery(const ProgramPaths& paths) {
     return out;
 }
 
+ProgramPaths withoutRepeatedSpins(const ProgramPaths& paths) {
+    ProgramPaths out = paths;
+    for (ThreadPaths& t : out.threads)
+        t.paths.erase(std::remove_if(t.paths.begin(), t.paths.end(),
+                                     [](const ThreadPath& p) { return p.spinsDroppable; }),
+                      t.paths.end());
+    return out;
+}
+
 CandidateExecution initialWrites(const Program& program, const ProgramPaths& paths) {
     CandidateExecution c;
     c.locations = paths.locations.names();

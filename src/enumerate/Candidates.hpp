@@ -41,6 +41,12 @@ struct ProgramPaths {
 /// (hangBarriersHold; the others are skipped by forEachCandidate).
 [[nodiscard]] ProgramPaths hangQuery(const ProgramPaths& paths);
 
+/// The paths without those that repeat a spin iteration whose effects are dead
+/// (ThreadPath::spinsDroppable): the same final states for a model whose axioms hold of an
+/// execution with some reads and fences removed (spinReductionSound), with fewer candidates.
+/// Executions are not the same: only for questions about states (witnesses not counted).
+[[nodiscard]] ProgramPaths withoutRepeatedSpins(const ProgramPaths& paths);
+
 /// The start of every candidate: the program's locations and aliases, and one initial write per
 /// location (events 0 to locations - 1).
 [[nodiscard]] CandidateExecution initialWrites(const Program& program, const ProgramPaths& paths);

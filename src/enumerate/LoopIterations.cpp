@@ -24,6 +24,7 @@ void LoopIterations::readRegister(const std::string& name) {
 void LoopIterations::writeRegister(const std::string& name) {
     for (auto& [pc, v] : visits_) {
         v.written.insert(name);
+        v.iteration.written.insert(name);
         if (v.iteration.exposedAtStart.count(name)) v.iteration.writesExposed = true;
     }
 }

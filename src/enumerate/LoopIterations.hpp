@@ -23,8 +23,9 @@ class LoopIterations {
         int firstCondition = 0; // its first path condition (index into ThreadPath::conditions)
         /// Each exposed register's value at the start (-1: not yet set, so 0).
         std::map<std::string, ValueId> exposedAtStart;
-        bool sideEffects = false;   // a write, an atom/red or a barrier
-        bool writesExposed = false; // writes a register it read first (a loop-carried value)
+        bool sideEffects = false;      // a write, an atom/red or a barrier
+        bool writesExposed = false;    // writes a register it read first (a loop-carried value)
+        std::set<std::string> written; // the registers it writes
         /// The iteration just before it, [first, end), when the path repeated the loop into it.
         std::optional<std::pair<int, int>> previous;
     };

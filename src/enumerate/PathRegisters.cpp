@@ -59,6 +59,7 @@ PathWalker::Target PathWalker::resolve(State& s, const Address& a, const SourceP
 
 RegValue PathWalker::reg(State& s, const Reg& r) {
     s.loops.readRegister(r.name);
+    if (s.spinWritten.count(r.name) != 0) s.spinWrittenRead = true;
     auto it = s.regs.find(r.name);
     if (it != s.regs.end()) return it->second;
     RegValue zero{s.path.values.constant(0), {}, std::nullopt};
@@ -76,6 +77,7 @@ RegValue PathWalker::operand(State& s, const Operand& o) {
 
 void PathWalker::setRegister(State& s, const std::string& name, RegValue v) {
     s.loops.writeRegister(name);
+    s.spinWritten.erase(name);
     s.regs[name] = std::move(v);
 }
 

@@ -46,6 +46,10 @@ class PathWalker {
         std::vector<int> ctrlDeps;
         std::map<int, int> backJumps;
         LoopIterations loops; // for the stuck paths (termination)
+        /// Registers a repeated spin iteration wrote that nothing has written since, and whether
+        /// one was read after such an iteration wrote it (ThreadPath::spinsDroppable).
+        std::set<std::string> spinWritten;
+        bool spinWrittenRead = false;
         ThreadPath path;
     };
 

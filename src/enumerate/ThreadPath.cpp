@@ -127,7 +127,10 @@ bool PathWalker::branch(State& s, const Instruction& ins, const Branch& br,
             addStuckInLoop(s, *iteration, br.target, ins.pos);
             // Another iteration follows one without side effects or carried registers: the
             // path adds nothing to termination's question (a shorter path drops it).
-            if (spins(*iteration)) s.path.repeatsSpin = true;
+            if (spins(*iteration)) {
+                s.path.repeatsSpin = true;
+                s.spinWritten.insert(iteration->written.begin(), iteration->written.end());
+            }
         }
     }
     if (to <= s.pc && ++s.backJumps[to] > unroll_) {
@@ -141,6 +144,7 @@ bool PathWalker::branch(State& s, const Instruction& ins, const Branch& br,
 }
 
 void PathWalker::finish(State s) {
+    s.path.spinsDroppable = s.path.repeatsSpin && !s.spinWrittenRead && s.spinWritten.empty();
     for (const auto& [name, v] : s.regs)
         s.path.finalRegisters[name] = v.value;
     result_.paths.push_back(std::move(s.path));

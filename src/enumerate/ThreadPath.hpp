@@ -29,6 +29,11 @@ struct ThreadPath {
     /// It repeats an iteration that has no side effect and carries no register: dropping that
     /// iteration gives another path, so a hang query needs only the shorter one (hangQuery).
     bool repeatsSpin = false;
+    /// Complete, repeats a spin iteration, and every register such an iteration writes is
+    /// written again before anything reads it: the path without those iterations ends in the
+    /// same state, and each of this path's executions, those iterations' reads and fences
+    /// removed, is one of its executions (withoutRepeatedSpins).
+    bool spinsDroppable = false;
 };
 
 struct ThreadPaths {
