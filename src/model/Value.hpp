@@ -18,7 +18,7 @@ using ValueId = int;
 
 enum class ValueOp {
     Const, // constant
-    Read,  // the value read by event `event`
+    Read,  // the value read by event `event` (or written to its destination by bar.red `event`)
     Add,
     Sub,
     Mul,
