@@ -263,6 +263,11 @@ HarnessPlan planHarness(const Program& program) {
                         noteOperand(b.instance, use, locs);
                         if (b.id) noteOperand(*b.id, use, locs);
                         if (b.count) noteOperand(*b.count, use, locs);
+                        if (b.vote) {
+                            use.mentioned.insert(b.vote->predicate.name);
+                            use.mentioned.insert(b.vote->dst.name);
+                            use.written.insert(b.vote->dst.name);
+                        }
                     } else if constexpr (std::is_same_v<B, Local>) {
                         noteOperand(b.a, use, locs);
                         if (b.b) noteOperand(*b.b, use, locs);
