@@ -357,12 +357,6 @@ HarnessPlan planHarness(const Program& program) {
             if (rp.addressOf) rp.wide = true;
             tp.registers.push_back(rp);
         }
-        // Inline asm takes at most 30 operands: registers, the capped flag, the spin cap and
-        // one pointer per location.
-        const std::size_t operands = tp.registers.size() + tp.locations.size() + 2;
-        if (operands > 30)
-            reject(p, "P" + std::to_string(tp.id) + " needs " + std::to_string(operands) +
-                          " inline-asm operands (at most 30)");
     }
 
     // The model's values are 64-bit; an untyped or 32-bit access keeps a 32-bit word, which
@@ -396,6 +390,15 @@ HarnessPlan planHarness(const Program& program) {
         plan.warpsPerBlock = std::max(plan.warpsPerBlock, tp.warp + 1);
     }
     mapBarriers(plan);
+    // Inline asm takes at most 30 operands: registers, the capped flag, the spin cap, one pointer
+    // per location and one per bar.red vote slot (mapBarriers).
+    for (const ThreadPlan& tp : plan.threads) {
+        const std::size_t operands =
+            tp.registers.size() + tp.locations.size() + 2 + tp.voteSlots.size();
+        if (operands > 30)
+            reject(p, "P" + std::to_string(tp.id) + " needs " + std::to_string(operands) +
+                          " inline-asm operands (at most 30)");
+    }
     return plan;
 }
 

@@ -250,7 +250,7 @@ TEST_CASE("outcome mode: a reported outcome's skipped choices are undone as they
     CHECK(found == expected);
 }
 
-TEST_CASE("bar.red: the vote over the group, resolved from a racy load; a second vote refused") {
+TEST_CASE("bar.red: the vote over the group, resolved from a racy load, a second vote refused") {
     // P1 votes whether it read x = 1 (P2 writes it, racy); P0 votes true: both get the
     // conjunction, which is P1's vote.
     const MemoryModel m = ptx6Model();
