@@ -11,6 +11,15 @@ using ptx::test::body;
 using ptx::test::errorOf;
 using ptx::test::twoThreads;
 
+namespace {
+
+/// twoThreads' text with P1 moved into P0's CTA.
+std::string inOneCta(std::string text) {
+    return text.replace(text.find("P1@cta 1"), 8, "P1@cta 0");
+}
+
+} // namespace
+
 TEST_CASE("loads: weak, relaxed, acquire, volatile") {
     Program p = parseLitmus(twoThreads(" ld r0, x | ld.volatile r1, x ;\n"
                                        " ld.weak r2, x | ld.acquire.sys r3, x ;\n"
@@ -175,9 +184,7 @@ TEST_CASE("barrier refusals: counts, numbers, forms, dialects") {
               .find("found 'bar.arrive', a real-PTX barrier spelling") != std::string::npos);
     // Mixing is per CTA: P0 and P1 of twoThreads are in CTAs 0 and 1.
     CHECK(errorOf(twoThreads(" bar.sync 1, 32 | bar.sync 1 ;")).empty());
-    std::string oneCta = twoThreads(" bar.sync 1, 32 | bar.sync 1 ;");
-    oneCta.replace(oneCta.find("P1@cta 1"), 8, "P1@cta 0");
-    CHECK(errorOf(oneCta) ==
+    CHECK(errorOf(inOneCta(twoThreads(" bar.sync 1, 32 | bar.sync 1 ;"))) ==
           "t.litmus:6:19: error: found 'bar.sync' without a thread count on barrier 1 of CTA 0, "
           "which 'bar.sync' at 6:2 uses with one, expected a thread count on every use of a "
           "barrier or on none (the PTX ISA does not define a barrier that some uses count and "
@@ -245,9 +252,7 @@ TEST_CASE("bar.red refusals: operation, type, operands, dialect, mixing, counts"
                   "exists (0==0)\n")
               .find("found 'bar.red.popc.u32', a real-PTX barrier spelling") != std::string::npos);
     // Mixing bar.red with bar.sync or bar.arrive on one barrier of one CTA.
-    std::string oneCta = twoThreads(" bar.red.popc.u32 r1, 1, p | bar.sync 1 ;");
-    oneCta.replace(oneCta.find("P1@cta 1"), 8, "P1@cta 0");
-    CHECK(errorOf(oneCta) ==
+    CHECK(errorOf(inOneCta(twoThreads(" bar.red.popc.u32 r1, 1, p | bar.sync 1 ;"))) ==
           "t.litmus:6:30: error: found 'bar.sync' on barrier 1 of CTA 0, which "
           "'bar.red.popc.u32' at 6:2 uses too, expected bar.red on a barrier of its own (the PTX "
           "ISA leaves a barrier that bar.red and bar.sync or bar.arrive both use undefined)");
@@ -261,10 +266,8 @@ TEST_CASE("bar.red refusals: operation, type, operands, dialect, mixing, counts"
               .find("found a barrier number computed at run time in a test with "
                     "'bar.red.popc.u32' (at 6:2)") != std::string::npos);
     // A counted vote must count every voter of its CTA (32 threads each).
-    std::string counted =
-        twoThreads(" bar.red.popc.u32 r1, 1, 32, p | bar.red.popc.u32 r1, 1, 32, p ;");
-    counted.replace(counted.find("P1@cta 1"), 8, "P1@cta 0");
-    CHECK(errorOf(counted) ==
+    CHECK(errorOf(inOneCta(
+              twoThreads(" bar.red.popc.u32 r1, 1, 32, p | bar.red.popc.u32 r1, 1, 32, p ;"))) ==
           "t.litmus:6:26: error: found thread count 32 on barrier 1 of CTA 0, which P0, P1 vote "
           "on, expected a count of at least 64 (32 for each litmus thread that votes on the "
           "barrier: with fewer the vote would be over whichever threads arrive first, which "
