@@ -108,7 +108,9 @@ void mapBarriers(HarnessPlan& plan) {
             Key key;
             std::optional<std::int64_t> count; // a PTX thread count
             std::string mnemonic;
+            bool vote = false; // bar.red
         };
+        std::map<Key, std::map<int, int>> voteSlotOf; // bar.red: key -> thread id -> slot
         std::vector<Site> sites;
         for (const auto& tp : plan.threads) {
             if (tp.role != role) continue;
@@ -125,7 +127,14 @@ void mapBarriers(HarnessPlan& plan) {
                     {{t.id, i},
                      key,
                      b->count ? std::optional(constantOperand(p, t, tp, *b->count)) : std::nullopt,
-                     barrierMnemonic(*b)});
+                     barrierMnemonic(*b),
+                     b->vote.has_value()});
+                if (b->vote) {
+                    if (!voteSlotOf[key].emplace(t.id, plan.voteSlots++).second)
+                        reject(p, "P" + std::to_string(t.id) +
+                                      " votes twice on one barrier (bar.red), which the model "
+                                      "does not define");
+                }
                 if (used.insert(key).second) {
                     if (participants[key]++ == 0) order.push_back(key);
                 }
@@ -149,7 +158,20 @@ void mapBarriers(HarnessPlan& plan) {
                               std::to_string(threads) + " of the " +
                               std::to_string(participants.at(site.key)) +
                               " litmus threads (one warp each) of its CTA that use that barrier");
-            plan.barrierAt[site.at] = HardwareBarrier{static_cast<int>(idx) + 1, threads};
+            HardwareBarrier& hw = plan.barrierAt[site.at];
+            hw = HardwareBarrier{static_cast<int>(idx) + 1, threads, -1, {}};
+            if (!site.vote) continue;
+            const std::map<int, int>& slots = voteSlotOf.at(site.key);
+            hw.voteSlot = slots.at(site.at.first);
+            for (const auto& [thread, slot] : slots)
+                hw.voters.push_back(slot);
+            auto& mine =
+                std::find_if(plan.threads.begin(), plan.threads.end(), [&](const ThreadPlan& x) {
+                    return x.id == site.at.first;
+                })->voteSlots;
+            mine.insert(mine.end(), hw.voters.begin(), hw.voters.end());
+            std::sort(mine.begin(), mine.end());
+            mine.erase(std::unique(mine.begin(), mine.end()), mine.end());
         }
     }
 }

@@ -2,7 +2,8 @@
 // id b) in one CTA becomes one hardware barrier id (1..15) whose thread count is one warp per
 // litmus thread of that CTA that uses it. Tests whose barriers could deadlock on hardware (a
 // thread waits on a barrier the others reach a different number of times, or in a crossing
-// order) are rejected.
+// order) are rejected. A bar.red also gets a vote slot per voting thread (HardwareBarrier), so
+// that each instance's vote is its own.
 #pragma once
 
 #include "cuda/HarnessPlan.hpp"

@@ -149,6 +149,7 @@ int main(int argc, char** argv) {
     a.table.counts = deviceArray<unsigned long long>(opt.tableSize);
     a.table.capacity = opt.tableSize;
     a.ctl = deviceArray<Control>(1);
+    a.votes = deviceArray<unsigned long long>((size_t)kVoteSlots * instances);
     a.scratchLines = opt.stressLines;
     a.scratch = deviceArray<unsigned long long>((size_t)opt.stressLines * 16u);
     a.instances = instances;

@@ -263,6 +263,11 @@ HarnessPlan planHarness(const Program& program) {
                         noteOperand(b.instance, use, locs);
                         if (b.id) noteOperand(*b.id, use, locs);
                         if (b.count) noteOperand(*b.count, use, locs);
+                        if (b.vote) {
+                            use.mentioned.insert(b.vote->predicate.name);
+                            use.mentioned.insert(b.vote->dst.name);
+                            use.written.insert(b.vote->dst.name);
+                        }
                     } else if constexpr (std::is_same_v<B, Local>) {
                         noteOperand(b.a, use, locs);
                         if (b.b) noteOperand(*b.b, use, locs);
@@ -352,12 +357,6 @@ HarnessPlan planHarness(const Program& program) {
             if (rp.addressOf) rp.wide = true;
             tp.registers.push_back(rp);
         }
-        // Inline asm takes at most 30 operands: registers, the capped flag, the spin cap and
-        // one pointer per location.
-        const std::size_t operands = tp.registers.size() + tp.locations.size() + 2;
-        if (operands > 30)
-            reject(p, "P" + std::to_string(tp.id) + " needs " + std::to_string(operands) +
-                          " inline-asm operands (at most 30)");
     }
 
     // The model's values are 64-bit; an untyped or 32-bit access keeps a 32-bit word, which
@@ -391,6 +390,15 @@ HarnessPlan planHarness(const Program& program) {
         plan.warpsPerBlock = std::max(plan.warpsPerBlock, tp.warp + 1);
     }
     mapBarriers(plan);
+    // Inline asm takes at most 30 operands: registers, the capped flag, the spin cap, one pointer
+    // per location and one per bar.red vote slot (mapBarriers).
+    for (const ThreadPlan& tp : plan.threads) {
+        const std::size_t operands =
+            tp.registers.size() + tp.locations.size() + 2 + tp.voteSlots.size();
+        if (operands > 30)
+            reject(p, "P" + std::to_string(tp.id) + " needs " + std::to_string(operands) +
+                          " inline-asm operands (at most 30)");
+    }
     return plan;
 }
 

@@ -46,6 +46,7 @@ struct ThreadPlan {
     int warp = 0; // its warp within the block (threads of one CTA get consecutive warps)
     std::vector<RegisterPlan> registers; // sorted by name
     std::vector<std::string> locations;  // locations it addresses or takes the address of
+    std::vector<int> voteSlots;          // bar.red: the vote slots it writes or reads, sorted
     std::size_t index = 0;               // into HarnessPlan::program.threads
 
     [[nodiscard]] int registerIndex(const std::string& name) const;
@@ -56,6 +57,12 @@ struct ThreadPlan {
 struct HardwareBarrier {
     int id = 1;     // 1..15 (0 is the harness's __syncthreads)
     int count = 32; // 32 threads per participating litmus thread (one warp each)
+    /// bar.red: the hardware votes over every lane of the warps, that is over 32 instances, so
+    /// each instance's vote goes through memory: the thread writes its vote to slot `voteSlot`
+    /// of its instance before the barrier and reads the slots of every voter (`voters`, its own
+    /// included) after it. Slots are words of KernelArgs::votes, one per instance.
+    int voteSlot = -1;
+    std::vector<int> voters;
 };
 
 struct HarnessPlan {
@@ -69,6 +76,7 @@ struct HarnessPlan {
     std::vector<Observable> recorded;   // projection, then what only the filter reads
     /// (thread id, instruction index) of each barrier instruction -> its hardware barrier.
     std::map<std::pair<int, std::size_t>, HardwareBarrier> barrierAt;
+    int voteSlots = 0; // bar.red: one per voting thread and barrier (HardwareBarrier::voteSlot)
 
     [[nodiscard]] int locationIndex(const std::string& name) const;
     [[nodiscard]] const LocationPlan& location(const std::string& name) const;

@@ -42,6 +42,7 @@ struct KernelArgs {
     unsigned* capped;         // [instance]: some thread hit the spin cap
     OutcomeTable table;
     Control* ctl;
+    unsigned long long* votes;    // [bar.red vote slot][instance]: each instance's votes
     unsigned long long* scratch;  // stress scratchpad
     unsigned scratchLines;
     unsigned instances, testingBlocks, iterations, spinCap, seed;

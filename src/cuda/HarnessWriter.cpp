@@ -66,6 +66,8 @@ std::string writeHarness(const HarnessPlan& plan) {
     o << "constexpr int kRoles = " << plan.roles << ";  // CTAs per instance\n";
     o << "constexpr int kWarpsPerBlock = " << plan.warpsPerBlock << ";\n";
     o << "constexpr int kLocations = " << plan.locations.size() << ";\n";
+    o << "constexpr int kVoteSlots = " << plan.voteSlots
+      << ";  // bar.red: see KernelArgs::votes\n";
     o << "constexpr int kRecorded = " << plan.recorded.size() << ";\n";
     o << "constexpr int kProjected = " << projected << ";\n";
     o << "constexpr int kKeyWidth = " << std::max<std::size_t>(projected, 1) << ";\n";

@@ -225,8 +225,37 @@ class Emitter {
     }
     void emit(const Barrier& b, const Instruction&) {
         const HardwareBarrier& hw = plan_.barrierAt.at({thread_.id, index_});
-        out(barrierMnemonic(b) + " " + std::to_string(hw.id) + ", " + std::to_string(hw.count) +
-            ";");
+        const std::string operands = std::to_string(hw.id) + ", " + std::to_string(hw.count);
+        if (!b.vote) {
+            out(barrierMnemonic(b) + " " + operands + ";");
+            return;
+        }
+        // bar.red: the hardware's vote is over every lane, 32 instances, so it is discarded and
+        // each instance votes through its own slots (HardwareBarrier), ordered by the barrier.
+        const BarrierVote& v = *b.vote;
+        out("setp.ne.b64 tp, " + reg(v.predicate.name) + ", 0;");
+        out(std::string("selp.b64 tx0, ") + (v.negated ? "0, 1" : "1, 0") + ", tp;");
+        out("st.volatile.global.u64 [" + voteSlot(hw.voteSlot) + "], tx0;");
+        const std::string c = (v.negated ? "!tp" : "tp");
+        if (v.op == BarrierReduction::Popc)
+            out(barrierMnemonic(b) + " ty0, " + operands + ", " + c + ";");
+        else
+            out(barrierMnemonic(b) + " tc, " + operands + ", " + c + ";");
+        const char* combine = v.op == BarrierReduction::Popc  ? "add.s64"
+                              : v.op == BarrierReduction::And ? "and.b64"
+                                                              : "or.b64";
+        out(std::string("mov.b64 tx1, ") + (v.op == BarrierReduction::And ? "1" : "0") + ";");
+        for (const int slot : hw.voters) {
+            out("ld.volatile.global.u64 tx2, [" + voteSlot(slot) + "];");
+            out(std::string(combine) + " tx1, tx1, tx2;");
+        }
+        out("mov.b64 " + reg(v.dst.name) + ", tx1;");
+    }
+    // The pointer to this instance's word of vote slot `slot` (an operand after the spin cap).
+    std::string voteSlot(int slot) const {
+        const auto it = std::find(tp_.voteSlots.begin(), tp_.voteSlots.end(), slot);
+        return operand(tp_.registers.size() + tp_.locations.size() + 2 +
+                       static_cast<std::size_t>(it - tp_.voteSlots.begin()));
     }
     void emit(const Local& l, const Instruction&) {
         const std::string a = src64(l.a);
@@ -342,6 +371,9 @@ std::string emitThreadFunction(const HarnessPlan& plan, const ThreadPlan& thread
             o << "(unsigned long long)" << r.init << "ll";
         o << ";  // " << r.name << "\n";
     }
+    for (const int slot : thread.voteSlots)
+        o << "    unsigned long long* const vote" << slot << " = a.votes + " << slot
+          << "u * a.instances + inst;  // bar.red vote slot\n";
     o << "    unsigned capped = 0u;\n";
     o << "    asm volatile(\"{\\n\\t\"\n";
     for (const auto& line : emitThreadPtx(plan, thread))
@@ -352,7 +384,10 @@ std::string emitThreadFunction(const HarnessPlan& plan, const ThreadPlan& thread
     o << " \"+r\"(capped)\n        :";
     for (std::size_t i = 0; i < thread.locations.size(); ++i)
         o << " \"l\"(loc" << i << "),";
-    o << " \"r\"(a.spinCap)\n        : \"memory\");\n";
+    o << " \"r\"(a.spinCap)";
+    for (const int slot : thread.voteSlots)
+        o << ", \"l\"(vote" << slot << ")";
+    o << "\n        : \"memory\");\n";
     for (std::size_t k = 0; k < plan.recorded.size(); ++k) {
         const auto* r = std::get_if<RegTerm>(&plan.recorded[k]);
         if (!r || r->thread != thread.id) continue;

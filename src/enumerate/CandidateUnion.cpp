@@ -1,5 +1,7 @@
 #include "enumerate/CandidateUnion.hpp"
 
+#include "enumerate/BarrierVotes.hpp"
+
 #include <algorithm>
 
 namespace ptx {
@@ -18,7 +20,8 @@ bool sameEvent(const Event& a, const Event& b) {
            a.fenceKind == b.fenceKind && a.value == b.value && a.isInit == b.isInit &&
            a.isRmw == b.isRmw && a.barrierArrive == b.barrierArrive &&
            a.barrierInstance == b.barrierInstance && a.barrierId == b.barrierId &&
-           a.barrierCount == b.barrierCount && a.repeated == b.repeated &&
+           a.barrierCount == b.barrierCount && a.barrierVote == b.barrierVote &&
+           a.barrierPredicate == b.barrierPredicate && a.repeated == b.repeated &&
            a.pos.line == b.pos.line && a.pos.col == b.pos.col && a.text == b.text;
 }
 
@@ -54,7 +57,8 @@ SharedStart sharedStart(const ThreadPath& p, const ThreadPath& q,
         const Event& a = p.events[k];
         const Event& b = q.events[k];
         if (!sameEvent(a, b) || depsP[k] != depsQ[k]) break;
-        const int needed = std::max({a.value, a.barrierInstance, a.barrierId}) + 1;
+        const int needed =
+            std::max({a.value, a.barrierInstance, a.barrierId, a.barrierPredicate}) + 1;
         if (needed > s.values) {
             if (static_cast<std::size_t>(needed) > p.values.size() ||
                 static_cast<std::size_t>(needed) > q.values.size())
@@ -201,6 +205,7 @@ std::optional<CandidateUnion> uniteCandidates(const Program& program, const Prog
         ThreadUnion thread(u, program, static_cast<int>(t), paths.threads[t]);
         if (!thread.add(maxEvents, deadline)) return std::nullopt;
     }
+    linkBarrierVotes(u.execution, false); // the SMT engine encodes the votes of the paths taken
     return u;
 }
 

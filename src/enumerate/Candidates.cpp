@@ -1,6 +1,7 @@
 #include "enumerate/Candidates.hpp"
 
 #include "enumerate/BarrierSync.hpp"
+#include "enumerate/BarrierVotes.hpp"
 #include "model/EventSets.hpp"
 #include "model/Names.hpp"
 #include "model/Unsupported.hpp"
@@ -105,6 +106,7 @@ Event copyEvent(Event e, int id, const std::vector<ValueId>& map) {
     e.value = mapped(e.value);
     e.barrierInstance = mapped(e.barrierInstance);
     e.barrierId = mapped(e.barrierId);
+    e.barrierPredicate = mapped(e.barrierPredicate);
     return e;
 }
 
@@ -139,6 +141,7 @@ CandidateExecution buildCandidate(const Program& program, const ProgramPaths& pa
             c.stuck.push_back(std::move(at));
         }
     }
+    linkBarrierVotes(c, true);
     return c;
 }
 

@@ -5,6 +5,7 @@
 
 #include "model/BarrierCount.hpp"
 #include "model/Names.hpp"
+#include "model/Unsupported.hpp"
 
 #include <string>
 
@@ -211,7 +212,37 @@ void PathWalker::exec(State& s, const Instruction& ins, const Barrier& b,
         e.barrierCount = barrierQuorum(b.operands, *cv); // in litmus threads
     }
     e.text = std::string("B.") + (b.arrive ? "arrive" : "sync");
+    std::optional<RegValue> predicate;
+    if (b.vote) {
+        // bar.red: a vote on the barrier's number, so the number must be known (the parser
+        // makes sure) and the thread's one vote on it (the model has one use per barrier).
+        const auto number = s.path.values.constantValue(inst.value);
+        if (!number)
+            throw EnumerationError("unsupported: bar.red's barrier number must be a constant");
+        for (const Event& earlier : s.path.events)
+            if (earlier.barrierVote &&
+                s.path.values.constantValue(earlier.barrierInstance) == number)
+                throw Unsupported(
+                    "P" + std::to_string(thread_.id) + " votes twice on barrier " +
+                    std::to_string(*number) + " (bar.red at " + std::to_string(earlier.pos.line) +
+                    ":" + std::to_string(earlier.pos.col) + " and " + std::to_string(ins.pos.line) +
+                    ":" + std::to_string(ins.pos.col) +
+                    "): the model has one use of a barrier per thread for a vote (docs/model.md, "
+                    "\"Barrier votes\")");
+        predicate = operand(s, b.vote->predicate);
+        e.barrierVote = b.vote->op;
+        e.barrierPredicate = s.path.values.binary(b.vote->negated ? ValueOp::Eq : ValueOp::Ne,
+                                                  predicate->value, s.path.values.constant(0));
+        e.text = "B.red." + barrierReductionName(b.vote->op);
+    }
     const int id = addEvent(s, std::move(e), ins, extraCtrl);
+    if (b.vote) {
+        Event& ev = s.path.events[static_cast<std::size_t>(id)];
+        ev.value = s.path.values.read(id);
+        for (const int r : s.path.values.readsOf(ev.barrierPredicate))
+            s.path.valueDeps.emplace_back(r, id);
+        setRegister(s, b.vote->dst.name, {ev.value, {}, std::nullopt});
+    }
     for (const int r : s.path.values.readsOf(inst.value))
         s.path.valueDeps.emplace_back(r, id);
     for (const int r : s.path.values.readsOf(bid.value))

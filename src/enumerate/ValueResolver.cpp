@@ -7,10 +7,18 @@ ValueResolver::ValueResolver(const CandidateExecution& c)
       known_(static_cast<std::size_t>(c.size()), false),
       value_(static_cast<std::size_t>(c.size()), 0), writeDeps_(static_cast<std::size_t>(c.size())),
       condOfRead_(static_cast<std::size_t>(c.size())) {
+    frames_.emplace_back(); // the votes resolved before any rf choice: never undone
     for (const Event& e : c.events) {
         if (e.kind == EventKind::Read) ++readCount_;
         if (e.kind == EventKind::Write)
             writeDeps_[static_cast<std::size_t>(e.id)] = c.values.readsOf(e.value);
+        if (e.barrierVote) {
+            // A bar.red's result is its own source: known once the votes of its group are.
+            ++readCount_;
+            source_[static_cast<std::size_t>(e.id)] = e.id;
+            assigned_.push_back(e.id);
+            writeDeps_[static_cast<std::size_t>(e.id)] = c.values.readsOf(e.barrierVoteResult);
+        }
     }
     for (std::size_t i = 0; i < c.pathConditions.size(); ++i) {
         const std::vector<int> reads = c.values.readsOf(c.pathConditions[i]);
@@ -20,6 +28,7 @@ ValueResolver::ValueResolver(const CandidateExecution& c)
         if (reads.empty() && c.values.evaluate(c.pathConditions[i], value_) == 0)
             constantsHold_ = false;
     }
+    if (!resolveReady()) constantsHold_ = false;
 }
 
 bool ValueResolver::ready(int write) const {
@@ -31,7 +40,7 @@ bool ValueResolver::ready(int write) const {
 bool ValueResolver::resolve(int read) {
     const auto i = static_cast<std::size_t>(read);
     const Event& w = c_.events[static_cast<std::size_t>(source_[i])];
-    value_[i] = c_.values.evaluate(w.value, value_);
+    value_[i] = c_.values.evaluate(w.barrierVote ? w.barrierVoteResult : w.value, value_);
     known_[i] = true;
     ++resolvedCount_;
     frames_.back().push_back(read);
@@ -49,8 +58,12 @@ bool ValueResolver::assign(int read, int write) {
     assigned_.push_back(read);
     frames_.emplace_back();
     if (!ready(write)) return true;
-    bool ok = resolve(read);
-    // Reads whose sources were waiting for this value may now be known too.
+    const bool ok = resolve(read);
+    return resolveReady() && ok; // reads (and votes) waiting for this value may be known now
+}
+
+bool ValueResolver::resolveReady() {
+    bool ok = true;
     for (bool progress = true; progress;) {
         progress = false;
         for (const int r : assigned_) {

@@ -4,7 +4,8 @@
 // is known (a worklist, i.e. Kahn's topological order of rf | valueDeps). Path conditions are
 // evaluated as soon as the reads they refer to are known, so that rf choices contradicting the
 // path are rejected early. At the end, a read still unknown lies on a cycle of rf | valueDeps:
-// its value is not well-founded and the execution is rejected.
+// its value is not well-founded and the execution is rejected. A bar.red's result is resolved
+// the same way, as a read whose source is the vote over its group (Event::barrierVoteResult).
 #pragma once
 
 #include "model/CandidateExecution.hpp"
@@ -35,6 +36,7 @@ class ValueResolver {
   private:
     bool ready(int write) const;
     bool resolve(int read); // marks it known; false when a condition fails
+    bool resolveReady();    // resolves every assigned read whose source is known now
 
     const CandidateExecution& c_;
     std::vector<int> source_;                  // per event: rf source of a read, -1

@@ -44,6 +44,13 @@ struct Event {
     ValueId barrierInstance = -1;
     ValueId barrierId = -1;
     std::optional<std::int64_t> barrierCount;
+    /// bar.red (docs/model.md, "Barrier votes"): its vote, its own predicate (0 or 1), and what it
+    /// writes to its destination: `value`, ValueOp::Read of itself as a read's, equal to the vote
+    /// over the predicates of every bar.red of its group (same CTA and barrier). The explicit
+    /// engine's candidates hold that vote as barrierVoteResult; the SMT engine encodes it.
+    std::optional<BarrierReduction> barrierVote;
+    ValueId barrierPredicate = -1;
+    ValueId barrierVoteResult = -1;
     /// Termination: part of the iteration a stuck thread repeats forever (EventSet::Repeated).
     bool repeated = false;
     SourcePos pos;    // the instruction it comes from

@@ -132,9 +132,26 @@ const char* proxyName(Proxy proxy) {
     return "?";
 }
 
+std::string barrierReductionName(BarrierReduction op) {
+    switch (op) {
+    case BarrierReduction::Popc:
+        return "popc";
+    case BarrierReduction::And:
+        return "and";
+    case BarrierReduction::Or:
+        return "or";
+    }
+    return "popc";
+}
+
 std::string barrierMnemonic(const Barrier& b) {
     std::string out = b.barrierSpelled ? "barrier" : "bar";
     if (b.ctaSpelled) out += ".cta";
+    if (b.vote) {
+        out += ".red." + barrierReductionName(b.vote->op);
+        if (b.aligned) out += ".aligned";
+        return out + (b.vote->op == BarrierReduction::Popc ? ".u32" : ".pred");
+    }
     out += b.arrive ? ".arrive" : ".sync";
     if (b.aligned) out += ".aligned";
     return out;

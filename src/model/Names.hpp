@@ -18,7 +18,10 @@ namespace ptx {
 [[nodiscard]] const char* cmpSymbol(CmpOp op); // ==, !=, <... (conditions, C)
 [[nodiscard]] const char* proxyName(Proxy proxy);
 
-/// A barrier's mnemonic as written: `bar.cta.sync`, `bar.arrive`, `barrier.sync.aligned`, ...
+/// `popc`, `and`, `or`: the vote of `bar.red`.
+[[nodiscard]] std::string barrierReductionName(BarrierReduction op);
+/// A barrier's mnemonic as written: `bar.cta.sync`, `bar.arrive`, `barrier.sync.aligned`,
+/// `bar.red.popc.u32`, `barrier.red.and.aligned.pred`, ...
 [[nodiscard]] std::string barrierMnemonic(const Barrier& b);
 
 /// The name of the location `offset` bytes from `base`: `x` for offset 0, else `x+4`, `x-4`

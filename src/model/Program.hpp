@@ -161,6 +161,19 @@ enum class BarrierOperands {
 /// number of threads taking part, a multiple of the warp size (one litmus thread is one warp,
 /// src/model/BarrierCount.hpp); it is stored as instance a, no id, count b. Two barrier events
 /// synchronise when they are in the same CTA and agree on instance and id.
+/// The vote of `bar.red`: `.popc` counts the threads whose predicate holds (a `.u32` result),
+/// `.and` says whether every one holds, `.or` whether any does (a `.pred` result, 0 or 1).
+enum class BarrierReduction { Popc, And, Or };
+
+/// `bar{.cta}.red.OP.TYPE d, a{, b}, {!}c` (real PTX only): a waiting barrier, as `bar.sync a{,
+/// b}`, that also writes to d the vote of predicate c (or !c) over the threads of the barrier.
+struct BarrierVote {
+    BarrierReduction op = BarrierReduction::Popc;
+    Reg dst;
+    Reg predicate;
+    bool negated = false; // `!c`
+};
+
 struct Barrier {
     bool arrive = false; // .arrive: does not wait
     BarrierOperands operands = BarrierOperands::Dat3m;
@@ -170,6 +183,7 @@ struct Barrier {
     Operand instance = std::int64_t{0};
     std::optional<Operand> id; // Dat3m only
     std::optional<Operand> count;
+    std::optional<BarrierVote> vote; // `bar.red` (arrive is false)
 };
 
 /// Local computation: `add d, a, b`, `mov d, a` (b absent), `ld d, imm` (Mov).

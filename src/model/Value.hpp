@@ -18,7 +18,7 @@ using ValueId = int;
 
 enum class ValueOp {
     Const, // constant
-    Read,  // the value read by event `event`
+    Read,  // the value read by event `event` (or written to its destination by bar.red `event`)
     Add,
     Sub,
     Mul,
@@ -66,7 +66,8 @@ class ValuePool {
     [[nodiscard]] std::size_t size() const { return nodes_.size(); }
     [[nodiscard]] std::optional<std::int64_t> constantValue(ValueId id) const;
 
-    /// The read events whose values `id` actually refers to (after folding), sorted, distinct.
+    /// The read events whose values `id` actually refers to (after folding), sorted, distinct;
+    /// a bar.red event whose result it refers to counts as one (ValueOp::Read of it).
     [[nodiscard]] std::vector<int> readsOf(ValueId id) const;
 
     /// Evaluates with `readValue[e]` as the value of read event e. No recursion whose depth

@@ -38,6 +38,8 @@ const std::string* writtenRegister(const Instruction& ins) {
                 return &body.dst.name;
             else if constexpr (std::is_same_v<T, Atomic>)
                 return body.dst ? &body.dst->name : nullptr;
+            else if constexpr (std::is_same_v<T, Barrier>)
+                return body.vote ? &body.vote->dst.name : nullptr;
             else
                 return nullptr;
         },

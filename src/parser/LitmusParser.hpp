@@ -117,6 +117,9 @@ class LitmusParser {
     InstructionBody parseFence(const Token& word, const std::vector<Qualifier>& quals);
     InstructionBody parseBarrier(int thread, const Token& word,
                                  const std::vector<Qualifier>& quals);
+    /// `bar.red` from the qualifier after `.red` (quals[i]); `b` has its spelling.
+    InstructionBody parseBarrierVote(int thread, const Token& word,
+                                     const std::vector<Qualifier>& quals, std::size_t i, Barrier b);
     Operand parseOperand(const std::string& expected);
     Address parseAddress(int thread);
     std::string parseLabelRef();
@@ -144,6 +147,15 @@ class LitmusParser {
     std::size_t parseBarrierDeclaration(std::size_t offset);
     /// Decides how the test's barriers read, moves PTX counts into place and checks the operands.
     void resolveBarrierOperands();
+    /// A barrier of the PTX reading, as resolveBarrierOperands placed it.
+    struct PlacedBarrier {
+        const BarrierSite* site = nullptr;
+        const Thread* thread = nullptr;
+        const Barrier* barrier = nullptr;
+    };
+    /// bar.red's rules: no barrier both voted on and synchronised on otherwise, barrier numbers
+    /// and bar.red counts known before the run, a count covering every voter.
+    void checkBarrierVotes(const std::vector<PlacedBarrier>& placed) const;
     [[nodiscard]] std::set<std::string> usedLocations() const;
 };
 

@@ -16,6 +16,7 @@
 #include "parser/Parser.hpp"
 
 #include <map>
+#include <set>
 #include <tuple>
 
 namespace ptx::parser {
@@ -57,7 +58,7 @@ std::string barrierDeclarationText(BarrierOperands operands) {
 }
 
 std::optional<BarrierOperands> barrierSpellingSays(const Barrier& b) {
-    if (b.barrierSpelled || !b.ctaSpelled) return BarrierOperands::Ptx;
+    if (b.barrierSpelled || !b.ctaSpelled || b.vote) return BarrierOperands::Ptx; // bar.cta.red too
     // Only Dat3M's grammar has three operands, or an arrive without a count.
     if (b.operands == BarrierOperands::Dat3m && (b.count || (b.arrive && !b.id)))
         return BarrierOperands::Dat3m;
@@ -132,6 +133,7 @@ void LitmusParser::resolveBarrierOperands() {
     };
     std::map<std::tuple<int, int, std::int64_t>, PtxUse> uses; // gpu, cta, barrier
     const BarrierSite* firstCounted = nullptr;
+    std::vector<PlacedBarrier> placed; // the PTX reading's barriers, for checkBarrierVotes
     for (const BarrierSite& site : barrierSites_) {
         Thread& thread = prog_.threads[static_cast<std::size_t>(site.thread)];
         std::size_t& k = cursor[static_cast<std::size_t>(site.thread)];
@@ -151,6 +153,7 @@ void LitmusParser::resolveBarrierOperands() {
             b.count = std::move(b.id);
             b.id.reset();
         }
+        placed.push_back({&site, &thread, &b});
         if (b.arrive && !b.count) // `bar.cta.arrive a` under Barriers=ptx is refused above
             fail(site.pos, "'" + site.spelling + "' without a thread count",
                  site.spelling + " a, b: a real-PTX arrive needs b, the threads taking part");
@@ -182,6 +185,8 @@ void LitmusParser::resolveBarrierOperands() {
                  "define a barrier that some uses count and others do not)");
     }
 
+    checkBarrierVotes(placed);
+
     // A PTX count counts whole warps, and a litmus thread stands for one warp of its own.
     if (!firstCounted) return;
     std::map<std::tuple<int, int, int>, int> warpOf; // gpu, cta, warp -> a thread in it
@@ -195,6 +200,77 @@ void LitmusParser::resolveBarrierOperands() {
                      " in one warp",
                  "each thread in a warp of its own (a PTX thread count counts whole warps, 32 "
                  "threads each, and a litmus thread stands for one warp)");
+    }
+}
+
+void LitmusParser::checkBarrierVotes(const std::vector<PlacedBarrier>& placed) const {
+    // bar.red: the PTX ISA leaves a barrier that bar.red and bar.sync/bar.arrive both use
+    // undefined ("should not be intermixed ... using the same active barrier"). So that this is
+    // checked here, in a test with bar.red every barrier number, and bar.red's thread count, is
+    // known before the test runs.
+    const PlacedBarrier* firstVote = nullptr;
+    for (const PlacedBarrier& p : placed)
+        if (p.barrier->vote && !firstVote) firstVote = &p;
+    if (!firstVote) return;
+    struct Use {
+        const PlacedBarrier* vote = nullptr;  // first bar.red on it
+        const PlacedBarrier* other = nullptr; // first bar.sync or bar.arrive on it
+        std::set<int> voters;                 // threads with a bar.red on it
+    };
+    std::map<std::tuple<int, int, std::int64_t>, Use> uses; // gpu, cta, barrier
+    auto known = [&](const PlacedBarrier& p, const Operand& o, SourcePos pos, const char* what) {
+        std::optional<std::int64_t> v;
+        if (const auto* i = std::get_if<std::int64_t>(&o)) v = *i;
+        if (const auto* r = std::get_if<Reg>(&o)) v = staticValue(prog_, *p.thread, *r);
+        if (!v)
+            fail(pos,
+                 std::string("a ") + what + " computed at run time in a test with '" +
+                     firstVote->site->spelling + "' (at " + where(firstVote->site->pos) + ")",
+                 std::string("a ") + what +
+                     " known before the test runs (an immediate, or a register no instruction "
+                     "writes), so that no barrier is seen to mix bar.red with bar.sync or "
+                     "bar.arrive");
+        return *v;
+    };
+    for (const PlacedBarrier& p : placed) {
+        const std::int64_t number =
+            known(p, p.barrier->instance, p.site->operandPos[0], "barrier number");
+        Use& use = uses[{p.thread->gpu, p.thread->cta, number}];
+        const bool vote = p.barrier->vote.has_value();
+        const PlacedBarrier*& mine = vote ? use.vote : use.other;
+        if (!mine) mine = &p;
+        if (vote) use.voters.insert(p.thread->id);
+        if (const PlacedBarrier* other = vote ? use.other : use.vote)
+            fail(p.site->pos,
+                 "'" + p.site->spelling + "' on barrier " + std::to_string(number) + " of CTA " +
+                     std::to_string(p.thread->cta) + ", which '" + other->site->spelling + "' at " +
+                     where(other->site->pos) + " uses too",
+                 "bar.red on a barrier of its own (the PTX ISA leaves a barrier that bar.red and "
+                 "bar.sync or bar.arrive both use undefined)");
+    }
+    // A counted bar.red: every thread that votes on the barrier is counted, else the vote would
+    // be over whichever threads arrive first (the model's quorum rule says nothing of votes).
+    for (const PlacedBarrier& p : placed) {
+        if (!p.barrier->vote || !p.barrier->count) continue;
+        const std::int64_t count =
+            known(p, *p.barrier->count, p.site->operandPos[1], "thread count");
+        const std::int64_t number =
+            known(p, p.barrier->instance, p.site->operandPos[0], "barrier number");
+        const Use& use = uses.at({p.thread->gpu, p.thread->cta, number});
+        const auto voters = static_cast<std::int64_t>(use.voters.size());
+        if (!validBarrierCount(BarrierOperands::Ptx, count) ||
+            barrierQuorum(BarrierOperands::Ptx, count) >= voters)
+            continue;
+        std::string who;
+        for (const int t : use.voters)
+            who += (who.empty() ? "P" : ", P") + std::to_string(t);
+        fail(p.site->operandPos[1],
+             "thread count " + std::to_string(count) + " on barrier " + std::to_string(number) +
+                 " of CTA " + std::to_string(p.thread->cta) + ", which " + who + " vote on",
+             "a count of at least " + std::to_string(voters * kWarpSize) + " (" +
+                 std::to_string(kWarpSize) +
+                 " for each litmus thread that votes on the barrier: with fewer the vote would "
+                 "be over whichever threads arrive first, which ptxlitmus does not model)");
     }
 }
 

@@ -368,9 +368,11 @@ InstructionBody LitmusParser::parseBarrier(int thread, const Token& word,
         b.arrive = false;
     } else if (quals[i].text == "arrive") {
         b.arrive = true;
+    } else if (quals[i].text == "red") {
+        return parseBarrierVote(thread, word, quals, i + 1, std::move(b));
     } else {
         fail(quals[i].pos, "unknown qualifier '." + quals[i].text + "' in '" + word.text + "'",
-             "sync or arrive");
+             "sync, arrive or red");
     }
     if (b.barrierSpelled && i + 1 < quals.size() && quals[i + 1].text == "aligned") {
         b.aligned = true;
@@ -408,6 +410,76 @@ InstructionBody LitmusParser::parseBarrier(int thread, const Token& word,
         fail(word.pos, "'" + word.text + "' without a thread count",
              word.text + " a, b: a real-PTX arrive needs b, the threads taking part");
     site.says = barrierSpellingSays(b);
+    barrierSites_.push_back(std::move(site));
+    return b;
+}
+
+InstructionBody LitmusParser::parseBarrierVote(int thread, const Token& word,
+                                               const std::vector<Qualifier>& quals, std::size_t i,
+                                               Barrier b) {
+    // `bar{.cta}.red.popc.u32 d, a{, b}, {!}c`, `bar{.cta}.red.OP.pred p, a{, b}, {!}c` (OP: and,
+    // or); `barrier` writes `.aligned` after the operation.
+    const std::string red =
+        std::string(b.barrierSpelled ? "barrier" : "bar") + (b.ctaSpelled ? ".cta" : "") + ".red";
+    BarrierVote vote;
+    if (i >= quals.size())
+        fail(quals[i - 1].pos, "'" + red + "' without an operation",
+             red + ".popc.u32, " + red + ".and.pred or " + red + ".or.pred");
+    if (quals[i].text == "popc")
+        vote.op = BarrierReduction::Popc;
+    else if (quals[i].text == "and")
+        vote.op = BarrierReduction::And;
+    else if (quals[i].text == "or")
+        vote.op = BarrierReduction::Or;
+    else
+        fail(quals[i].pos, "unknown qualifier '." + quals[i].text + "' in '" + red + "'",
+             "popc, and or or (the vote bar.red takes)");
+    const std::string op = quals[i].text;
+    ++i;
+    if (b.barrierSpelled && i < quals.size() && quals[i].text == "aligned") {
+        b.aligned = true;
+        ++i;
+    }
+    const char* type = vote.op == BarrierReduction::Popc ? "u32" : "pred";
+    const std::string why = vote.op == BarrierReduction::Popc
+                                ? " (.popc counts the threads into a .u32)"
+                                : " (." + op + " gives a predicate)";
+    if (i >= quals.size())
+        fail(quals[i - 1].pos, "'" + red + "." + op + "' without a type", std::string(type) + why);
+    if (quals[i].text != type)
+        fail(quals[i].pos, "type '." + quals[i].text + "' in '" + red + "." + op + "'",
+             std::string(type) + why);
+    if (i + 1 < quals.size())
+        fail(quals[i + 1].pos,
+             "unknown qualifier '." + quals[i + 1].text + "' in '" + word.text + "'",
+             "nothing after ." + quals[i].text);
+    b.operands = BarrierOperands::Ptx;
+    vote.dst =
+        parseRegister(vote.op == BarrierReduction::Popc ? "a destination register"
+                                                        : "a destination predicate register");
+    expect(Tok::Comma, "',' after the destination");
+    BarrierSite site{thread, word.pos, word.text, {}, BarrierOperands::Ptx};
+    site.operandPos.push_back(peek().pos);
+    b.instance = parseOperand("a barrier number (0..15) or register");
+    expect(Tok::Comma, "',' and the predicate operand {!}c");
+    const std::string predicate = "a predicate register, or '!' and one";
+    if (!at(Tok::Bang)) {
+        const SourcePos pos = peek().pos;
+        const Operand second = parseOperand(predicate);
+        if (accept(Tok::Comma)) { // a, b, {!}c: b is the thread count
+            site.operandPos.push_back(pos);
+            b.id = second;
+        } else if (const auto* r = std::get_if<Reg>(&second)) {
+            vote.predicate = *r;
+        } else {
+            fail(pos, "an immediate predicate", predicate + " (the vote of each thread)");
+        }
+    }
+    if (b.id || at(Tok::Bang)) {
+        vote.negated = accept(Tok::Bang);
+        vote.predicate = parseRegister(predicate);
+    }
+    b.vote = std::move(vote);
     barrierSites_.push_back(std::move(site));
     return b;
 }

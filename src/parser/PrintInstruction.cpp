@@ -85,9 +85,12 @@ std::string body(const Fence& f) {
 }
 
 std::string body(const Barrier& b) {
-    std::string out = barrierMnemonic(b) + " " + printOperand(b.instance);
+    std::string out = barrierMnemonic(b) + " ";
+    if (b.vote) out += b.vote->dst.name + ", ";
+    out += printOperand(b.instance);
     if (b.id) out += ", " + printOperand(*b.id);
     if (b.count) out += ", " + printOperand(*b.count); // Dat3M's quorum or the PTX ISA's count
+    if (b.vote) out += std::string(", ") + (b.vote->negated ? "!" : "") + b.vote->predicate.name;
     return out;
 }
 

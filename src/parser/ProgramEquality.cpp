@@ -28,7 +28,13 @@ bool same(const Fence& a, const Fence& b) {
     bool proxy = a.kind != FenceKind::Sc && a.kind != FenceKind::AcqRel;
     return a.kind == b.kind && a.isMembar == b.isMembar && (proxy || a.scope == b.scope);
 }
+bool same(const BarrierVote& a, const BarrierVote& b) {
+    return std::tie(a.op, a.dst, a.predicate, a.negated) ==
+           std::tie(b.op, b.dst, b.predicate, b.negated);
+}
 bool same(const Barrier& a, const Barrier& b) {
+    if (a.vote.has_value() != b.vote.has_value() || (a.vote && !same(*a.vote, *b.vote)))
+        return false;
     return std::tie(a.arrive, a.operands, a.barrierSpelled, a.ctaSpelled, a.aligned, a.instance,
                     a.id, a.count) == std::tie(b.arrive, b.operands, b.barrierSpelled, b.ctaSpelled,
                                                b.aligned, b.instance, b.id, b.count);

@@ -227,11 +227,20 @@ SimInstr Compiler::compileInstr(SimThread& t, const Instruction& ins,
                     s.c = src(t, *b.count, s);
                     s.hasC = true;
                 }
+                if (b.vote) {
+                    s.vote = b.vote->op;
+                    s.votePredicate = src(t, b.vote->predicate, s);
+                    s.voteNegated = b.vote->negated;
+                    s.dst = reg(t, b.vote->dst.name);
+                }
                 s.windowBarrier = true;
                 s.ordersEarlier = true;
-                s.text = barrierMnemonic(b) + " " + operandText(b.instance) +
-                         (b.id ? ", " + operandText(*b.id) : "") +
-                         (b.count ? ", " + operandText(*b.count) : "");
+                s.text = barrierMnemonic(b) + " " + (b.vote ? b.vote->dst.name + ", " : "") +
+                         operandText(b.instance) + (b.id ? ", " + operandText(*b.id) : "") +
+                         (b.count ? ", " + operandText(*b.count) : "") +
+                         (b.vote ? std::string(", ") + (b.vote->negated ? "!" : "") +
+                                       b.vote->predicate.name
+                                 : "");
             } else if constexpr (std::is_same_v<T, Local>) {
                 s.kind = OpKind::Local;
                 s.binOp = b.op;

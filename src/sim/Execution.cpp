@@ -167,6 +167,13 @@ void Machine::exec(MachineState& s, int thread, int offset, int choice,
     }
     case OpKind::Barrier: {
         if (ts.waiting >= 0) {
+            if (ins.vote) {
+                const std::int64_t result = barrierVote(s, thread, ins);
+                ts.regs[static_cast<std::size_t>(ins.dst)] = result;
+                if (trace)
+                    trace->push_back("  the vote of the threads that arrived is " +
+                                     std::to_string(result));
+            }
             ts.waiting = -1;
             if (trace) trace->push_back("  barrier quorum reached: passes");
             break;
@@ -183,6 +190,10 @@ void Machine::exec(MachineState& s, int thread, int offset, int choice,
             it = ts.arrivals.end() - 1;
         }
         ++it->count;
+        if (ins.vote) {
+            const bool holds = value(ts, ins.votePredicate) != 0;
+            it->votes.push_back(holds != ins.voteNegated ? 1 : 0);
+        }
         if (trace)
             trace->push_back("  arrives at barrier " + std::to_string(inst) + "/" +
                              std::to_string(id) + " (arrival " + std::to_string(it->count) + ")");

@@ -170,6 +170,10 @@ class Machine {
     /// A fence.acq_rel's release half, performed before the thread's next write.
     void performPendingRelease(MachineState& s, int thread, std::vector<std::string>* trace) const;
     [[nodiscard]] bool barrierReady(const MachineState& s, int thread) const;
+    /// bar.red: the vote of the threads of the CTA that arrived at the generation `thread` waits
+    /// at (barrierReady holds), by the instruction's operation.
+    [[nodiscard]] std::int64_t barrierVote(const MachineState& s, int thread,
+                                           const SimInstr& ins) const;
     void addExec(const MachineState& s, int thread, int offset, std::vector<Transition>& out) const;
     /// A generic global store that would enter a full store buffer (one that a release does not
     /// drain first): it waits (MachineOptions::storeBuffer).

@@ -65,6 +65,8 @@ void MachineState::appendKey(std::string& out, const std::vector<int>& phys) con
             put(out, a.instance);
             put(out, a.id);
             put(out, a.count);
+            for (const std::uint8_t v : a.votes)
+                put(out, static_cast<std::int64_t>(v));
         }
         put(out, t.pendingRelease);
         put(out, t.waiting);

@@ -23,6 +23,7 @@ struct BarrierArrivals {
     std::int64_t instance = 0;
     std::int64_t id = 0;
     int count = 0;
+    std::vector<std::uint8_t> votes; // bar.red: the thread's vote (0 or 1) at each arrival
     friend bool operator==(const BarrierArrivals&, const BarrierArrivals&) = default;
 };
 

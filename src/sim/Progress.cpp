@@ -91,6 +91,31 @@ bool Machine::barrierReady(const MachineState& s, int thread) const {
     return arrivedInCta(s, thread, mine) >= ts.waitQuorum;
 }
 
+std::int64_t Machine::barrierVote(const MachineState& s, int thread, const SimInstr& ins) const {
+    const auto& ts = s.threads[static_cast<std::size_t>(thread)];
+    const auto& mine = ts.arrivals[static_cast<std::size_t>(ts.waiting)];
+    const auto& me = program_.threads[static_cast<std::size_t>(thread)];
+    int arrived = 0, yes = 0;
+    for (int u = 0; u < static_cast<int>(s.threads.size()); ++u) {
+        const auto& other = program_.threads[static_cast<std::size_t>(u)];
+        if (other.gpu != me.gpu || other.cta != me.cta) continue;
+        for (const BarrierArrivals& a : s.threads[static_cast<std::size_t>(u)].arrivals)
+            if (a.instance == mine.instance && a.id == mine.id && a.count >= mine.count) {
+                ++arrived; // its vote at this generation (the parser keeps bar.red apart)
+                yes += a.votes.at(static_cast<std::size_t>(mine.count - 1));
+            }
+    }
+    switch (*ins.vote) {
+    case BarrierReduction::Popc:
+        return yes;
+    case BarrierReduction::And:
+        return yes == arrived ? 1 : 0;
+    case BarrierReduction::Or:
+        return yes > 0 ? 1 : 0;
+    }
+    return 0;
+}
+
 int Machine::arrivedInCta(const MachineState& s, int thread, const BarrierArrivals& at) const {
     const auto& me = program_.threads[static_cast<std::size_t>(thread)];
     int count = 0;

@@ -52,6 +52,11 @@ struct SimInstr {
     /// A barrier without a count: the threads of the CTA whose code holds this barrier (itself
     /// included); it waits for those that have not ended (Progress.cpp).
     std::vector<int> quorumThreads;
+    /// barrier: bar.red's vote, over predicate register `votePredicate` (`!c`: voteNegated); the
+    /// result goes to `dst` when the barrier lets the thread pass.
+    std::optional<BarrierReduction> vote;
+    Src votePredicate;
+    bool voteNegated = false;
     int target = -1; // branch target (instruction index)
     int guardReg = -1;
     bool guardNegated = false;

@@ -37,6 +37,7 @@ CandidateEncoding::CandidateEncoding(z3::context& ctx, z3::solver& solver,
         encodeRf();
         encodeCo();
         encodeBarriers();
+        encodeVotes();
         encodeFinalValues();
         // The paths taken identify a witness too (a union of candidates).
         for (const z3::expr& x : selection_.choiceLiterals())

@@ -120,6 +120,7 @@ class CandidateEncoding {
     void encodeRf();
     void encodeCo();
     void encodeBarriers();
+    void encodeVotes();
     void encodeFinalValues();
     /// Calls `f(a, b, d)` for each order constraint, in a fixed order: `!co(a,b) || !co(b,d) ||
     /// co(a,d)` (transitivity, for writes a, b, d of one location), then `!final_a ||

@@ -1,8 +1,10 @@
 // The execution's relations the solver chooses: reads-from (one write per read, with equal
 // values), coherence (a literal per ordered pair of writes to a location, never both ways; its
 // transitivity is in CoherenceConstraints.cpp), the fence-SC order and barrier synchronisation
-// (arrival ranks against a thread count).
+// (arrival ranks against a thread count), and the results of bar.red votes.
 #include "smt/CandidateEncoding.hpp"
+
+#include "enumerate/BarrierVotes.hpp"
 
 #include "model/EventSets.hpp"
 
@@ -164,6 +166,34 @@ void CandidateEncoding::encodeBarriers() {
                 assign(s, s && z3::ule(rank.at(a), released));
             }
             syncBarrier_.set(a, b, SymBool(s.simplify()));
+        }
+    }
+}
+
+void CandidateEncoding::encodeVotes() {
+    // bar.red (docs/model.md, "Barrier votes"): the result of each bar.red that occurs is the
+    // vote over the predicates of the bar.red events of its group that occur with it.
+    const z3::expr one = ctx_.bv_val(1, kValueBits), zero = ctx_.bv_val(0, kValueBits);
+    for (const std::vector<int>& group : barrierVoteGroups(c_)) {
+        for (const int e : group) {
+            budget_.check();
+            const BarrierReduction op = *c_.events[static_cast<std::size_t>(e)].barrierVote;
+            z3::expr count = zero;
+            z3::expr every = ctx_.bool_val(true), some = ctx_.bool_val(false);
+            for (const int a : group) {
+                const SymBool both = selection_.together(a, e);
+                if (both.isFalse()) continue;
+                const z3::expr votes =
+                    both.expr(ctx_) &&
+                    value(c_.events[static_cast<std::size_t>(a)].barrierPredicate) != zero;
+                assign(count, count + z3::ite(votes, one, zero));
+                assign(every, every && z3::implies(both.expr(ctx_), votes));
+                assign(some, some || votes);
+            }
+            const z3::expr result = op == BarrierReduction::Popc  ? count
+                                    : op == BarrierReduction::And ? z3::ite(every, one, zero)
+                                                                  : z3::ite(some, one, zero);
+            solver_.add(whenTrue(selection_.occurs(e), readValue(e) == result));
         }
     }
 }

@@ -44,8 +44,39 @@ TEST_CASE("MP-spin: the spin loop is capped, SB-bar: one barrier of two warps") 
         planHarness(parseLitmusFile(CUDA_TEST_DIR "/data/SB-bar.litmus", ptx::Deadline()));
     CHECK(writeHarness(bar).find("bar.cta.sync 1, 64;") != std::string::npos);
     // Real PTX's barrier 3 with 64 threads: hardware barrier 1, 64 threads, spelled as written.
-    const HarnessPlan ptx = planHarness(parseLitmusFile(CUDA_TEST_DIR "/data/SB-bar-ptx.litmus", Deadline()));
+    const HarnessPlan ptx =
+        planHarness(parseLitmusFile(CUDA_TEST_DIR "/data/SB-bar-ptx.litmus", Deadline()));
     CHECK(writeHarness(ptx).find("barrier.sync.aligned 1, 64;") != std::string::npos);
+}
+
+TEST_CASE("bar.red: each instance votes through its own slots around the hardware bar.red") {
+    const HarnessPlan plan = planHarness(parseLitmusFile(
+        PTXLITMUS_SOURCE_DIR "/litmus/Barrier/bar-red-popc-mp.litmus", ptx::Deadline()));
+    CHECK(plan.voteSlots == 2); // P0's and P1's vote on barrier 1
+    const HardwareBarrier& p1 = plan.barrierAt.at({1, 0});
+    CHECK(p1.voteSlot == 1);
+    CHECK(p1.voters == std::vector<int>{0, 1});
+    const std::string text = writeHarness(plan);
+    CHECK(text.find("constexpr int kVoteSlots = 2;") != std::string::npos);
+    // P1: registers p, r0, r1 (%0..%2), capped %3, x %4, the spin cap %5, vote slots %6, %7.
+    for (const char* line :
+         {"selp.b64 tx0, 1, 0, tp;", "st.volatile.global.u64 [%7], tx0;",
+          "bar.red.popc.u32 ty0, 1, 64, tp;", "ld.volatile.global.u64 tx2, [%6];",
+          "add.s64 tx1, tx1, tx2;", "mov.b64 %2, tx1;"}) {
+        CAPTURE(line);
+        CHECK(text.find(line) != std::string::npos);
+    }
+    CHECK(text.find("\"l\"(vote0), \"l\"(vote1)") != std::string::npos);
+    // .and with a predicate destination, the vote of !q as written.
+    Program negated = parseLitmusFile(
+        PTXLITMUS_SOURCE_DIR "/litmus/Barrier/bar-red-popc-count.litmus", ptx::Deadline());
+    const std::string counted = writeHarness(planHarness(negated));
+    CHECK(counted.find("selp.b64 tx0, 0, 1, tp;") != std::string::npos);
+    CHECK(counted.find("bar.red.popc.u32 ty0, 1, 96, !tp;") != std::string::npos);
+    const std::string all = writeHarness(planHarness(parseLitmusFile(
+        PTXLITMUS_SOURCE_DIR "/litmus/Barrier/bar-red-and-racy-vote.litmus", ptx::Deadline())));
+    CHECK(all.find("bar.red.and.pred tc, 1, 64, tp;") != std::string::npos);
+    CHECK(all.find("and.b64 tx1, tx1, tx2;") != std::string::npos);
 }
 
 namespace {

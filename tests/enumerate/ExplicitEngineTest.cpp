@@ -1,6 +1,7 @@
 // The explicit engine on classic litmus shapes, with outcome sets and witness counts derived by
 // hand from the model (shared/model/ptx-memory-model.md).
 #include "Helpers.hpp"
+#include "model/Unsupported.hpp"
 
 #include <doctest/doctest.h>
 
@@ -247,4 +248,25 @@ TEST_CASE("outcome mode: a reported outcome's skipped choices are undone as they
     for (std::size_t i = 0; i < outcomeMode.outcomes.size(); ++i)
         found.emplace(outcomeMode.outcomes.row(i).begin(), outcomeMode.outcomes.row(i).end());
     CHECK(found == expected);
+}
+
+TEST_CASE("bar.red: the vote over the group, resolved from a racy load, a second vote refused") {
+    // P1 votes whether it read x = 1 (P2 writes it, racy); P0 votes true: both get the
+    // conjunction, which is P1's vote.
+    const MemoryModel m = ptx6Model();
+    const Prepared racy =
+        prepare("PTX v\n{ x=0; P0:t=1; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 | P2@cta 1,gpu 0 ;\n"
+                " bar.red.and.pred q, 0, t | ld.weak r0, x | st.weak x, 1 ;\n"
+                " | setp.eq.s32 p, r0, 1 | ;\n | bar.red.and.pred q, 0, p | ;\n"
+                "exists (P0:q == 1)\n");
+    CHECK(outcomes(runExplicitOn(racy, m), {{0, "q"}, {1, "q"}, {1, "r0"}}) ==
+          Outcomes{{0, 0, 0}, {1, 1, 1}});
+    // A thread that votes twice on one barrier: the model has one use per thread for a vote.
+    CHECK_THROWS_WITH_AS(
+        (void)prepare("PTX w\n{ P0:p=1; P1:p=1; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n"
+                      " bar.red.popc.u32 r1, 1, p | bar.red.popc.u32 r1, 1, p ;\n"
+                      " bar.red.popc.u32 r2, 1, p | ;\nexists (P0:r1 == 2)\n"),
+        "P0 votes twice on barrier 1 (bar.red at 4:2 and 5:2): the model has one use of a barrier "
+        "per thread for a vote (docs/model.md, \"Barrier votes\")",
+        Unsupported);
 }

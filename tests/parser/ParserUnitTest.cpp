@@ -11,6 +11,15 @@ using ptx::test::body;
 using ptx::test::errorOf;
 using ptx::test::twoThreads;
 
+namespace {
+
+/// twoThreads' text with P1 moved into P0's CTA.
+std::string inOneCta(std::string text) {
+    return text.replace(text.find("P1@cta 1"), 8, "P1@cta 0");
+}
+
+} // namespace
+
 TEST_CASE("loads: weak, relaxed, acquire, volatile") {
     Program p = parseLitmus(twoThreads(" ld r0, x | ld.volatile r1, x ;\n"
                                        " ld.weak r2, x | ld.acquire.sys r3, x ;\n"
@@ -175,13 +184,94 @@ TEST_CASE("barrier refusals: counts, numbers, forms, dialects") {
               .find("found 'bar.arrive', a real-PTX barrier spelling") != std::string::npos);
     // Mixing is per CTA: P0 and P1 of twoThreads are in CTAs 0 and 1.
     CHECK(errorOf(twoThreads(" bar.sync 1, 32 | bar.sync 1 ;")).empty());
-    std::string oneCta = twoThreads(" bar.sync 1, 32 | bar.sync 1 ;");
-    oneCta.replace(oneCta.find("P1@cta 1"), 8, "P1@cta 0");
-    CHECK(errorOf(oneCta) ==
+    CHECK(errorOf(inOneCta(twoThreads(" bar.sync 1, 32 | bar.sync 1 ;"))) ==
           "t.litmus:6:19: error: found 'bar.sync' without a thread count on barrier 1 of CTA 0, "
           "which 'bar.sync' at 6:2 uses with one, expected a thread count on every use of a "
           "barrier or on none (the PTX ISA does not define a barrier that some uses count and "
           "others do not)");
+}
+
+TEST_CASE("bar.red: popc, and, or, a thread count, a negated predicate, printed back") {
+    Program p =
+        parseLitmus(twoThreads(" bar.red.popc.u32 r1, 1, p | bar.cta.red.and.pred q, 2, 64, !p ;\n"
+                               " barrier.red.or.aligned.pred q, 3, r2, p | ;",
+                               "exists (0==0)", "P0:p=1; P1:p=0; P0:r2=32;"),
+                    "t.litmus");
+    const Barrier& popc = body<Barrier>(p, 0, 0);
+    REQUIRE(popc.vote);
+    CHECK(popc.vote->op == BarrierReduction::Popc);
+    CHECK(popc.vote->dst.name == "r1");
+    CHECK(popc.vote->predicate.name == "p");
+    CHECK(!popc.vote->negated);
+    CHECK(popc.operands == BarrierOperands::Ptx);
+    CHECK(std::get<std::int64_t>(popc.instance) == 1);
+    CHECK(!popc.count);
+    CHECK(!popc.arrive);
+    const Barrier& all = body<Barrier>(p, 1, 0);
+    REQUIRE(all.vote);
+    CHECK(all.vote->op == BarrierReduction::And);
+    CHECK(all.vote->negated);
+    CHECK(std::get<std::int64_t>(*all.count) == 64);
+    CHECK(!all.id);
+    const Barrier& any = body<Barrier>(p, 0, 1);
+    CHECK(any.vote->op == BarrierReduction::Or);
+    CHECK(any.aligned);
+    CHECK(std::get<Reg>(*any.count).name == "r2");
+    CHECK(printInstruction(p.threads[0].code[0]) == "bar.red.popc.u32 r1, 1, p");
+    CHECK(printInstruction(p.threads[1].code[0]) == "bar.cta.red.and.pred q, 2, 64, !p");
+    CHECK(printInstruction(p.threads[0].code[1]) == "barrier.red.or.aligned.pred q, 3, r2, p");
+    // The printed test reads back as the same program.
+    CHECK(programDifference(parseLitmus(printProgram(p), "t.litmus"), p) == std::nullopt);
+}
+
+TEST_CASE("bar.red refusals: operation, type, operands, dialect, mixing, counts") {
+    CHECK(errorOf(twoThreads(" bar.red r1, 1, p | ;")) ==
+          "t.litmus:6:6: error: found 'bar.red' without an operation, expected bar.red.popc.u32, "
+          "bar.red.and.pred or bar.red.or.pred");
+    CHECK(errorOf(twoThreads(" bar.red.popc.u32 r1, 1, p | ;")).empty());
+    CHECK(errorOf(twoThreads(" bar.red.xor.pred q, 1, p | ;")) ==
+          "t.litmus:6:10: error: found unknown qualifier '.xor' in 'bar.red', expected popc, and "
+          "or or (the vote bar.red takes)");
+    CHECK(errorOf(twoThreads(" bar.red.popc.pred q, 1, p | ;")) ==
+          "t.litmus:6:15: error: found type '.pred' in 'bar.red.popc', expected u32 (.popc counts "
+          "the threads into a .u32)");
+    CHECK(errorOf(twoThreads(" bar.red.and.u32 r1, 1, p | ;")) ==
+          "t.litmus:6:14: error: found type '.u32' in 'bar.red.and', expected pred (.and gives a "
+          "predicate)");
+    CHECK(errorOf(twoThreads(" bar.red.or r1, 1, p | ;"))
+              .find("found 'bar.red.or' without a type, expected pred") != std::string::npos);
+    CHECK(errorOf(twoThreads(" bar.red.popc.u32 r1, 1, 1 | ;")) ==
+          "t.litmus:6:26: error: found an immediate predicate, expected a predicate register, or "
+          "'!' and one (the vote of each thread)");
+    CHECK(errorOf(twoThreads(" bar.red.popc.u32 r1, 1, 48, p | ;"))
+              .find("found thread count 48, expected a barrier thread count that is a multiple "
+                    "of 32") != std::string::npos);
+    CHECK(errorOf(twoThreads(" bar.red.popc.u32 r1, 16, p | ;")).find("found barrier number 16") !=
+          std::string::npos);
+    CHECK(errorOf("PTX T\nBarriers=dat3m\n{\n}\n P0@cta 0,gpu 0 ;\n bar.red.popc.u32 r1, 1, p ;\n"
+                  "exists (0==0)\n")
+              .find("found 'bar.red.popc.u32', a real-PTX barrier spelling") != std::string::npos);
+    // Mixing bar.red with bar.sync or bar.arrive on one barrier of one CTA.
+    CHECK(errorOf(inOneCta(twoThreads(" bar.red.popc.u32 r1, 1, p | bar.sync 1 ;"))) ==
+          "t.litmus:6:30: error: found 'bar.sync' on barrier 1 of CTA 0, which "
+          "'bar.red.popc.u32' at 6:2 uses too, expected bar.red on a barrier of its own (the PTX "
+          "ISA leaves a barrier that bar.red and bar.sync or bar.arrive both use undefined)");
+    CHECK(errorOf(twoThreads(" bar.red.popc.u32 r1, 1, p | bar.sync 1 ;")).empty()); // two CTAs
+    std::string arriveFirst = twoThreads(" bar.arrive 2, 64 | ;\n bar.red.or.pred q, 2, 64, p | ;");
+    CHECK(errorOf(arriveFirst)
+              .find("found 'bar.red.or.pred' on barrier 2 of CTA 0, which 'bar.arrive' at 6:2 "
+                    "uses too") != std::string::npos);
+    // A barrier number computed at run time, in a test with bar.red.
+    CHECK(errorOf(twoThreads(" bar.red.popc.u32 r1, 1, p | ld.weak r0, x ;\n | bar.sync r0 ;"))
+              .find("found a barrier number computed at run time in a test with "
+                    "'bar.red.popc.u32' (at 6:2)") != std::string::npos);
+    // A counted vote must count every voter of its CTA (32 threads each).
+    CHECK(errorOf(inOneCta(
+              twoThreads(" bar.red.popc.u32 r1, 1, 32, p | bar.red.popc.u32 r1, 1, 32, p ;"))) ==
+          "t.litmus:6:26: error: found thread count 32 on barrier 1 of CTA 0, which P0, P1 vote "
+          "on, expected a count of at least 64 (32 for each litmus thread that votes on the "
+          "barrier: with fewer the vote would be over whichever threads arrive first, which "
+          "ptxlitmus does not model)");
 }
 
 TEST_CASE("setp, guards, bra") {
