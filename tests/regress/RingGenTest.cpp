@@ -8,7 +8,7 @@
 
 using namespace ptx::gen;
 
-TEST_CASE("ring names round-trip; wrc starts at 3 threads, the others at 2") {
+TEST_CASE("ring names round-trip, wrc starts at 3 threads, the others at 2") {
     for (const char* s : {"sb", "lb", "mp", "wrc", "iriw"})
         CHECK(name(parseRingShape(s)) == s);
     CHECK_THROWS_AS(static_cast<void>(parseRingShape("2+2w")), ptx::InputError);

@@ -49,7 +49,7 @@ using Accesses = std::multiset<std::string>;
 
 } // namespace
 
-TEST_CASE("lock and barrier test names; the variants' names round-trip") {
+TEST_CASE("lock and barrier test names, and the variants' names round-trip") {
     CHECK(lockTestName(LockKind::Cas, 6, SyncWeakening::None) == "caslock-6");
     CHECK(lockTestName(LockKind::Ticket, 4, SyncWeakening::Acquire) == "ticketlock-4+acq2rx");
     CHECK(lockTestName(LockKind::Ttas, 3, SyncWeakening::Release) == "ttaslock-3+rel2rx");
