@@ -66,10 +66,10 @@ EncodedCandidate::EncodedCandidate(z3::context& ctx, z3::solver& solver,
                                    const CandidateExecution& candidate, const MemoryModel& model,
                                    const std::set<std::string>& disabled, Staging staging,
                                    const TimeBudget& budget, const CandidateUnion* paths)
-    // The engine (CheapestFirst) requires well-founded values whatever the model, as the explicit
-    // engine does, and prunes rf by value (CandidateEncoding). Explanations keep every rf pair and
-    // let the axioms exclude thin air, so that an unsat core names No-Thin-Air; they add the
-    // acyclicity themselves only when some axioms are switched off.
+    // The engines (CheapestFirst, Lazy) require well-founded values whatever the model, as the
+    // explicit engine does, and prune rf by value (CandidateEncoding). Explanations keep every rf
+    // pair and let the axioms exclude thin air, so that an unsat core names No-Thin-Air; they add
+    // the acyclicity themselves only when some axioms are switched off.
     : forced(staging != Staging::AllAtOnce && (!paths || paths->combinations == 1)
                  ? forcedCoherence(candidate, model, disabled, budget)
                  : ForcedCoherence{Relation(candidate.size()), Relation(candidate.size()), {}}),
