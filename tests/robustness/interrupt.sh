@@ -117,7 +117,9 @@ gen_stores "$tmp/stores200.litmus" 200
 gen_stores "$tmp/stores1000.litmus" 1000
 gen_threads "$tmp/threads6.litmus" 6
 gen_observer "$tmp/observer.litmus" 30 8
-interrupt_large 1.5 1 "$exe" --engine smt "$tmp/stores200.litmus"
+# (A thread of 200 stores no longer lasts 1.5 s on the solver: its coherence is fixed before
+# encoding, smt/ForcedCoherence.hpp. Six threads of stores and loads still do.)
+interrupt_large 1.5 1 "$exe" --engine smt "$tmp/threads6.litmus"
 interrupt_large 1.5 1 "$exe" --engine smt "$tmp/stores1000.litmus"
 interrupt_large 1.5 0 "$exe" --engine explicit "$tmp/threads6.litmus"
 interrupt_large 1.5 0 "$exe" --engine explicit --no-witnesses "$tmp/observer.litmus"
