@@ -15,7 +15,7 @@ void LoopIterations::enterLabel(int pc, int eventCount, int conditionCount,
 
 void LoopIterations::readRegister(const std::string& name) {
     for (auto& [pc, v] : visits_) {
-        if (v.written.count(name) || v.iteration.exposedAtStart.count(name)) continue;
+        if (v.iteration.written.count(name) || v.iteration.exposedAtStart.count(name)) continue;
         const auto it = v.atStart.find(name);
         v.iteration.exposedAtStart[name] = it == v.atStart.end() ? -1 : it->second;
     }
@@ -23,7 +23,6 @@ void LoopIterations::readRegister(const std::string& name) {
 
 void LoopIterations::writeRegister(const std::string& name) {
     for (auto& [pc, v] : visits_) {
-        v.written.insert(name);
         v.iteration.written.insert(name);
         if (v.iteration.exposedAtStart.count(name)) v.iteration.writesExposed = true;
     }

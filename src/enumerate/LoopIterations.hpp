@@ -46,7 +46,6 @@ class LoopIterations {
     struct Visit {
         Iteration iteration;
         std::map<std::string, ValueId> atStart;
-        std::set<std::string> written;
         bool repeating = false; // set by repeat(): the next enterLabel continues the loop
         int end = 0;
     };
