@@ -5,6 +5,7 @@
 #include "regress/SuiteDiscovery.hpp"
 #include "support/Deadline.hpp"
 #include "support/Errors.hpp"
+#include "support/InputFile.hpp"
 
 #include <algorithm>
 #include <exception>
@@ -120,20 +121,28 @@ AnswerComparison compareAnswers(const CampaignResult& result, const std::string&
 
 std::vector<CampaignTest> loadTests(const std::vector<std::string>& paths,
                                     const CheckOptions& options) {
-    const regress::Discovery found = regress::discoverTests(paths);
+    std::vector<TestFile> files;
+    for (const regress::TestCase& t : regress::discoverTests(paths).tests)
+        files.push_back({t.litmus, t.litmus});
+    return loadTests(files, options);
+}
+
+std::vector<CampaignTest> loadTests(const std::vector<TestFile>& files,
+                                    const CheckOptions& options) {
     std::vector<CampaignTest> tests;
     std::vector<std::string> errors;
     std::map<std::string, std::string> fileOf; // test name -> the file that has it
-    for (const regress::TestCase& t : found.tests) {
+    for (const TestFile& t : files) {
         try {
-            Program p = parseLitmusFile(t.litmus, options.deadline());
-            const auto [it, fresh] = fileOf.emplace(p.name, t.litmus);
+            Program p =
+                parseLitmus(readInputFile(t.path, "litmus test", options.deadline()), t.name);
+            const auto [it, fresh] = fileOf.emplace(p.name, t.name);
             if (!fresh) {
-                errors.push_back(t.litmus + ": error: test " + p.name + " is also in " +
-                                 it->second + " (tests are matched to observations by name)");
+                errors.push_back(t.name + ": error: test " + p.name + " is also in " + it->second +
+                                 " (tests are matched to observations by name)");
                 continue;
             }
-            tests.push_back(CampaignTest{t.litmus, std::move(p)});
+            tests.push_back(CampaignTest{t.name, std::move(p)});
         } catch (const InputError& e) {
             errors.push_back(e.what());
         }
@@ -224,6 +233,24 @@ CampaignResult runCampaign(const std::vector<CampaignTest>& tests,
     std::stable_sort(result.rows.begin(), result.rows.end(), [](const auto& a, const auto& b) {
         return std::tie(a.record.test, a.record.gpu) < std::tie(b.record.test, b.record.gpu);
     });
+    return result;
+}
+
+CampaignResult validateCampaign(const std::vector<CampaignTest>& tests,
+                                std::vector<GpuObservations> files,
+                                const CampaignOptions& options) {
+    std::vector<ObservationRecord> records;
+    std::vector<SkippedLines> skipped;
+    for (GpuObservations& f : files) {
+        for (ObservationRecord& r : f.data.records) {
+            if (r.gpu.empty()) r.gpu = f.gpu;
+            records.push_back(std::move(r));
+        }
+        skipped.push_back(std::move(f.data.skipped));
+    }
+    checkDistinct(records);
+    CampaignResult result = runCampaign(tests, std::move(records), options);
+    result.skipped = std::move(skipped);
     return result;
 }
 

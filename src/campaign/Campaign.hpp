@@ -29,6 +29,18 @@ struct CampaignTest {
 [[nodiscard]] std::vector<CampaignTest> loadTests(const std::vector<std::string>& paths,
                                                   const CheckOptions& options);
 
+/// A litmus file to load: the path it is read from, and the name that messages and the report
+/// give it (`serve` names a file under its served folder, not by where the server finds it).
+struct TestFile {
+    std::string path;
+    std::string name;
+};
+
+/// As loadTests(paths), for files given one by one (a file that is unreadable, does not parse,
+/// or repeats a test name is an error naming it by `name`).
+[[nodiscard]] std::vector<CampaignTest> loadTests(const std::vector<TestFile>& files,
+                                                  const CheckOptions& options);
+
 /// Throws InputError listing every (test, GPU) observed twice (both places named).
 void checkDistinct(const std::vector<ObservationRecord>& records);
 
@@ -100,5 +112,18 @@ struct AnswerComparison {
 [[nodiscard]] CampaignResult runCampaign(const std::vector<CampaignTest>& tests,
                                          std::vector<ObservationRecord> records,
                                          const CampaignOptions& options);
+
+/// One observation file as read, and the GPU of its records that name none ("": none).
+struct GpuObservations {
+    std::string gpu;
+    ObservationFile data;
+};
+
+/// `validate --tests`: every file's records (those naming no GPU given their file's), checked
+/// for a (test, GPU) observed twice (checkDistinct), then judged (runCampaign); the result lists
+/// each file's skipped lines. The command line and `serve` both judge a campaign with this.
+[[nodiscard]] CampaignResult validateCampaign(const std::vector<CampaignTest>& tests,
+                                              std::vector<GpuObservations> files,
+                                              const CampaignOptions& options);
 
 } // namespace ptx::campaign

@@ -4,7 +4,6 @@
 #include "cli/CheckOptions.hpp"
 #include "cli/Commands.hpp"
 #include "cli/TestArguments.hpp"
-#include "explain/DotGraph.hpp"
 #include "explain/ExplainText.hpp"
 #include "explain/Explainer.hpp"
 #include "explain/ExplanationGraph.hpp"
@@ -49,10 +48,7 @@ int runRace(const ExplainArgs& args, const Program& program, const explain::Expl
         std::cerr << args.file << ": no race to draw\n";
         return 0;
     }
-    explain::ConcreteModel m(*e.witness, model, o.deadline);
-    const std::string dot =
-        explain::toDot(m, e.test, e.test + ": a data race (racing pair bold)",
-                       {{e.pair.first, e.pair.second, "race", {}}}, "racing pair");
+    const std::string dot = explain::raceGraph(e, model, o.deadline);
     if (!args.dot.empty()) writeFileAtomically(args.dot, dot);
     if (!args.svg.empty()) explain::renderDot(dot, "svg", args.svg, o.deadline);
     return 0;
@@ -70,9 +66,7 @@ int runHang(const ExplainArgs& args, const Program& program, const explain::Expl
         std::cerr << args.file << ": no hang to draw (" << terminationName(e.verdict) << ")\n";
         return 0;
     }
-    explain::ConcreteModel m(*e.witness, explain::hangModelOf(o.model, o.catModel, program),
-                             o.deadline);
-    const std::string dot = explain::toDot(m, e.test, e.test + ": may hang (a hang witness)", {});
+    const std::string dot = explain::hangGraph(e, program, o);
     if (!args.dot.empty()) writeFileAtomically(args.dot, dot);
     if (!args.svg.empty()) explain::renderDot(dot, "svg", args.svg, o.deadline);
     return 0;

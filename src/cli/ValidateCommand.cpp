@@ -123,21 +123,15 @@ void runCampaignMode(const ValidateArgs& args, CommandContext& context) {
                                 "--tests:" +
                                 names + " (--allow-unmatched: ignore them)");
     }
-    std::vector<campaign::ObservationRecord> records;
-    std::vector<campaign::SkippedLines> skipped;
+    std::vector<campaign::GpuObservations> files;
     for (const std::string& arg : args.observed) {
         const auto [gpu, file] = gpuAndFile(arg);
-        campaign::ObservationFile data =
-            campaign::readObservationFile(file, options.check.deadline(), {args.strict});
-        for (campaign::ObservationRecord& r : data.records) {
-            if (r.gpu.empty()) r.gpu = gpu.empty() ? args.gpu : gpu;
-            records.push_back(std::move(r));
-        }
-        skipped.push_back(std::move(data.skipped));
+        files.push_back(
+            {gpu.empty() ? args.gpu : gpu,
+             campaign::readObservationFile(file, options.check.deadline(), {args.strict})});
     }
-    campaign::checkDistinct(records);
-    campaign::CampaignResult result = campaign::runCampaign(tests, std::move(records), options);
-    result.skipped = std::move(skipped);
+    const campaign::CampaignResult result =
+        campaign::validateCampaign(tests, std::move(files), options);
 
     printCampaign(result, args.json, args.details);
     if (!args.junit.empty()) writeFileAtomically(args.junit, campaign::campaignJUnit(result));

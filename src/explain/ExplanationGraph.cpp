@@ -36,4 +36,18 @@ std::string explanationGraph(const Explanation& e, const MemoryModel& model, std
     return toDot(m, e.test, title, cycle);
 }
 
+std::string hangGraph(const HangExplanation& e, const Program& program,
+                      const ExplainOptions& options) {
+    ConcreteModel m(e.witness.value(), hangModelOf(options.model, options.catModel, program),
+                    options.deadline);
+    return toDot(m, e.test, e.test + ": may hang (a hang witness)", {});
+}
+
+std::string raceGraph(const RaceExplanation& e, const MemoryModel& model,
+                      const Deadline& deadline) {
+    ConcreteModel m(e.witness.value(), model, deadline);
+    return toDot(m, e.test, e.test + ": a data race (racing pair bold)",
+                 {{e.pair.first, e.pair.second, "race", {}}}, "racing pair");
+}
+
 } // namespace ptx::explain

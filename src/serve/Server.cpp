@@ -126,9 +126,15 @@ struct Server::State {
         // The requests that run a command: each answered by its Explorer function.
         using Answer = json (Explorer::*)(const TestRequest&, const RunSlot&) const;
         const std::pair<const char*, Answer> commands[] = {
-            {"/api/check", &Explorer::check},           {"/api/explain", &Explorer::explain},
-            {"/api/executions", &Explorer::executions}, {"/api/sim", &Explorer::simulate},
-            {"/api/regress", &Explorer::regress},       {"/api/validate", &Explorer::validate}};
+            {"/api/check", &Explorer::check},
+            {"/api/explain", &Explorer::explain},
+            {"/api/hang", &Explorer::hang},
+            {"/api/race", &Explorer::race},
+            {"/api/executions", &Explorer::executions},
+            {"/api/sim", &Explorer::simulate},
+            {"/api/regress", &Explorer::regress},
+            {"/api/validate", &Explorer::validate},
+            {"/api/campaign", &Explorer::campaign}};
         for (const auto& [path, answer] : commands)
             http.Post(path,
                       [this, answer = answer](const httplib::Request& req, httplib::Response& res) {

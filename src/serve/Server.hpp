@@ -4,6 +4,12 @@
 //   GET  /api/file?name=N     one of them (403 outside the folders, 404 none)
 //   POST /api/check           TestRequest -> `ptxlitmus --json`'s object (+ `herd`)
 //   POST /api/explain         TestRequest (+ outcome, way) -> explanation, DOT, SVG
+//   POST /api/hang, /api/race `explain --hang` / `--race`: the text, the witness's DOT and SVG
+//   POST /api/executions      the consistent executions drawn (`--show`)
+//   POST /api/sim             `sim --json` (+ the histogram's text, the schedule to a hang)
+//   POST /api/regress         `regress --json` over a served folder
+//   POST /api/validate        the test against uploaded observations (`validate FILE`)
+//   POST /api/campaign        a served folder's tests against them (`validate --tests DIR`)
 //   POST /api/cancel          {"run_id": ID}: stops that run (it answers 409)
 // Every POST takes JSON (Content-Type application/json: a cross-site form cannot post it) of at
 // most RunLimits::maxRequestBytes (413 above); runs beyond maxConcurrentRuns are refused (429).

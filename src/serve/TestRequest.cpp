@@ -4,6 +4,8 @@
 #include "serve/ServedFolders.hpp"
 #include "support/Errors.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 
 namespace ptx::serve {
@@ -26,6 +28,16 @@ std::uint64_t readCount(const json& body, const char* key, std::uint64_t min, st
         throw InputError(std::string("request: '") + key + "' must be a whole number from " +
                          std::to_string(min) + " to " + std::to_string(max));
     return v.get<std::uint64_t>();
+}
+
+/// A GPU's name, as reports print it: at most 64 characters, none of them a control character.
+void readGpu(const json& body, std::string& into) {
+    readString(body, "gpu", into);
+    if (into.size() > 64 || std::any_of(into.begin(), into.end(), [](char c) {
+            return std::iscntrl(static_cast<unsigned char>(c));
+        }))
+        throw InputError("request: 'gpu' must be a name of at most 64 characters, no control "
+                         "characters");
 }
 
 } // namespace
@@ -76,10 +88,12 @@ TestRequest TestRequest::fromJson(const json& body) {
             Upload u;
             readString(f, "name", u.name);
             readString(f, "text", u.text);
+            readGpu(f, u.gpu);
             if (u.name.empty()) u.name = "observed-" + std::to_string(r.observed.size() + 1);
             r.observed.push_back(std::move(u));
         }
     }
+    readGpu(body, r.gpu);
     r.runs = readCount(body, "runs", 0, 10000000, 0);
     r.seed = readCount(body, "seed", 0, UINT64_MAX, 1);
     return r;

@@ -17,7 +17,7 @@ class ServedFolders;
 
 struct TestRequest {
     std::optional<std::string> text;  // the litmus test (check, explain, sim)
-    std::string folder;               // regress: a served folder (`litmus/MP`)
+    std::string folder;               // regress, campaign: a served folder (`litmus/MP`)
     std::string name = "test.litmus"; // what messages call it (`test.litmus:3:7: error: ...`)
     std::string model = "ptx";        // ptx, ptx6, ptx75, sc
     std::string cat;                  // a served cat model (`models/ptx.cat`), used instead
@@ -30,11 +30,13 @@ struct TestRequest {
     std::string show = "witness";  // executions: all, or those satisfying the condition
     std::uint64_t runs = 0;        // sim: random runs (0: the exhaustive search)
     std::uint64_t seed = 1;        // sim: the random runs' seed
-    /// validate: uploaded observation files (histograms, weak/total logs, seen tables, JSON).
+    /// validate, campaign: uploaded observation files (histograms, weak/total logs, seen
+    /// tables, JSON), each with the GPU of its records that name none (`GPU=FILE`).
     struct Upload {
-        std::string name, text;
+        std::string name, text, gpu;
     };
     std::vector<Upload> observed;
+    std::string gpu; // campaign: the GPU of records that name none, nor their file (--gpu)
 
     /// Throws InputError naming the field that is missing, of the wrong type or out of range.
     [[nodiscard]] static TestRequest fromJson(const nlohmann::json& body);

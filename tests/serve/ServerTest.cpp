@@ -1,74 +1,16 @@
 // The HTTP API of `ptxlitmus serve`, driven by an HTTP client against a server started in this
 // process on a free port: answers as the CLI's (check, explain, sim), the served folders' limits
 // (.., links out), the request size, the run limits (time, concurrency, cancel).
-#include "serve/Server.hpp"
+#include "ServeFixture.hpp"
 
 #include "check/Checker.hpp"
 #include "cli/DotClusters.hpp"
 #include "explain/ShowExecutions.hpp"
 #include "parser/Parser.hpp"
 
-#include <chrono>
 #include <doctest/doctest.h>
-#include <filesystem>
-#include <fstream>
-#include <httplib.h>
-#include <nlohmann/json.hpp>
-#include <thread>
 
-namespace fs = std::filesystem;
-using nlohmann::json;
-
-namespace {
-
-/// A served folder `suite` (MP, a link to a test outside it) beside an unserved test.
-struct Fixture {
-    fs::path base;
-    ptx::StopSource stopSource;
-    std::unique_ptr<ptx::serve::Server> server;
-    std::thread thread;
-    int port = 0;
-
-    explicit Fixture(ptx::serve::RunLimits limits = {}) {
-        base = fs::temp_directory_path() /
-               ("serve-test-" + std::to_string(::getpid()) + "-" +
-                std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()));
-        fs::create_directories(base / "suite" / "sub");
-        fs::copy_file(PTXLITMUS_SOURCE_DIR "/litmus/MP/MP.litmus", base / "suite" / "MP.litmus");
-        fs::copy_file(PTXLITMUS_SOURCE_DIR "/litmus/MP/MP.expected",
-                      base / "suite" / "MP.expected");
-        fs::copy_file(PTXLITMUS_SOURCE_DIR "/litmus/MP/MP.litmus", base / "secret.litmus");
-        fs::create_symlink(base / "secret.litmus", base / "suite" / "sub" / "escape.litmus");
-        ptx::serve::ServeSettings settings;
-        settings.folders = {(base / "suite").string()};
-        settings.port = 0;
-        settings.limits = limits;
-        server = std::make_unique<ptx::serve::Server>(settings, stopSource.token());
-        port = server->bind();
-        thread = std::thread([this] { server->serve(); });
-    }
-    ~Fixture() {
-        server->stop();
-        thread.join();
-        server.reset();
-        fs::remove_all(base);
-    }
-    [[nodiscard]] httplib::Client client() const {
-        httplib::Client c("127.0.0.1", port);
-        c.set_read_timeout(60, 0);
-        return c;
-    }
-    httplib::Result post(const std::string& path, const json& body) const {
-        return client().Post(path.c_str(), body.dump(), "application/json");
-    }
-};
-
-std::string mpText() {
-    std::ifstream in(PTXLITMUS_SOURCE_DIR "/litmus/MP/MP.litmus");
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-} // namespace
+using namespace serve_test;
 
 TEST_CASE("the page and the files list, only what is under the served folder") {
     const Fixture f;
@@ -226,30 +168,6 @@ TEST_CASE("regress over a served folder: the CLI's report, a link out of the fol
     const auto up = f.post("/api/regress", {{"folder", "suite/.."}});
     REQUIRE(up);
     CHECK(up->status == 403);
-}
-
-TEST_CASE("validate uploaded observations: a forbidden outcome seen is reported as the CLI does") {
-    const Fixture f;
-    std::ifstream in(PTXLITMUS_SOURCE_DIR "/litmus/MP/MP+fence.acq_rel.gpu.litmus");
-    const std::string test{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-    // A litmus7 histogram in which the condition's outcome, which the model forbids, was seen.
-    const std::string histogram = "Test MP+fence.acq_rel.gpu Allowed\nHistogram (2 states)\n"
-                                  "5 *>1:r0=1; 1:r1=0;\n100 :>1:r0=0; 1:r1=0;\n";
-    const auto r =
-        f.post("/api/validate",
-               {{"text", test}, {"observed", {{{"name", "h100.txt"}, {"text", histogram}}}}});
-    REQUIRE(r);
-    REQUIRE(r->status == 200);
-    const json j = json::parse(r->body);
-    REQUIRE(j["rows"].size() == 1);
-    CHECK(j["rows"][0]["status"] == "FORBIDDEN-OBSERVED");
-    CHECK(j["rows"][0]["source"] == "h100.txt:1");
-    CHECK(j["summary"]["forbiddenObserved"] == 1);
-    const auto bad = f.post(
-        "/api/validate", {{"text", test}, {"observed", {{{"name", "x.txt"}, {"text", "junk"}}}}});
-    REQUIRE(bad);
-    CHECK(bad->status == 400);
-    CHECK(json::parse(bad->body)["error"].get<std::string>().rfind("x.txt:", 0) == 0);
 }
 
 TEST_CASE("executions: the consistent executions --show draws, one graph each, as DOT and SVG") {

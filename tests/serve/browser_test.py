@@ -3,23 +3,25 @@
 
     browser_test.py PTXLITMUS SOURCE_DIR WORK_DIR
 
-Starts `PTXLITMUS serve --port 0`, loads the page, opens MP and checks the verdict and the outcome
-table against what `ptxlitmus --json` says, steps through its executions (as many as `--show
-all` draws), runs the simulator and sees one bar per state of
-`sim --exhaustive --json`, follows a permalink in a fresh page, explains a forbidden condition
-and checks the SVG is drawn with the cycle bold (as many bold edges as `explain --dot` draws),
-uploads an observation file and sees the status `validate --json` gives, edits the test into a
-syntax error and sees the marker at its line. A screenshot of the page is saved in WORK_DIR
-(which also holds the uploaded file) when a step fails. Exits 77 (CTest: skipped) when
+Starts `PTXLITMUS serve --port 0` and drives the page through what a user does, comparing what
+it shows with what the command line says (cli_expectations.py): opens MP (verdict, outcome
+table), steps through its executions, runs the simulator (a bar per state), follows a permalink
+and one carrying options, cancels a long run, explains a forbidden condition (the cycle bold,
+the DOT download), explains a hang (`explain --hang`'s text, the simulator's hung state and
+schedule) and a data race (`explain --race`), validates an uploaded file against the test and a
+campaign against a served folder (forbidden observations first), and marks a syntax error.
+A screenshot of the page is saved in WORK_DIR when a step fails. Exits 77 (CTest: skipped) when
 Chromium, its driver or Selenium is missing, saying which.
 """
-import json
 import os
 import re
 import shutil
 import subprocess
 import sys
-import time
+
+sys.dont_write_bytecode = True  # nothing written into the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cli_expectations import Cli, expectations  # noqa: E402
 
 SKIP = 77
 
@@ -30,7 +32,7 @@ def skip(why):
 
 
 def main():
-    ptxlitmus, source, shots = sys.argv[1], sys.argv[2], sys.argv[3]
+    ptxlitmus, source, shots = sys.argv[1], os.path.abspath(sys.argv[2]), os.path.abspath(sys.argv[3])
     browser = shutil.which("chromium") or shutil.which("chromium-browser")
     driver_path = shutil.which("chromedriver") or (
         "/usr/bin/chromedriver" if os.path.exists("/usr/bin/chromedriver") else None)
@@ -51,33 +53,7 @@ def main():
             os.execv(system, [system, *sys.argv])
         skip("python3 cannot import selenium (Debian python3-selenium)")
 
-    def cli_json(*args):
-        out = subprocess.run([ptxlitmus, *args], capture_output=True, text=True, check=True)
-        return json.loads(out.stdout)
-
-    mp = os.path.join(source, "litmus/MP/MP.litmus")
-    forbidden = os.path.join(source, "litmus/MP/MP+fence.acq_rel.gpu.litmus")
-    expected = cli_json("--json", mp)
-    forbidden_dot = subprocess.run(
-        [ptxlitmus, "explain", forbidden, "--dot", "/dev/stdout"], capture_output=True,
-        text=True, check=True).stdout
-    bold_edges = forbidden_dot.count("penwidth=3.5")
-    sim = cli_json("sim", "--exhaustive", "--json", mp)
-    dots = os.path.join(os.path.abspath(shots), "mp-executions")
-    shutil.rmtree(dots, ignore_errors=True)
-    subprocess.run([ptxlitmus, mp, "--show", "all", "-o", dots], capture_output=True, check=True)
-    executions = len([f for f in os.listdir(dots) if f.endswith(".dot")])
-    # A histogram in which the forbidden test's condition was seen, judged by `validate`.
-    shots = os.path.abspath(shots)  # the uploaded file is named to the browser by its full path
-    observed = os.path.join(shots, "observed-forbidden.txt")
-    os.makedirs(shots, exist_ok=True)
-    with open(observed, "w") as f:
-        f.write("Test MP+fence.acq_rel.gpu Allowed\nHistogram (2 states)\n"
-                "5 *>1:r0=1; 1:r1=0;\n100 :>1:r0=0; 1:r1=0;\n")
-    validated = subprocess.run([ptxlitmus, "validate", forbidden, "--observed", observed,
-                                "--json"], capture_output=True, text=True).stdout
-    validate_status = json.loads(validated.splitlines()[0])["status"]
-
+    x = expectations(Cli(ptxlitmus, source, shots))
     env = dict(os.environ)
     for k in ("http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"):
         env.pop(k, None)
@@ -96,31 +72,54 @@ def main():
         step = "starting Chromium"
         options = webdriver.ChromeOptions()
         options.binary_location = browser
+        downloads = os.path.join(shots, "downloads")
+        shutil.rmtree(downloads, ignore_errors=True)
+        os.makedirs(downloads)
+        options.add_experimental_option("prefs", {"download.default_directory": downloads,
+                                                  "download.prompt_for_download": False})
         for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                     "--no-proxy-server", "--window-size=1400,1000"):
             options.add_argument(arg)
         driver = webdriver.Chrome(service=Service(driver_path), options=options)
         wait = WebDriverWait(driver, 60)
         by_id = lambda i: driver.find_element(By.ID, i)
+        text_of = lambda i: by_id(i).get_attribute("textContent")
+        rows_of = lambda css: driver.find_elements(By.CSS_SELECTOR, css)
+
+        def set_editor(text):
+            driver.execute_script("document.getElementById('editor').value = arguments[0];", text)
+
+        def open_test(name):  # a served name: litmus/... is the source tree's file
+            with open(os.path.join(source, name)) as f:
+                text = f.read()
+            by_id("file-filter").clear()
+            by_id("file-filter").send_keys(name)
+            by_id("open-file").click()
+            # The editor filled and the check answered (the status is cleared then).
+            wait.until(lambda d: by_id("editor").get_attribute("value") == text and
+                       by_id("status").text == "" and d.find_elements(By.ID, "observation"))
+
+        def explained(button, title):  # the title cleared first: the wait is for the new one
+            driver.execute_script("document.getElementById('explanation-title').textContent = '';")
+            by_id(button).click()
+            wait.until(lambda d: title in by_id("explanation-title").text)
 
         step = "loading the page"
         driver.get(url)
         wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
 
         step = "opening MP: verdict and outcome table"
-        by_id("file-filter").send_keys("litmus/MP/MP.litmus")
-        by_id("open-file").click()
-        wait.until(lambda d: d.find_elements(By.ID, "observation"))
-        assert by_id("observation").text == expected["observation"], by_id("observation").text
-        rows = driver.find_elements(By.CSS_SELECTOR, "#outcomes tbody tr")
-        assert len(rows) == len(expected["outcomes"]), (len(rows), expected["outcomes"])
+        open_test("litmus/MP/MP.litmus")
+        assert by_id("observation").text == x["mp_check"]["observation"], by_id("observation").text
+        rows = rows_of("#outcomes tbody tr")
+        assert len(rows) == len(x["mp_check"]["outcomes"]), (len(rows), x["mp_check"])
 
         step = "the executions, one after another"
         Select(by_id("show-mode")).select_by_value("all")
         by_id("run-executions").click()
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#exec-graph svg"))
-        assert by_id("exec-count").text.strip() == f"execution 1 of {executions}", \
-            (by_id("exec-count").text, executions)
+        assert by_id("exec-count").text.strip() == f"execution 1 of {x['executions']}", \
+            (by_id("exec-count").text, x["executions"])
         first = by_id("exec-graph").get_attribute("innerHTML")
         by_id("exec-next").click()
         wait.until(lambda d: "execution 2 of" in by_id("exec-count").text)
@@ -129,51 +128,139 @@ def main():
         step = "the simulator's chart"
         by_id("run-sim").click()
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#sim-chart .bar-row"))
-        bars = driver.find_elements(By.CSS_SELECTOR, "#sim-chart .bar-row")
-        assert len(bars) == len(sim["states"]), (len(bars), sim["states"])
+        bars = rows_of("#sim-chart .bar-row")
+        assert len(bars) == len(x["sim"]["states"]), (len(bars), x["sim"]["states"])
+        assert not by_id("sim-hang").is_displayed()
 
         step = "a permalink, followed in a fresh page"
-        with open(mp) as f:
+        with open(x["mp"]) as f:
             mp_text = f.read()
         link = by_id("permalink").get_attribute("href")
         driver.get("about:blank")
         driver.get(link)
         wait.until(lambda d: d.find_elements(By.ID, "observation"))
         assert by_id("editor").get_attribute("value") == mp_text
-        assert by_id("observation").text == expected["observation"]
+        assert by_id("observation").text == x["mp_check"]["observation"]
 
-        step = "why forbidden: the graph with the cycle"
-        with open(forbidden) as f:
+        step = "a permalink carrying the options (model sc, time limit, loop bound, runs, ...)"
+        Select(by_id("model")).select_by_value("sc")
+        for field, value in (("timeout", "7"), ("unroll", "3"), ("sim-runs", "50")):
+            by_id(field).clear()
+            by_id(field).send_keys(value)
+        by_id("run-check").click()  # a field's change event updates the link
+        link = by_id("permalink").get_attribute("href")
+        driver.get("about:blank")
+        driver.get(link)
+        wait.until(lambda d: d.find_elements(By.ID, "observation"))
+        assert by_id("model").get_attribute("value") == "sc"
+        assert by_id("timeout").get_attribute("value") == "7"
+        assert by_id("unroll").get_attribute("value") == "3"
+        assert by_id("sim-runs").get_attribute("value") == "50"
+        assert by_id("show-mode").get_attribute("value") == "all"
+        assert by_id("observation").text == x["mp_check_sc"]["observation"], \
+            (by_id("observation").text, x["mp_check_sc"]["observation"])
+        Select(by_id("model")).select_by_value("ptx")
+        by_id("timeout").clear()
+        by_id("unroll").clear()
+        by_id("unroll").send_keys("2")
+
+        step = "cancelling a long run"
+        by_id("sim-runs").clear()
+        by_id("sim-runs").send_keys("10000000")
+        by_id("run-sim").click()
+        wait.until(lambda d: by_id("cancel").is_enabled())
+        by_id("cancel").click()
+        wait.until(lambda d: by_id("status").text == "cancelled")
+        by_id("sim-runs").clear()
+        by_id("sim-runs").send_keys("0")
+
+        step = "why forbidden: the graph with the cycle, the DOT download"
+        with open(x["forbidden"]) as f:
             text = f.read()
-        driver.execute_script("document.getElementById('editor').value = arguments[0];", text)
-        by_id("run-explain").click()
-        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#graph svg"))
-        assert "forbidden" in by_id("explanation-title").text, by_id("explanation-title").text
+        set_editor(text)
+        explained("run-explain", "forbidden")
         svg = by_id("graph").get_attribute("innerHTML")
         drawn_bold = len(re.findall(r'stroke-width="3\.5"', svg))
+        bold_edges = x["forbidden_dot"].count("penwidth=3.5")
         assert bold_edges > 0 and drawn_bold >= bold_edges, (bold_edges, drawn_bold)
+        by_id("dl-dot").click()  # the browser saves it as graph.dot
+        saved = os.path.join(downloads, "graph.dot")
+        wait.until(lambda d: os.path.exists(saved) and os.path.getsize(saved) > 0)
+        with open(saved) as f:
+            dot = f.read()
+        assert dot == x["forbidden_dot"], dot[:300]
+
+        step = "how another outcome is allowed (explain --outcome)"
+        by_id("explain-outcome").send_keys(x["allowed_outcome"])
+        explained("run-explain", "allowed")
+        assert text_of("explanation") == x["allowed_text"], text_of("explanation")
+        by_id("explain-outcome").clear()
+
+        step = "a test that may hang: termination, explain --hang, the simulator's hung state"
+        open_test("litmus/Liveness/bar-count-exceeds-arrivals.litmus")
+        assert by_id("termination").text == "Termination: " + x["barrier_check"]["termination"]
+        explained("run-hang", "Termination of")
+        assert text_of("explanation") == x["hang_text"], text_of("explanation")
+        assert driver.find_elements(By.CSS_SELECTOR, "#graph svg")
+        by_id("run-sim").click()
+        wait.until(lambda d: by_id("sim-hang").is_displayed())
+        threads = rows_of("#sim-hang-threads tbody tr")
+        assert len(threads) == len(x["hang_threads"]), (len(threads), x["hang_threads"])
+        assert [t.get_attribute("class") == "stuck" for t in threads] == \
+            [t["stuck"] for t in x["hang_threads"]]
+        assert text_of("sim-hang-schedule") == x["hang_schedule"], text_of("sim-hang-schedule")
+
+        step = "a data race: explain --race, the racing pair bold"
+        open_test("litmus/Races/MP+rel+acq.litmus")
+        assert by_id("races").text.startswith("Data race")
+        explained("run-race", "Data races of")
+        assert text_of("explanation") == x["race_text"], text_of("explanation")
+        svg = by_id("graph").get_attribute("innerHTML")
+        assert x["race_bold"] > 0 and len(re.findall(r'stroke-width="3\.5"', svg)) >= x["race_bold"]
 
         step = "validating an uploaded observation file"
-        by_id("observed-files").send_keys(observed)
+        set_editor(text)
+        by_id("observed-files").send_keys(x["observed"])
         by_id("run-validate").click()
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#validate-table tbody tr"))
-        cells = driver.find_elements(By.CSS_SELECTOR, "#validate-table tbody tr td")
-        assert cells[0].text == validate_status, (cells[0].text, validate_status)
+        cells = rows_of("#validate-table tbody tr td")
+        assert cells[0].text == x["validate_status"], (cells[0].text, x["validate_status"])
+
+        step = "a campaign: a served folder against files with their GPUs, forbidden first"
+        by_id("observed-files").clear()
+        by_id("observed-files").send_keys("\n".join(x["campaign_files"]))
+        wait.until(lambda d: len(rows_of("#observed-list label")) == len(x["campaign_files"]))
+        gpus = {os.path.basename(f): g for f, g in x["campaign_files"].items()}
+        for label in rows_of("#observed-list label"):
+            label.find_element(By.TAG_NAME, "input").send_keys(gpus[label.text.split(":")[0]])
+        by_id("campaign-folder").send_keys("litmus/MP/generated")
+        by_id("run-campaign").click()
+        wait.until(lambda d: "judged by" in by_id("validate-summary").text and
+                   len(rows_of("#validate-table tbody tr")) == len(x["campaign_rows"]))
+        shown = [[td.text for td in tr.find_elements(By.TAG_NAME, "td")][:3]
+                 for tr in rows_of("#validate-table tbody tr")]
+        cli = [[r["status"], r["test"], r["gpu"] or "(not named)"] for r in x["campaign_rows"]]
+        assert sorted(shown) == sorted(cli), (shown, cli)
+        forbidden = [r for r in cli if r[0] == "FORBIDDEN-OBSERVED"]
+        assert forbidden and shown[:len(forbidden)] == forbidden, (shown[:3], forbidden)
+        summary = x["campaign_summary"]
+        assert f"{summary['forbiddenObserved']} with a forbidden outcome seen, " \
+               f"{summary['weakSeen']} weak-seen" in by_id("validate-summary").text
 
         step = "a syntax error marked in the editor"
         broken = text.rstrip("\n").split("\n")
         bad_line = len(broken)  # the condition line becomes nonsense
         broken[-1] = "exists (P1:r0 == )"
-        driver.execute_script("document.getElementById('editor').value = arguments[0];",
-                              "\n".join(broken) + "\n")
+        set_editor("\n".join(broken) + "\n")
         by_id("run-check").click()
         wait.until(lambda d: d.find_element(By.ID, "error").is_displayed())
         marker = by_id("error-marker")
         assert marker.text.strip() == str(bad_line), marker.text
         assert f":{bad_line}:" in by_id("error").text, by_id("error").text
-        print("browser test: page, MP verdict and table, executions, simulator chart, permalink, "
-              "forbidden graph with its cycle, validate upload, error marker: all as the CLI "
-              "says")
+        print("browser test: page, MP verdict and table, executions, simulator chart, permalinks "
+              "(with options), cancel, forbidden graph with its cycle and DOT download, hang "
+              "explanation and the simulator's hung state, race explanation, validate upload, "
+              "campaign over a folder, error marker: all as the CLI says")
         return 0
     except Exception as e:  # a step failed: say which, keep a picture of the page
         print(f"FAILED at step '{step}': {type(e).__name__}: {e}")

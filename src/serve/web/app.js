@@ -1,5 +1,6 @@
 // The ptxlitmus explorer page: calls the server's JSON API (docs/serve.md) and draws what it
-// answers. No framework, no build step.
+// answers. No framework, no build step. This file: the editor, requests, check, executions,
+// permalinks and the start; explain.js, sim.js, regress.js and observations.js the rest.
 'use strict';
 
 const $ = (id) => document.getElementById(id);
@@ -46,6 +47,8 @@ function testRequest(extra) {
   if (model.startsWith('cat:')) r.cat = model.slice(4); else r.model = model;
   const t = parseFloat($('timeout').value);
   if (t > 0) r.timeout = t;
+  const unroll = parseInt($('unroll').value, 10);
+  if (unroll >= 0) r.unroll = unroll;
   return Object.assign(r, extra || {});
 }
 
@@ -87,6 +90,20 @@ function download(id, text, type) {
   a.hidden = false;
 }
 
+// An SVG from the server (Graphviz's), drawn without its scripts and event handlers.
+function insertSvg(svgText, into) {
+  const graph = $(into || 'graph');
+  graph.textContent = '';
+  const doc = new DOMParser().parseFromString(svgText, 'image/svg+xml');
+  const svg = doc.documentElement;
+  if (svg.nodeName !== 'svg') return;
+  svg.querySelectorAll('script, foreignObject').forEach((n) => n.remove());
+  svg.querySelectorAll('*').forEach((n) => {
+    for (const a of [...n.attributes]) if (/^on/i.test(a.name)) n.removeAttribute(a.name);
+  });
+  graph.appendChild(document.importNode(svg, true));
+}
+
 // ---- check ----------------------------------------------------------------------------------
 function outcomeText(o) {
   return Object.entries(o).map(([k, v]) => k + '=' + v + ';').join(' ');
@@ -109,6 +126,7 @@ async function runCheck() {
   const cond = document.createElement('span');
   cond.textContent = ' — ' + json.condition.text + ' is ' + (json.result === 'Ok' ? 'Ok' : 'No');
   verdict.append(name, obs, cond);
+  showProperties(json);
   const tbody = $('outcomes').querySelector('tbody');
   tbody.textContent = '';
   (json.outcomes || []).forEach((o, i) => {
@@ -134,49 +152,27 @@ async function runCheck() {
   download('dl-json', JSON.stringify(json, null, 2), 'application/json');
 }
 
-// ---- explain --------------------------------------------------------------------------------
-function insertSvg(svgText, into) {
-  const graph = $(into || 'graph');
-  graph.textContent = '';
-  const doc = new DOMParser().parseFromString(svgText, 'image/svg+xml');
-  const svg = doc.documentElement;
-  if (svg.nodeName !== 'svg') return;
-  svg.querySelectorAll('script, foreignObject').forEach((n) => n.remove());
-  svg.querySelectorAll('*').forEach((n) => {
-    for (const a of [...n.attributes]) if (/^on/i.test(a.name)) n.removeAttribute(a.name);
-  });
-  graph.appendChild(document.importNode(svg, true));
-}
-
-async function runExplain(outcome, way) {
-  clearError();
-  const extra = { way: way || 1 };
-  if (outcome) extra.outcome = outcome;
-  const { ok, json } = await post('/api/explain', testRequest(extra));
-  if (!ok) { showError(json); return; }
-  state.lastExplain = json;
-  $('explanation-box').hidden = false;
-  $('explanation-title').textContent = (json.allowed ? 'How ' : 'Why ') + json.outcome + ' is ' +
-      (json.allowed ? 'allowed' : json.excluded_by_filter ? 'excluded by the filter' : 'forbidden') +
-      ' (' + json.model + ')';
-  $('explanation').textContent = json.text;
-  const ways = $('ways');
-  ways.textContent = '';
-  if (!json.allowed && json.ways > 1) {
-    ways.append('Ways: ');
-    for (let i = 1; i <= json.ways; i++) {
-      const b = document.createElement('button');
-      b.textContent = String(i);
-      if (i === json.way) b.className = 'current';
-      b.addEventListener('click', () => runExplain(outcome, i));
-      ways.appendChild(b);
-    }
+// Termination (tests with loops or barriers) and data races, as the CLI's verdict lines say
+// them, each with the button that explains it.
+function showProperties(json) {
+  const box = $('properties');
+  box.textContent = '';
+  const line = (id, text, button, action) => {
+    const div = document.createElement('div');
+    const span = document.createElement('span');
+    span.id = id;
+    span.textContent = text;
+    const b = document.createElement('button');
+    b.textContent = button;
+    b.addEventListener('click', action);
+    div.append(span, ' ', b);
+    box.appendChild(div);
+  };
+  if (json.termination) line('termination', 'Termination: ' + json.termination, 'why', runHang);
+  if (json.races && json.races.pair) {
+    line('races', 'Data race (' + json.races.kind + '): ' + json.races.pair.map((p) =>
+      'P' + p.thread + ' ' + p.instruction + ' (line ' + p.line + ')').join(' | '), 'explain', runRace);
   }
-  if (json.svg) insertSvg(json.svg); else $('graph').textContent = 'No execution to draw.';
-  $('downloads').hidden = false;
-  download('dl-json', JSON.stringify(json, null, 2), 'application/json');
-  if (json.dot) download('dl-dot', json.dot, 'text/vnd.graphviz');
-  if (json.svg) download('dl-svg', json.svg, 'image/svg+xml');
 }
 
 // ---- executions, one after another -----------------------------------------------------------
@@ -205,112 +201,6 @@ async function runExecutions() {
   showExecution(0);
 }
 
-// ---- simulate -------------------------------------------------------------------------------
-async function runSim() {
-  clearError();
-  const runs = parseInt($('sim-runs').value, 10) || 0;
-  const { ok, json } = await post('/api/sim', testRequest({ runs }));
-  if (!ok) { showError(json); return; }
-  $('sim-box').hidden = false;
-  $('sim-summary').textContent = json.name + ': ' + json.observation + ' (' + json.mode + ', ' +
-      json.counts + (json.termination ? ', ' + json.termination : '') + ')';
-  const allowed = state.lastCheck ? new Set(state.lastCheck.outcomes.map(outcomeText)) : null;
-  const chart = $('sim-chart');
-  chart.textContent = '';
-  const max = Math.max(1, ...json.states.map((s) => s.count));
-  for (const s of json.states) {
-    const row = document.createElement('div');
-    row.className = 'bar-row';
-    const text = outcomeText(s.outcome);
-    if (allowed && !allowed.has(text)) row.classList.add('not-allowed');
-    const label = document.createElement('span'); label.className = 'label'; label.textContent = text;
-    const bar = document.createElement('span');
-    bar.className = 'bar' + (s.satisfies ? ' satisfies' : '');
-    bar.style.width = Math.max(1, Math.round(300 * s.count / max)) + 'px';
-    const count = document.createElement('span'); count.textContent = String(s.count);
-    row.append(label, bar, count);
-    chart.appendChild(row);
-  }
-  $('sim-text').textContent = json.histogram;
-}
-
-// ---- regress --------------------------------------------------------------------------------
-async function runRegress() {
-  clearError();
-  const r = testRequest({ folder: $('regress-folder').value.trim() });
-  delete r.text;
-  delete r.name;
-  const { ok, json } = await post('/api/regress', r);
-  if (!ok) { showError(json); return; }
-  const s = json.summary;
-  $('regress-box').hidden = false;
-  $('regress-summary').textContent = s.total + ' tests: ' + s.passed + ' passed, ' + s.failed +
-      ' failed, ' + s.errors + ' errors, ' + s.unsupported + ' unsupported' +
-      (s.not_run ? ', ' + s.not_run + ' not run' + (json.time_limit_hit ? ' (time limit)' : '') : '') +
-      (json.outside_served_folders.length ? ', ' + json.outside_served_folders.length +
-       ' skipped (links out of the served folders)' : '');
-  const tbody = $('regress-table').querySelector('tbody');
-  tbody.textContent = '';
-  // Failures and errors first: they are what a regression run is for.
-  const rank = { FAIL: 0, ERROR: 1, UNSUPPORTED: 2, PASS: 3 };
-  const tests = [...json.tests].sort((a, b) => (rank[a.status] ?? 4) - (rank[b.status] ?? 4));
-  for (const t of tests) {
-    const tr = document.createElement('tr');
-    tr.className = 'regress-' + t.status.toLowerCase();
-    const st = document.createElement('td'); st.textContent = t.status;
-    const name = document.createElement('td');
-    const open = document.createElement('a');
-    open.href = '#';
-    open.textContent = t.id;
-    open.addEventListener('click', (e) => { e.preventDefault(); $('file-filter').value = t.id; openFile(t.id); });
-    name.appendChild(open);
-    const msg = document.createElement('td');
-    msg.textContent = t.message || '';
-    if (t.diff) {
-      const d = document.createElement('details');
-      const sum = document.createElement('summary'); sum.textContent = 'diff';
-      const pre = document.createElement('pre'); pre.textContent = t.diff;
-      d.append(sum, pre);
-      msg.appendChild(d);
-    }
-    tr.append(st, name, msg);
-    tbody.appendChild(tr);
-  }
-  download('dl-json', JSON.stringify(json, null, 2), 'application/json');
-  $('downloads').hidden = false;
-}
-
-// ---- validate -------------------------------------------------------------------------------
-async function runValidate() {
-  clearError();
-  const observed = [];
-  for (const f of $('observed-files').files) observed.push({ name: f.name, text: await f.text() });
-  const { ok, json } = await post('/api/validate', testRequest({ observed }));
-  if (!ok) { showError(json); return; }
-  const s = json.summary;
-  $('validate-box').hidden = false;
-  $('validate-summary').textContent = s.records + ' observation(s): ' + s.forbiddenObserved +
-      ' with a forbidden outcome seen, ' + s.weakSeen + ' weak seen, ' + s.ok + ' ok' +
-      (json.other_tests.length ? '; files also observe ' + json.other_tests.join(', ') : '');
-  const tbody = $('validate-table').querySelector('tbody');
-  tbody.textContent = '';
-  // Forbidden observations first: they are what a campaign is checked for.
-  const rows = [...json.rows].sort((a, b) => (b.status === 'FORBIDDEN-OBSERVED') - (a.status === 'FORBIDDEN-OBSERVED'));
-  for (const r of rows) {
-    const tr = document.createElement('tr');
-    tr.className = 'validate-' + r.status.toLowerCase();
-    const cells = [r.status, r.gpu || '(not named)', r.source,
-      (r.outcomes || []).map((o) => (o.outcome ? outcomeText(o.outcome) : o.condition) +
-        (o.count !== undefined ? ' ×' + o.count : '') +
-        (Object.values(o.allowed || {}).every((a) => a) ? '' : ' (forbidden)')).join('  ') ||
-      r.error];
-    for (const c of cells) { const td = document.createElement('td'); td.textContent = c; tr.appendChild(td); }
-    tbody.appendChild(tr);
-  }
-  download('dl-json', JSON.stringify(json, null, 2), 'application/json');
-  $('downloads').hidden = false;
-}
-
 // ---- permalinks -----------------------------------------------------------------------------
 function toBase64Url(text) {
   const bytes = new TextEncoder().encode(text);
@@ -324,11 +214,14 @@ function fromBase64Url(s) {
   return new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
 }
 
+// The options a permalink carries: its parameter and the field that holds it.
+const linkedOptions = { model: 'model', engine: 'engine', timeout: 'timeout', unroll: 'unroll',
+                        show: 'show-mode', runs: 'sim-runs' };
+
 function updatePermalink() {
   const p = new URLSearchParams();
   p.set('test', toBase64Url($('editor').value));
-  p.set('model', $('model').value);
-  p.set('engine', $('engine').value);
+  for (const [key, id] of Object.entries(linkedOptions)) if ($(id).value) p.set(key, $(id).value);
   if ($('file-filter').value) p.set('name', $('file-filter').value);
   $('permalink').href = '#' + p.toString();
 }
@@ -338,8 +231,10 @@ function loadPermalink() {
   const p = new URLSearchParams(location.hash.slice(1));
   if (!p.has('test')) return false;
   try { $('editor').value = fromBase64Url(p.get('test')); } catch (e) { return false; }
-  if (p.has('model')) selectValue('model', p.get('model'));
-  if (p.has('engine')) selectValue('engine', p.get('engine'));
+  for (const [key, id] of Object.entries(linkedOptions)) {
+    if (!p.has(key)) continue;
+    if ($(id).tagName === 'SELECT') selectValue(id, p.get(key)); else $(id).value = p.get(key);
+  }
   if (p.has('name')) $('file-filter').value = p.get('name');
   drawGutter(0);
   return true;
@@ -377,21 +272,27 @@ async function start() {
     if (f.kind === 'cat') $('model').appendChild(new Option('cat: ' + f.name, 'cat:' + f.name));
     else $('file-list').appendChild(new Option(f.name, f.name));
   }
-  $('editor').addEventListener('input', () => drawGutter(0));
+  $('editor').addEventListener('input', () => { drawGutter(0); updatePermalink(); });
+  for (const id of Object.values(linkedOptions)) $(id).addEventListener('change', updatePermalink);
   $('editor').addEventListener('scroll', () => { $('gutter').scrollTop = $('editor').scrollTop; });
   $('open-file').addEventListener('click', () => openFile($('file-filter').value.trim()));
   $('file-filter').addEventListener('keydown', (e) => { if (e.key === 'Enter') openFile($('file-filter').value.trim()); });
   $('run-check').addEventListener('click', runCheck);
-  $('run-explain').addEventListener('click', () => runExplain(null, 1));
+  $('run-explain').addEventListener('click', () => runExplain($('explain-outcome').value.trim() || null, 1));
+  $('run-hang').addEventListener('click', runHang);
+  $('run-race').addEventListener('click', runRace);
   $('run-sim').addEventListener('click', runSim);
   $('run-executions').addEventListener('click', runExecutions);
   $('exec-prev').addEventListener('click', () => showExecution(executions.at - 1));
   $('exec-next').addEventListener('click', () => showExecution(executions.at + 1));
   $('run-regress').addEventListener('click', runRegress);
   $('run-validate').addEventListener('click', runValidate);
+  $('run-campaign').addEventListener('click', runCampaign);
+  $('observed-files').addEventListener('change', listObservedFiles);
   window.addEventListener('hashchange', () => { if (loadPermalink()) runCheck(); });
   if (loadPermalink()) await runCheck(); else drawGutter(0);
   document.body.dataset.ready = 'true';
 }
 
-start();
+// The other scripts (deferred, in order) define what start() wires up: it runs after them.
+document.addEventListener('DOMContentLoaded', start);
