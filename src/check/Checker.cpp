@@ -209,9 +209,13 @@ CheckResult checkWithin(const Program& program, const CheckOptions& options,
     result.name = program.name;
     result.model = model.name;
     result.boundHit = paths.cut > 0;
+    // Failing CAS attempts are droppable for a built-in model with every axiom (FailedCas.hpp).
+    const bool dropFailedCas = !options.catModel && options.disabledAxioms.empty();
     result.onlySpinLoopsCut =
-        result.boundHit && std::all_of(paths.threads.begin(), paths.threads.end(),
-                                       [](const ThreadPaths& t) { return t.cutNonSpin.empty(); });
+        result.boundHit &&
+        std::all_of(paths.threads.begin(), paths.threads.end(), [&](const ThreadPaths& t) {
+            return t.cutNonSpin.empty() && (dropFailedCas || t.cutFailedCasOnly.empty());
+        });
     result.barrierReused = reusesBarrier(paths);
     result.projection =
         projectionOf(program, paths, options.allObservables, options.extraObservables);
@@ -240,7 +244,7 @@ CheckResult checkWithin(const Program& program, const CheckOptions& options,
     const EngineRequest everyPath = makeRequest(paths);
     const std::optional<ProgramPaths> spinReduced =
         !everyPath.countWitnesses && !options.catModel
-            ? std::optional<ProgramPaths>(withoutRepeatedSpins(paths))
+            ? std::optional<ProgramPaths>(withoutRepeatedSpins(paths, dropFailedCas))
             : std::nullopt;
     EngineRequest request = makeRequest(spinReduced ? *spinReduced : paths);
     EngineResult engine;
@@ -281,8 +285,9 @@ CheckResult checkWithin(const Program& program, const CheckOptions& options,
         if (options.speedcheck) {
             // One question: no outcome list, counts, termination or flags.
         } else if (options.termination && hasLoopsOrBarriers(paths)) {
-            TerminationOutcome t = decideTermination(program, paths, model, options.disabledAxioms,
-                                                     result.engine != "explicit", deadline);
+            TerminationOutcome t =
+                decideTermination(program, paths, model, options.disabledAxioms,
+                                  result.engine != "explicit", dropFailedCas, deadline);
             result.termination = t.verdict;
             result.terminationCut = std::move(t.cutLoops);
             result.terminationReason = std::move(t.reason);

@@ -16,8 +16,8 @@ bool hasLoopsOrBarriers(const ProgramPaths& paths) {
 TerminationOutcome decideTermination(const Program& program, const ProgramPaths& paths,
                                      const MemoryModel& model,
                                      const std::set<std::string>& disabledAxioms, bool smt,
-                                     const Deadline& deadline) {
-    const ProgramPaths hang = hangQuery(paths);
+                                     bool dropFailedCas, const Deadline& deadline) {
+    const ProgramPaths hang = hangQuery(paths, dropFailedCas);
     const MemoryModel fair = withFairRepetition(model);
     // No observable: one witness of any hang is enough (the explicit engine's outcome mode stops
     // each candidate's search at its first witness).
@@ -38,9 +38,14 @@ TerminationOutcome decideTermination(const Program& program, const ProgramPaths&
         out.verdict = Termination::MayHang;
         return out;
     }
-    for (std::size_t t = 0; t < paths.threads.size(); ++t)
-        for (const std::string& label : paths.threads[t].cutNonSpin)
+    for (std::size_t t = 0; t < paths.threads.size(); ++t) {
+        const ThreadPaths& thread = paths.threads[t];
+        std::vector<std::string> cut = thread.cutNonSpin;
+        if (!dropFailedCas)
+            cut.insert(cut.end(), thread.cutFailedCasOnly.begin(), thread.cutFailedCasOnly.end());
+        for (const std::string& label : cut)
             out.cutLoops.push_back("P" + std::to_string(program.threads[t].id) + " at " + label);
+    }
     if (!out.cutLoops.empty()) out.verdict = Termination::UnknownBound;
     return out;
 }

@@ -28,11 +28,14 @@ struct TerminationOutcome {
 /// reaches a waiting barrier.
 [[nodiscard]] bool hasLoopsOrBarriers(const ProgramPaths& paths);
 
-/// Runs the hang query with the SMT engine when `smt`, else the explicit one. A construct that
+/// Runs the hang query with the SMT engine when `smt`, else the explicit one. `dropFailedCas`: the
+/// model is built in with every axiom, so iterations of failing CAS attempts are droppable
+/// (enumerate/FailedCas.hpp) and their loops spin loops. A construct that
 /// termination does not model gives Unknown with the reason (the outcomes stay decided); throws
 /// as the engines do otherwise (TimeLimitExceeded, Interrupted, SmtFailure).
 [[nodiscard]] TerminationOutcome
 decideTermination(const Program& program, const ProgramPaths& paths, const MemoryModel& model,
-                  const std::set<std::string>& disabledAxioms, bool smt, const Deadline& deadline);
+                  const std::set<std::string>& disabledAxioms, bool smt, bool dropFailedCas,
+                  const Deadline& deadline);
 
 } // namespace ptx

@@ -2,6 +2,7 @@
 
 #include "enumerate/BarrierSync.hpp"
 #include "enumerate/BarrierVotes.hpp"
+#include "enumerate/FailedCas.hpp"
 #include "model/EventSets.hpp"
 #include "model/Names.hpp"
 #include "model/Unsupported.hpp"
@@ -26,6 +27,7 @@ ProgramPaths expandProgram(const Program& program, int unroll, const Deadline& d
         for (const std::string& label : out.threads.back().cutAt)
             out.cutNotes.push_back("P" + std::to_string(t.id) + " at " + label);
     }
+    settleFailedCas(out.threads);
     return out;
 }
 
@@ -37,9 +39,11 @@ ProgramPaths expandSupported(const Program& program, int unroll, const Deadline&
     }
 }
 
-ProgramPaths hangQuery(const ProgramPaths& paths) {
+ProgramPaths hangQuery(const ProgramPaths& paths, bool dropFailedCas) {
     ProgramPaths out = paths;
-    auto needed = [](const ThreadPath& p) { return !p.repeatsSpin; };
+    auto needed = [&](const ThreadPath& p) {
+        return !p.repeatsSpin && !(dropFailedCas && p.repeatsFailedCas);
+    };
     for (ThreadPaths& t : out.threads) {
         std::vector<ThreadPath> kept;
         std::copy_if(t.paths.begin(), t.paths.end(), std::back_inserter(kept), needed);
@@ -50,11 +54,14 @@ ProgramPaths hangQuery(const ProgramPaths& paths) {
     return out;
 }
 
-ProgramPaths withoutRepeatedSpins(const ProgramPaths& paths) {
+ProgramPaths withoutRepeatedSpins(const ProgramPaths& paths, bool dropFailedCas) {
     ProgramPaths out = paths;
     for (ThreadPaths& t : out.threads)
         t.paths.erase(std::remove_if(t.paths.begin(), t.paths.end(),
-                                     [](const ThreadPath& p) { return p.spinsDroppable; }),
+                                     [&](const ThreadPath& p) {
+                                         return p.spinsDroppable ||
+                                                (dropFailedCas && p.failedCasDroppable);
+                                     }),
                       t.paths.end());
     return out;
 }

@@ -36,16 +36,18 @@ struct ProgramPaths {
 
 /// The paths of a hang query (termination): each thread's complete paths, then its stuck ones,
 /// without those that repeat a spin iteration (ThreadPath::repeatsSpin: a shorter path covers
-/// them, docs/model.md).
+/// them, docs/model-termination.md), nor, when `dropFailedCas` (a built-in model), those that
+/// repeat an iteration of failing CAS attempts (ThreadPath::repeatsFailedCas, FailedCas.hpp).
 /// Its candidates are those where at least one thread stops for ever and the barriers behave
 /// (hangBarriersHold; the others are skipped by forEachCandidate).
-[[nodiscard]] ProgramPaths hangQuery(const ProgramPaths& paths);
+[[nodiscard]] ProgramPaths hangQuery(const ProgramPaths& paths, bool dropFailedCas);
 
 /// The paths without those that repeat a spin iteration whose effects are dead
-/// (ThreadPath::spinsDroppable): the same final states for a model whose axioms hold of an
-/// execution with some reads and fences removed (spinReductionSound), with fewer candidates.
+/// (ThreadPath::spinsDroppable, failedCasDroppable): the same final states for a built-in model,
+/// whose axioms hold of an execution with some reads and fences removed, and failing CAS attempts
+/// where FailedCas.hpp allows, with fewer candidates.
 /// Executions are not the same: only for questions about states (witnesses not counted).
-[[nodiscard]] ProgramPaths withoutRepeatedSpins(const ProgramPaths& paths);
+[[nodiscard]] ProgramPaths withoutRepeatedSpins(const ProgramPaths& paths, bool dropFailedCas);
 
 /// The start of every candidate: the program's locations and aliases, and one initial write per
 /// location (events 0 to locations - 1).

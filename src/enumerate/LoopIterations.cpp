@@ -29,8 +29,17 @@ void LoopIterations::writeRegister(const std::string& name) {
 }
 
 void LoopIterations::sideEffect() {
-    for (auto& [pc, v] : visits_)
+    for (auto& [pc, v] : visits_) {
         v.iteration.sideEffects = true;
+        v.iteration.otherSideEffects = true;
+    }
+}
+
+void LoopIterations::casAttempt(const CasAttempt& cas) {
+    for (auto& [pc, v] : visits_) {
+        v.iteration.sideEffects = true;
+        v.iteration.casAttempts.push_back(cas);
+    }
 }
 
 std::optional<LoopIterations::Iteration> LoopIterations::repeat(int pc, int eventCount) {

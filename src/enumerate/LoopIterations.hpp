@@ -13,17 +13,27 @@
 #include <set>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace ptx {
 
 class LoopIterations {
   public:
+    /// An atom.cas with a constant compare value: its read event and that value.
+    struct CasAttempt {
+        int read = -1;
+        ValueId compare = -1;
+        int location = -1;
+    };
+
     struct Iteration {
         int start = 0;          // its first event (path-local id)
         int firstCondition = 0; // its first path condition (index into ThreadPath::conditions)
         /// Each exposed register's value at the start (-1: not yet set, so 0).
         std::map<std::string, ValueId> exposedAtStart;
         bool sideEffects = false;      // a write, an atom/red or a barrier
+        bool otherSideEffects = false; // a side effect other than the atom.cas in casAttempts
+        std::vector<CasAttempt> casAttempts;
         bool writesExposed = false;    // writes a register it read first (a loop-carried value)
         std::set<std::string> written; // the registers it writes
         /// The iteration just before it, [first, end), when the path repeated the loop into it.
@@ -36,8 +46,11 @@ class LoopIterations {
                     const std::map<std::string, ValueId>& registers);
     void readRegister(const std::string& name);
     void writeRegister(const std::string& name);
-    /// A write, an atom/red or a barrier.
+    /// A write, an atom/red or a barrier (other than casAttempt's).
     void sideEffect();
+    /// An atom.cas comparing with a constant: a side effect, which a failed attempt's iteration
+    /// may drop (FailedCas.hpp).
+    void casAttempt(const CasAttempt& cas);
     /// A backward branch to the label at `pc` is taken with `eventCount` events: the iteration it
     /// ends, if the path passed that label.
     [[nodiscard]] std::optional<Iteration> repeat(int pc, int eventCount);

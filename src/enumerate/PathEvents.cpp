@@ -102,7 +102,6 @@ void PathWalker::exec(State& s, const Instruction& ins, const Atomic& at,
     const std::string name = addressText(at.addr, loc);
     const bool acquire = at.sem == Sem::Acquire || at.sem == Sem::AcqRel;
     const bool release = at.sem == Sem::Release || at.sem == Sem::AcqRel;
-    s.loops.sideEffect();
     Event r;
     r.kind = EventKind::Read;
     r.sem = acquire ? Sem::Acquire : Sem::Relaxed;
@@ -128,6 +127,10 @@ void PathWalker::exec(State& s, const Instruction& ins, const Atomic& at,
         next = vp.select(vp.binary(ValueOp::Eq, old, b.value), c.value, old);
         deps = merged(deps, c.deps);
     }
+    if (at.op == AtomOp::Cas && vp.constantValue(b.value))
+        s.loops.casAttempt({rid, b.value, loc});
+    else
+        s.loops.sideEffect();
     if (at.op != AtomOp::Exch) deps = merged(deps, {rid});
     Event w;
     w.kind = EventKind::Write;

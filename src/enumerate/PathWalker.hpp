@@ -50,6 +50,10 @@ class PathWalker {
         /// one was read after such an iteration wrote it (ThreadPath::spinsDroppable).
         std::set<std::string> spinWritten;
         bool spinWrittenRead = false;
+        /// By loop label (instruction index): the failing-CAS iterations repeated, and whether
+        /// the last iteration was one (FailedCas.hpp).
+        std::map<int, int> failedCasRepeats;
+        std::map<int, bool> lastFailedCas;
         ThreadPath path;
     };
 
@@ -72,8 +76,12 @@ class PathWalker {
     /// passes. Whether the barrier can fill is decided per candidate (barrierBlocked).
     void addStuckAtBarrier(const State& s, int id, const SourcePos& pos);
     /// The path repeats `it`, the iteration it has just ended, for ever (StuckPaths.hpp).
-    void addStuckInLoop(const State& s, const LoopIterations::Iteration& it,
+    void addStuckInLoop(const State& s, const LoopIterations::Iteration& it, int labelPc,
                         const std::string& label, const SourcePos& pos);
+    /// Records iteration `it` of the loop at `labelPc`, just ended, one of failing
+    /// atom.cas attempts (FailedCas.hpp).
+    void noteFailedCas(State& s, const LoopIterations::Iteration& it, int labelPc,
+                       const std::string& label);
 
     // ---- registers and addresses (PathRegisters.cpp) ----
     /// Where an access goes: its physical location and virtual address (see LocationTable), and
@@ -116,6 +124,8 @@ class PathWalker {
     const Deadline& deadline_;
     std::map<std::string, int> labels_;
     std::set<std::string> nonSpin_; // loop labels with an iteration that is not a spin
+    /// Loop labels with an iteration of failing atom.cas attempts: their locations.
+    std::map<std::string, std::set<int>> failedCasLoops_;
     ThreadPaths result_;
 };
 

@@ -4,6 +4,7 @@
 // PathEvents.cpp.
 #include "enumerate/ThreadPath.hpp"
 
+#include "enumerate/FailedCas.hpp"
 #include "enumerate/PathWalker.hpp"
 #include "enumerate/StuckPaths.hpp"
 
@@ -39,7 +40,10 @@ ThreadPaths PathWalker::run() {
         step(std::move(s), stack);
     }
     for (const std::string& label : result_.cutAt)
-        if (nonSpin_.count(label)) result_.cutNonSpin.push_back(label);
+        if (nonSpin_.count(label))
+            result_.cutNonSpin.push_back(label);
+        else if (const auto it = failedCasLoops_.find(label); it != failedCasLoops_.end())
+            result_.cutFailedCas[label] = {it->second.begin(), it->second.end()};
     return std::move(result_);
 }
 
@@ -123,14 +127,20 @@ bool PathWalker::branch(State& s, const Instruction& ins, const Branch& br,
     if (to <= s.pc) {
         result_.hasLoop = true;
         if (const auto iteration = s.loops.repeat(to, static_cast<int>(s.path.events.size()))) {
-            if (!spins(*iteration)) nonSpin_.insert(br.target);
-            addStuckInLoop(s, *iteration, br.target, ins.pos);
-            // Another iteration follows one without side effects or carried registers: the
-            // path adds nothing to termination's question (a shorter path drops it).
-            if (spins(*iteration)) {
-                s.path.repeatsSpin = true;
+            const bool spin = spins(*iteration);
+            // At --unroll 0 a stuck CAS spin, which needs the iteration before the repeated
+            // one, cannot be shown: its loop cannot count as a spin loop.
+            const bool failedCas = !spin && unroll_ > 0 && failsEveryCas(*iteration, s.path);
+            if (!spin && !failedCas) nonSpin_.insert(br.target);
+            addStuckInLoop(s, *iteration, to, br.target, ins.pos);
+            // Another iteration follows one without side effects or carried registers (or one
+            // whose CAS attempts fail): the path adds nothing to termination's question, nor,
+            // when the registers it wrote are dead, to the states (a shorter path drops it).
+            if (spin) s.path.repeatsSpin = true;
+            if (failedCas) noteFailedCas(s, *iteration, to, br.target);
+            if (spin || failedCas)
                 s.spinWritten.insert(iteration->written.begin(), iteration->written.end());
-            }
+            s.lastFailedCas[to] = failedCas;
         }
     }
     if (to <= s.pc && ++s.backJumps[to] > unroll_) {
@@ -144,7 +154,9 @@ bool PathWalker::branch(State& s, const Instruction& ins, const Branch& br,
 }
 
 void PathWalker::finish(State s) {
-    s.path.spinsDroppable = s.path.repeatsSpin && !s.spinWrittenRead && s.spinWritten.empty();
+    const bool deadRegisters = !s.spinWrittenRead && s.spinWritten.empty();
+    s.path.spinsDroppable = s.path.repeatsSpin && deadRegisters;
+    s.path.failedCasDroppable = s.path.repeatsFailedCas && deadRegisters;
     for (const auto& [name, v] : s.regs)
         s.path.finalRegisters[name] = v.value;
     result_.paths.push_back(std::move(s.path));
@@ -165,17 +177,40 @@ void PathWalker::addStuck(const State& s, ThreadPath path, StuckAt at) {
     result_.stuck.push_back(std::move(path));
 }
 
+void PathWalker::noteFailedCas(State& s, const LoopIterations::Iteration& it, int labelPc,
+                               const std::string& label) {
+    std::set<int>& loop = failedCasLoops_[label];
+    std::vector<int>& locations = s.path.failedCasLocations;
+    for (const LoopIterations::CasAttempt& cas : it.casAttempts) {
+        loop.insert(cas.location);
+        if (!std::binary_search(locations.begin(), locations.end(), cas.location))
+            locations.insert(std::upper_bound(locations.begin(), locations.end(), cas.location),
+                             cas.location);
+    }
+    ++s.failedCasRepeats[labelPc];
+    s.path.repeatsFailedCas = true;
+}
+
 void PathWalker::addStuckAtBarrier(const State& s, int id, const SourcePos& pos) {
     addStuck(s, waitingForEver(s.path, id),
              {StuckAt::Kind::Barrier, "", pos, id, thread_.id, thread_.cta, thread_.gpu});
 }
 
-void PathWalker::addStuckInLoop(const State& s, const LoopIterations::Iteration& it,
+void PathWalker::addStuckInLoop(const State& s, const LoopIterations::Iteration& it, int labelPc,
                                 const std::string& label, const SourcePos& pos) {
     std::map<std::string, ValueId> now = registerValues(s);
-    if (auto path = repeatingForEver(s.path, it, now))
-        addStuck(s, std::move(*path),
-                 {StuckAt::Kind::Loop, label, pos, -1, thread_.id, thread_.cta, thread_.gpu});
+    auto path = repeatingForEver(s.path, it, now);
+    if (!path) return;
+    // A failing-CAS iteration makes this stuck path redundant unless it is the one before the
+    // repeated iteration, which a repetition with side effects keeps (StuckPaths.hpp).
+    int droppable = 0;
+    for (const auto& [pc, n] : s.failedCasRepeats)
+        droppable += n;
+    const auto last = s.lastFailedCas.find(labelPc);
+    if (it.sideEffects && it.previous && last != s.lastFailedCas.end() && last->second) --droppable;
+    path->repeatsFailedCas = droppable > 0;
+    addStuck(s, std::move(*path),
+             {StuckAt::Kind::Loop, label, pos, -1, thread_.id, thread_.cta, thread_.gpu});
 }
 
 } // namespace pathwalk

@@ -34,6 +34,13 @@ struct ThreadPath {
     /// same state, and each of this path's executions, those iterations' reads and fences
     /// removed, is one of its executions (withoutRepeatedSpins).
     bool spinsDroppable = false;
+    /// The same for iterations whose only side effects are failing atom.cas attempts
+    /// (FailedCas.hpp), at failedCasLocations (sorted), for a built-in model: cleared by
+    /// expandProgram unless each of those locations allows it (settleFailedCas). A stuck path in
+    /// such a loop keeps the iteration before the repeated one (it needs it).
+    bool repeatsFailedCas = false;
+    bool failedCasDroppable = false;
+    std::vector<int> failedCasLocations;
 };
 
 struct ThreadPaths {
@@ -46,6 +53,11 @@ struct ThreadPaths {
     /// writes a register it reads first): the bound may hide a hang there
     /// (docs/model-termination.md).
     std::vector<std::string> cutNonSpin;
+    /// Labels in cutAt whose iterations are spins or failing atom.cas attempts at these
+    /// locations; after settleFailedCas, cutFailedCasOnly: those whose locations allow dropping
+    /// them (the others are in cutNonSpin). A spin loop for a built-in model only.
+    std::map<std::string, std::vector<int>> cutFailedCas;
+    std::vector<std::string> cutFailedCasOnly;
     bool hasWaitingBarrier = false; // some path reaches a bar.sync / bar.red
     bool hasLoop = false;           // some path takes a backward branch
 };

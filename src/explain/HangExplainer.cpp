@@ -132,13 +132,16 @@ HangExplanation explainHang(const Program& program, const ExplainOptions& option
     out.unroll = options.unroll;
     out.question = hasLoopsOrBarriers(paths);
     if (!out.question) return out;
-    const TerminationOutcome decided = decideTermination(program, paths, base, {}, false, deadline);
+    const bool builtIn = !options.catModel; // failing CAS attempts droppable (FailedCas.hpp)
+    const TerminationOutcome decided =
+        decideTermination(program, paths, base, {}, false, builtIn, deadline);
     out.verdict = decided.verdict;
     out.cutLoops = decided.cutLoops;
     out.reason = decided.reason;
     if (out.verdict == Termination::Unknown) return out;
     std::set<std::string> seen;
-    forEachCandidate(program, hangQuery(paths), deadline, [&](const CandidateExecution& c) {
+    const ProgramPaths hang = hangQuery(paths, builtIn);
+    forEachCandidate(program, hang, deadline, [&](const CandidateExecution& c) {
         CandidateQuery q(c, fair, deadline, Phase::Explanation);
         if (checked(q, q.axioms()) == Answer::Sat) {
             out.witness = Execution{c, q.model()};

@@ -14,7 +14,7 @@ constexpr std::chrono::milliseconds kPollInterval{50};
 } // namespace
 
 ContextAlarm::ContextAlarm(z3::context& ctx, const Deadline& deadline)
-    : watcher_([this, &ctx, expiry = deadline.expiry(), stop = deadline.stop().native()] {
+    : watcher_([this, &ctx, deadline, expiry = deadline.expiry(), stop = deadline.stop().native()] {
           std::unique_lock lock(mutex_);
           const auto finished = [this] { return done_; };
           if (!expiry) {
@@ -27,7 +27,7 @@ ContextAlarm::ContextAlarm(z3::context& ctx, const Deadline& deadline)
           // the call (checkWithin's own Z3 timeout) can be far too small by its end.
           while (!done_ && !stop.stop_requested()) {
               const auto now = Deadline::Clock::now();
-              if (now + releaseReserve() >= *expiry) break;
+              if (now + releaseReserve(deadline) >= *expiry) break;
               wake_.wait_until(lock, stop, std::min(*expiry, now + kPollInterval), finished);
           }
           if (!done_) interrupt(ctx);

@@ -13,22 +13,37 @@ namespace ptx::smt {
 
 namespace {
 
-/// The reserve for `bytes` held: 1.5 s per GB (see releaseReserve).
-Deadline::Clock::duration reserveFor(std::uint64_t bytes) {
+/// The reserve for `bytes` held: 1.5 s per GB (see releaseReserve), on a processor of our own;
+/// times `slowdown` where the run had less.
+Deadline::Clock::duration reserveFor(std::uint64_t bytes, double slowdown) {
     constexpr double kSecondsPerGigabyte = 1.5;
-    return std::chrono::duration_cast<Deadline::Clock::duration>(
-        std::chrono::duration<double>(kSecondsPerGigabyte * static_cast<double>(bytes) / 1e9));
+    return std::chrono::duration_cast<Deadline::Clock::duration>(std::chrono::duration<double>(
+        slowdown * kSecondsPerGigabyte * static_cast<double>(bytes) / 1e9));
+}
+
+/// How much longer than its processor time the run's wall time has been: 1 with a core of its
+/// own, 3 with a third of one (a loaded machine), at most 4. Releasing memory is processor
+/// work, so it stretches by as much (a loaded 2-core machine ran a 0.7 s release 1.6 s past a
+/// 2 s limit). Early in a run the ratio means little: 1 for the first 0.2 s.
+double slowdown(const Deadline& deadline, Deadline::Clock::time_point now, double cpuSeconds) {
+    const double wall = std::chrono::duration<double>(now - deadline.start()).count();
+    const double cpu = cpuSeconds - deadline.startCpuSeconds();
+    if (wall < 0.2) return 1;
+    return std::clamp(wall / std::max(cpu, 1e-3), 1.0, 4.0);
 }
 
 } // namespace
 
-Deadline::Clock::duration releaseReserve() {
+Deadline::Clock::duration releaseReserve(const Deadline& deadline) {
     // Measured on a 2-core machine: deleting a context takes 0.45 to 0.55 s per GB, and one call
     // that grows Z3's tables (an uninterruptible rehash) up to 0.9 s per GB. Z3's own estimate
     // leaves out much of what its terms hold: a thread of 500 stores under --timeout 5 held
     // 1 GB resident while the estimate kept the reserve too small to act, and freeing it ran
     // 0.8 to 1.9 s past the limit. So the larger of the estimate and the resident memory.
-    return reserveFor(std::max<std::uint64_t>(Z3_get_estimated_alloc_size(), residentBytes()));
+    const auto now = Deadline::Clock::now();
+    const double slow = slowdown(deadline, now, processUsage().cpuSeconds);
+    return reserveFor(std::max<std::uint64_t>(Z3_get_estimated_alloc_size(), residentBytes()),
+                      slow);
 }
 
 void checkWithReserve(const Deadline& deadline, Phase phase) {
@@ -40,8 +55,11 @@ void checkWithReserve(const Deadline& deadline, Phase phase) {
     // file is read only once the time left is within the peak's reserve.
     const auto now = Deadline::Clock::now();
     const std::uint64_t estimate = Z3_get_estimated_alloc_size();
-    if (now + reserveFor(std::max(estimate, peakResidentBytes())) < *expiry) return;
-    if (now + releaseReserve() >= *expiry) deadline.fail(phase);
+    const ProcessUsage usage = processUsage();
+    const double slow = slowdown(deadline, now, usage.cpuSeconds);
+    if (now + reserveFor(std::max(estimate, usage.peakResidentBytes), slow) < *expiry) return;
+    if (now + reserveFor(std::max(estimate, residentBytes()), slow) >= *expiry)
+        deadline.fail(phase);
 }
 
 z3::check_result checkWithin(z3::solver& solver, const z3::expr_vector& assumptions,
@@ -50,7 +68,7 @@ z3::check_result checkWithin(z3::solver& solver, const z3::expr_vector& assumpti
     if (const auto expiry = deadline.expiry()) {
         // Z3's own timer stops the search early enough to release its memory in time.
         const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-            *expiry - releaseReserve() - Deadline::Clock::now());
+            *expiry - releaseReserve(deadline) - Deadline::Clock::now());
         // Z3's `timeout` is in milliseconds, an unsigned int whose largest value means none: a
         // deadline further off than that gets no timer of Z3's (the alarm still watches it).
         constexpr long long kNoTimer = std::numeric_limits<unsigned>::max();

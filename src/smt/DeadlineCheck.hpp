@@ -17,9 +17,10 @@ namespace ptx::smt {
 /// its tables (up to about a second per gigabyte); a run must end, not merely stop working,
 /// within a second of its limit. Measured from Z3's own allocation count (all
 /// contexts of the process: with several workers it errs towards stopping early).
-[[nodiscard]] Deadline::Clock::duration releaseReserve();
+/// Stretched by how much less than a core the run under `deadline` has had (a loaded machine).
+[[nodiscard]] Deadline::Clock::duration releaseReserve(const Deadline& deadline);
 
-/// Throws the deadline's failure when the time left is less than releaseReserve().
+/// Throws the deadline's failure when the time left is less than releaseReserve(deadline).
 void checkWithReserve(const Deadline& deadline, Phase phase);
 
 /// The deadline an encoding checks as it goes (building the terms of a large candidate takes

@@ -114,6 +114,8 @@ Deadline::Deadline(std::optional<double> seconds, StopToken stop)
 
 Deadline Deadline::sooner(double seconds) const {
     Deadline d(seconds, stop_);
+    d.start_ = start_;
+    d.startCpu_ = startCpu_;
     if (at_ && *at_ < *d.at_) {
         d.at_ = at_;
         d.limit_ = limit_;

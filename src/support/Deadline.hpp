@@ -7,6 +7,7 @@
 #pragma once
 
 #include "support/Errors.hpp"
+#include "support/ProcessMemory.hpp"
 
 #include <atomic>
 #include <chrono>
@@ -105,10 +106,16 @@ class Deadline {
     [[nodiscard]] const StopToken& stop() const { return stop_; }
     /// When the limit runs out (none without a limit): for watchers that wait for it.
     [[nodiscard]] std::optional<Clock::time_point> expiry() const { return at_; }
+    /// When the first of the deadlines this one was made from was set (the run's start), and
+    /// the processor time the process had used by then (ProcessMemory.hpp).
+    [[nodiscard]] Clock::time_point start() const { return start_; }
+    [[nodiscard]] double startCpuSeconds() const { return startCpu_; }
 
   private:
     std::optional<Clock::time_point> at_;
     std::optional<double> limit_;
+    Clock::time_point start_ = Clock::now();
+    double startCpu_ = processUsage().cpuSeconds;
     StopToken stop_;
 };
 

@@ -14,10 +14,14 @@ std::uint64_t residentBytes() {
     return page > 0 ? resident * static_cast<std::uint64_t>(page) : 0;
 }
 
-std::uint64_t peakResidentBytes() {
+ProcessUsage processUsage() {
     rusage usage{};
-    if (getrusage(RUSAGE_SELF, &usage) != 0 || usage.ru_maxrss < 0) return 0;
-    return static_cast<std::uint64_t>(usage.ru_maxrss) * 1024U; // Linux counts kilobytes
+    if (getrusage(RUSAGE_SELF, &usage) != 0 || usage.ru_maxrss < 0) return {};
+    auto seconds = [](const timeval& t) {
+        return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6;
+    };
+    return {static_cast<std::uint64_t>(usage.ru_maxrss) * 1024U, // Linux counts kilobytes
+            seconds(usage.ru_utime) + seconds(usage.ru_stime)};
 }
 
 } // namespace ptx

@@ -10,8 +10,13 @@ namespace ptx {
 /// read.
 [[nodiscard]] std::uint64_t residentBytes();
 
-/// The most memory the process has held resident so far (getrusage: a system call, no file to
-/// read), at least residentBytes(); 0 where it cannot be read.
-[[nodiscard]] std::uint64_t peakResidentBytes();
+/// What getrusage (a system call, no file to read) says of the process so far: the most memory
+/// it has held resident (at least residentBytes()) and the processor time it has used, user
+/// and system, all threads; zeros where it cannot be read.
+struct ProcessUsage {
+    std::uint64_t peakResidentBytes = 0;
+    double cpuSeconds = 0;
+};
+[[nodiscard]] ProcessUsage processUsage();
 
 } // namespace ptx

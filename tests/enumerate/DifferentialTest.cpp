@@ -188,7 +188,7 @@ bool projectedModesAgree(const Program& program, const ProgramPaths& paths,
 bool spinReductionAgrees(const Program& program, const ProgramPaths& paths,
                          const MemoryModel& model, const EngineResult& full, const SmtSettings& smt,
                          std::atomic<int>& compared, std::string& message) {
-    const ProgramPaths reduced = withoutRepeatedSpins(paths);
+    const ProgramPaths reduced = withoutRepeatedSpins(paths, true);
     if (reduced.combinations() == paths.combinations()) return true;
     EngineRequest request{program, reduced,      model,           {},
                           false,   std::nullopt, ptx::Deadline(), nullptr};
@@ -266,7 +266,7 @@ Verdict compare(const std::string& file, std::uint64_t maxCandidates, const SmtS
         const bool stuck = std::any_of(paths.threads.begin(), paths.threads.end(),
                                        [](const ThreadPaths& t) { return !t.stuck.empty(); });
         const std::optional<ProgramPaths> hang =
-            stuck ? std::optional<ProgramPaths>(hangQuery(paths)) : std::nullopt;
+            stuck ? std::optional<ProgramPaths>(hangQuery(paths, true)) : std::nullopt;
         if (hang && hang->combinations() > hangs.limit) {
             ++hangs.skipped;
         } else if (hang) {

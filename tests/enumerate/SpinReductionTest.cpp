@@ -45,7 +45,7 @@ std::set<FullState> statesOf(const Program& program, const ProgramPaths& paths) 
 
 TEST_CASE("spin reduction: a wait loop keeps one path per exit, with the same states") {
     const Prepared t = prepare(kWait, 3);
-    const ProgramPaths reduced = withoutRepeatedSpins(t.paths);
+    const ProgramPaths reduced = withoutRepeatedSpins(t.paths, true);
     CHECK(t.paths.threads[1].paths.size() == 4); // 0 to 3 failing iterations, then the exit
     // Only the exit without a failing iteration is left: the others repeat the read.
     CHECK(reduced.threads[1].paths.size() == 1);
@@ -57,7 +57,7 @@ TEST_CASE("spin reduction: a register written only by failing iterations keeps t
     const Prepared t = prepare(kLive, 2);
     for (const ThreadPath& p : t.paths.threads[1].paths)
         CHECK_FALSE(p.spinsDroppable);
-    const ProgramPaths reduced = withoutRepeatedSpins(t.paths);
+    const ProgramPaths reduced = withoutRepeatedSpins(t.paths, true);
     CHECK(reduced.combinations() == t.paths.combinations());
     // The state with r5 = 7 exists only on paths with a failing iteration.
     bool sevenSeen = false;

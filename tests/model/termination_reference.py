@@ -12,7 +12,7 @@ the ptx6 model, to cross-check `ptxlitmus --json`'s "termination" field.
     termination_reference.py --emit-random N --seed S DIR
                         write N small random loop/barrier tests to DIR
   options: --unroll N (default 2), -j N (processes), --max-checks N, --co min|all|total,
-           --strict-bound, --spin-writeback, --nocount-never-blocks, --off NAME (mutation
+           --strict-bound, --spin-writeback, --no-failed-cas, --nocount-never-blocks, --off NAME (mutation
            testing: NoThinAir FenceSC Atomicity SCPerLocation Causality Coherence FR1 FR2 FR3
            exposed infix count sync_barrier), -v
 
@@ -77,6 +77,12 @@ says `always terminates` at a small --unroll and `may hang` at a larger one. Thi
 the spec's definition; --spin-writeback implements the extension (per concrete iteration: every
 write of the iteration is an atom's, writing the value its read read; only for --unroll > 0) to
 show that it explains every other difference.
+Failed CAS attempts (issue 40, docs/model-termination.md): an iteration whose only side effects
+are atom.cas writes whose read differs from the compare value, on locations every access to
+which (in every thread's code) is strong and in scope of every other thread's access, is a spin
+iteration (for --unroll > 0). There Atomicity puts the write-back right after the write it read,
+and the CAS's write depends on its read, so dropping it keeps a consistent execution consistent.
+--no-failed-cas restores the spec's definition.
 
 Candidates: a path per thread (at least one stuck), every rf (a read from any write of its
 location with the value it read, the initial write included; chosen read by read with the
@@ -156,7 +162,10 @@ OFF = set()
 # end with the one the bound cuts); --spin-writeback: ptxlitmus's extension of spin loops since
 # c928265 (an iteration whose only side effects are atomics writing back what they read spins),
 # not in termination-spec.md and unsound (header, "Spin loops and ptxlitmus")
-SETTINGS = {"strict_bound": False, "writeback": False, "nocount_passes": False}
+# --no-failed-cas: iterations of failing atom.cas attempts on a location whose accesses are all
+# morally strong are not spin iterations (ptxlitmus before issue 40 counted them so).
+SETTINGS = {"strict_bound": False, "writeback": False, "nocount_passes": False,
+            "failed_cas": True}
 OFF_NAMES = {"NoThinAir", "FenceSC", "Atomicity", "SCPerLocation", "Causality", "Coherence",
              "FR1", "FR2", "FR3", "exposed", "infix", "count", "sync_barrier"}
 
@@ -327,11 +336,12 @@ def parse_program(path):
 class TEvent:
     """An event of one thread's path (indices local to the path)."""
     __slots__ = ("kind", "loc", "val", "strong", "scope", "acq", "rel", "fence", "bar", "count",
-                 "rmw", "dep", "text")
+                 "rmw", "dep", "text", "failed_cas")
 
     def __init__(self, kind, ins, **kw):
         self.kind = kind          # R, W, F (fence) or B (barrier)
         self.loc = self.val = self.fence = self.bar = self.count = self.rmw = None
+        self.failed_cas = False   # W of an atom.cas whose read differs from its compare value
         self.strong = ins.strong if kind != "B" else False
         self.scope = ins.scope
         self.acq = self.rel = False
@@ -369,7 +379,31 @@ def atom_value(ins, old, args):
     return args[1] if old == args[0] else old       # cas
 
 
-def iteration(prog, passes, trace, evs, regs, bound):
+def cas_safe_locations(t):
+    """Locations where every access of every thread is strong and any two accesses by different
+    threads are in each other's scope (morally strong): there a failed atom.cas iteration can be
+    dropped (docs/model-termination.md, "Failed CAS attempts")."""
+    acc = {}
+    for tid, prog in enumerate(t.prog):
+        for ins in prog:
+            if ins.op in ("ld", "st", "atom"):
+                acc.setdefault(ins.loc, []).append((tid, ins))
+
+    class At:
+        def __init__(self, tid, scope):
+            self.tid, self.scope = tid, scope
+
+    safe = set()
+    for loc, xs in acc.items():
+        if all(ins.strong for _, ins in xs) and all(
+                ta == tb or (scope_includes(t, At(ta, a.scope), tb)
+                             and scope_includes(t, At(tb, b.scope), ta))
+                for ta, a in xs for tb, b in xs):
+            safe.add(loc)
+    return safe
+
+
+def iteration(prog, passes, trace, evs, regs, bound, cas_safe=frozenset()):
     """For a backward jump to a label whose passes are given (event count, trace length,
     registers, reached by a jump back): (not a spin iteration, may be stuck here, first event
     of the iteration), or None when the path never passed the label."""
@@ -385,6 +419,10 @@ def iteration(prog, passes, trace, evs, regs, bound):
         spin_effects = all(e.kind == "W" and e.rmw is not None
                            and e.val == evs[e.rmw].val
                            for e in it_events if e.kind in "WB")
+    if side and SETTINGS["failed_cas"] and bound > 0:
+        # failed atom.cas attempts on a location whose accesses are all morally strong
+        spin_effects = spin_effects or all(e.kind == "W" and e.failed_cas and e.loc in cas_safe
+                                           for e in it_events if e.kind in "WB")
     not_spin = not spin_effects or any(r in written for r in exposed)
     stuck = "exposed" in OFF or all(p_regs.get(r, (0,))[0] == regs.get(r, (0,))[0]
                                     for r in exposed)
@@ -410,6 +448,7 @@ class LoopInfo:
 def thread_paths(t, tid, dom, bound, info, limit):
     """Every complete and stuck path of thread tid, reads returning values of dom."""
     prog, labels = t.prog[tid], t.labels[tid]
+    cas_safe = cas_safe_locations(t)
     out = []
     regs0 = {r: (v, frozenset()) for (t2, r), v in t.reginit.items() if t2 == tid}
 
@@ -448,7 +487,8 @@ def thread_paths(t, tid, dom, bound, info, limit):
                         if ins.aop != "exch":
                             dep |= {len(evs)}
                         w = TEvent("W", ins, loc=ins.loc, val=atom_value(ins, v, [a[0] for a in args]),
-                                   rel=ins.rel, rmw=len(evs), dep=dep)
+                                   rel=ins.rel, rmw=len(evs), dep=dep,
+                                   failed_cas=ins.aop == "cas" and v != args[0][0])
                         nevs += (w,)
                     go(pc + 1, nregs, ctrl, nevs, trace, passes, jumps, None)
                 return
@@ -475,7 +515,8 @@ def thread_paths(t, tid, dom, bound, info, limit):
                         n = jumps.get(label, 0) + 1
                         # a jump back to a label this path has not passed yet (entered by a
                         # forward jump past it) ends no iteration: it only counts for the bound
-                        it = iteration(prog, passes.get(label, ()), trace, evs, regs, bound)
+                        it = iteration(prog, passes.get(label, ()), trace, evs, regs, bound,
+                                       cas_safe)
                         if it is not None and it[0]:
                             info.not_spin.add((tid, label))
                         if it is not None and it[1] and (n <= bound or (
@@ -1239,6 +1280,8 @@ def options(argv):
             SETTINGS["nocount_passes"] = True
         elif a == "--spin-writeback":
             SETTINGS["writeback"] = True
+        elif a == "--no-failed-cas":
+            SETTINGS["failed_cas"] = False
         elif a == "--max-checks":
             o.max_checks = int(next(it))
         elif a == "--require-dir":

@@ -12,6 +12,7 @@
 #include <doctest/doctest.h>
 #include <new>
 #include <string>
+#include <thread>
 #include <vector>
 
 using namespace ptx;
@@ -137,12 +138,28 @@ TEST_CASE("the release reserve counts the process's resident memory, not only Z3
     // Memory outside Z3's estimate (here a plain buffer, touched so that it is resident) costs
     // time to release too: a 1 GB encoding once ran 1.9 s past its limit because the estimate
     // left most of it out.
-    const double before = std::chrono::duration<double>(releaseReserve()).count();
+    const Deadline run;
+    const double before = std::chrono::duration<double>(releaseReserve(run)).count();
     std::vector<char> held(std::size_t{400} << 20U);
     for (std::size_t i = 0; i < held.size(); i += 4096)
         held[i] = 1;
-    const double after = std::chrono::duration<double>(releaseReserve()).count();
+    const double after = std::chrono::duration<double>(releaseReserve(run)).count();
     // 1.5 s per GB (DeadlineCheck.cpp): 400 MB adds about 0.6 s.
     CHECK(after - before > 0.5);
+    CHECK(held[4096] == 1);
+}
+
+TEST_CASE("the release reserve stretches when the run has had less than a core") {
+    // A run that waited (as one does on a loaded machine) has used little processor time for
+    // its wall time: releasing memory will take longer by as much, up to 4 times.
+    std::vector<char> held(std::size_t{200} << 20U);
+    for (std::size_t i = 0; i < held.size(); i += 4096)
+        held[i] = 1;
+    const Deadline quiet;
+    const double busy = std::chrono::duration<double>(releaseReserve(quiet)).count();
+    const Deadline waiting;
+    std::this_thread::sleep_for(std::chrono::milliseconds(600));
+    const double waited = std::chrono::duration<double>(releaseReserve(waiting)).count();
+    CHECK(waited > 3 * busy);
     CHECK(held[4096] == 1);
 }
