@@ -134,8 +134,8 @@ std::vector<CampaignTest> loadTests(const std::vector<TestFile>& files,
     std::map<std::string, std::string> fileOf; // test name -> the file that has it
     for (const TestFile& t : files) {
         try {
-            Program p =
-                parseLitmus(readInputFile(t.path, "litmus test", options.deadline()), t.name);
+            Program p = parseLitmus(readInputFile(t.path, "litmus test", options.deadline()),
+                                    t.name, 1, options.deadline());
             const auto [it, fresh] = fileOf.emplace(p.name, t.name);
             if (!fresh) {
                 errors.push_back(t.name + ": error: test " + p.name + " is also in " + it->second +

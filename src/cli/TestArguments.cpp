@@ -162,7 +162,7 @@ std::vector<TestInput> testInputs(const std::vector<std::string>& args, const De
 
 Program parseTestInput(const TestInput& input, const Deadline& deadline) {
     if (input.failure) throw LocatedInputError(*input.failure);
-    if (input.text) return parseLitmus(*input.text, input.file, input.firstLine);
+    if (input.text) return parseLitmus(*input.text, input.file, input.firstLine, deadline);
     std::string text;
     try {
         text = readInputFile(input.file, "litmus test", deadline);
@@ -170,7 +170,7 @@ Program parseTestInput(const TestInput& input, const Deadline& deadline) {
         if (input.listedIn.empty()) throw;
         throw LocatedInputError(std::string(e.what()) + " (listed in " + input.listedIn + ")");
     }
-    return parseLitmus(text, input.file);
+    return parseLitmus(text, input.file, 1, deadline);
 }
 
 TestInput singleTestInput(const std::string& arg, const std::string& command,

@@ -16,13 +16,14 @@ ParseError::ParseError(std::string file, SourcePos pos, const std::string& messa
                         ": error: " + message),
       file_(std::move(file)), pos_(pos), message_(message) {}
 
-Program parseLitmus(std::string_view text, const std::string& fileName, int firstLine) {
-    return parser::LitmusParser(text, fileName, firstLine).parse();
+Program parseLitmus(std::string_view text, const std::string& fileName, int firstLine,
+                    const Deadline& deadline) {
+    return parser::LitmusParser(text, fileName, firstLine, deadline).parse();
 }
 
 Program parseLitmusFile(const std::string& path, const Deadline& deadline) {
-    return parseLitmus(readInputFile(path, "litmus test", deadline),
-                       path == "-" ? "<stdin>" : path);
+    return parseLitmus(readInputFile(path, "litmus test", deadline), path == "-" ? "<stdin>" : path,
+                       1, deadline);
 }
 
 } // namespace ptx
@@ -34,8 +35,9 @@ constexpr std::array kReserved = {"exists", "forall", "filter", "locations", "sc
                                   "final",  "true",   "false",  "not",       "with"};
 } // namespace
 
-LitmusParser::LitmusParser(std::string_view text, std::string file, int firstLine)
-    : text_(text), file_(std::move(file)), firstLine_(firstLine) {
+LitmusParser::LitmusParser(std::string_view text, std::string file, int firstLine,
+                           Deadline deadline)
+    : text_(text), file_(std::move(file)), firstLine_(firstLine), deadline_(std::move(deadline)) {
     prog_.file = file_;
 }
 

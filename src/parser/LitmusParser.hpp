@@ -5,6 +5,7 @@
 #include "model/Names.hpp"
 #include "model/Program.hpp"
 #include "parser/Lexer.hpp"
+#include "support/Deadline.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -30,8 +31,10 @@ inline constexpr int kMaxNesting = 200;
 
 class LitmusParser {
   public:
-    /// `firstLine`: the line number of text's first line (a test inside a longer stream).
-    LitmusParser(std::string_view text, std::string file, int firstLine = 1);
+    /// `firstLine`: the line number of text's first line (a test inside a longer stream);
+    /// `deadline`: checked once per row of instructions (Phase::Parsing).
+    LitmusParser(std::string_view text, std::string file, int firstLine = 1,
+                 Deadline deadline = {});
     [[nodiscard]] Program parse();
     /// The whole text is a quantified condition starting at `start` (parseConditionText): no
     /// program, so names are not checked.
@@ -43,6 +46,7 @@ class LitmusParser {
     std::string_view text_;
     std::string file_;
     int firstLine_ = 1;
+    Deadline deadline_;
     std::vector<Token> toks_;
     std::size_t p_ = 0;
     Program prog_;

@@ -89,6 +89,7 @@ void LitmusParser::parseRows() {
     const std::size_t n = prog_.threads.size();
     std::optional<SourcePos> previousEnd; // the ';' that ended the previous row
     while (!atRowsEnd()) {
+        deadline_.check(Phase::Parsing);
         SourcePos rowPos = peek().pos;
         std::size_t cell = 0;
         while (true) {

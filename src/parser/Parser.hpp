@@ -28,8 +28,9 @@ class ParseError : public LocatedInputError {
 /// Parses and checks one litmus test (labels, registers and locations defined, placements...).
 /// Throws ParseError on any malformed construct; never returns a partial program. `firstLine`:
 /// the line number of text's first line in its file (a test cut from a stream of several).
+/// Parsing checks `deadline` once per row of instructions (a test of 100,000 rows takes a second).
 [[nodiscard]] Program parseLitmus(std::string_view text, const std::string& fileName,
-                                  int firstLine = 1);
+                                  int firstLine = 1, const Deadline& deadline = {});
 
 /// A quantifier and condition standing alone, such as the `Condition` line of a herd7 log
 /// (`exists (1:r0=1 /\ 1:r1=0)`, also `P1:r0 == 1`, `~`/`not`, `[x]`, `%r0`): the grammar of a

@@ -28,6 +28,8 @@ const char* phaseDescription(Phase phase) {
         return "rendering the graph with Graphviz's dot (--svg)";
     case Phase::Reading:
         return "reading an input";
+    case Phase::Parsing:
+        return "parsing the litmus test";
     }
     return "checking";
 }
@@ -56,6 +58,8 @@ const char* phaseHint(Phase phase) {
     case Phase::Reading:
         return "an input that is complete (a FIFO or a pipe is read until its writer closes "
                "it), or a larger --timeout";
+    case Phase::Parsing:
+        return "a larger --timeout";
     }
     return "a larger --timeout";
 }

@@ -30,6 +30,7 @@ enum class Phase {
     Generation,           // gen: enumerating relaxation cycles
     Rendering,            // explain --svg: Graphviz's dot
     Reading,              // reading an input (a FIFO or pipe may be waited on)
+    Parsing,              // parsing a litmus test (one of 100,000 rows takes a second)
 };
 
 /// `the explicit engine's search (rf, fence-SC and co choices)`.
