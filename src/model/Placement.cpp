@@ -11,6 +11,8 @@ namespace {
 
 /// Why the test cannot move between CTAs, or "" when it can.
 std::string pinnedBy(const Program& program) {
+    if (!program.host.empty())
+        return "several kernels or a host thread (a CTA belongs to one kernel)";
     if (std::any_of(program.spaces.begin(), program.spaces.end(),
                     [](const auto& kv) { return kv.second == StateSpace::Shared; }))
         return "a location in shared memory";
