@@ -1,6 +1,7 @@
 // CUDA API synchronisation between kernels (model/ApiOrder.hpp, the relation `api`): both engines
 // and every built-in model honour it, the static relation holds the right pairs, races see it,
 // and a cat model that never names it refuses a multi-kernel test.
+#include "CheckHelpers.hpp"
 #include "check/Checker.hpp"
 #include "enumerate/Candidates.hpp"
 #include "model/MemoryModel.hpp"
@@ -30,19 +31,10 @@ std::string mp(const std::string& steps) {
 const char* const kSameStream = "launch kernel 0 stream 0; launch kernel 1 stream 0";
 const char* const kTwoStreams = "launch kernel 0 stream 0; launch kernel 1 stream 1";
 
-ptx::CheckResult checkText(const std::string& text, ptx::EngineKind engine,
-                           ptx::ModelKind model = ptx::ModelKind::Ptx) {
-    ptx::CheckOptions o;
-    o.engine = engine;
-    o.model = model;
-    return ptx::check(ptx::parseLitmus(text, "t.litmus"), o);
-}
+using ptx::test::states;
 
-std::set<std::string> states(const ptx::CheckResult& r) {
-    std::set<std::string> s;
-    for (const auto& o : r.outcomes)
-        s.insert(ptx::formatOutcome(o));
-    return s;
+ptx::CheckResult checkText(const std::string& text, ptx::EngineKind engine, ptx::ModelKind model) {
+    return ptx::test::checkText(text, engine, {}, model);
 }
 
 } // namespace
