@@ -301,11 +301,4 @@ std::string ApiOrder::taskName(int task) {
     return task == kHostTask ? "the host" : "kernel " + std::to_string(task);
 }
 
-std::vector<int> ApiOrder::before(int task) const {
-    std::vector<int> out;
-    for (const Edge& e : closure_)
-        if (e.to == task) out.push_back(e.from);
-    return out;
-}
-
 } // namespace ptx

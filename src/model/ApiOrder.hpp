@@ -48,8 +48,6 @@ class ApiOrder {
     [[nodiscard]] int taskOf(int thread) const;
     /// `kernel 1`, `the host`.
     [[nodiscard]] static std::string taskName(int task);
-    /// Tasks ordered before task `t` (kernel numbers; kHostTask for the host).
-    [[nodiscard]] std::vector<int> before(int task) const;
 
     static constexpr int kHostTask = -1;
 
