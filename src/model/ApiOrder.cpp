@@ -5,6 +5,8 @@
 #include <map>
 #include <set>
 #include <stdexcept>
+#include <type_traits>
+#include <variant>
 
 namespace ptx {
 
@@ -30,7 +32,33 @@ bool hostObserves(const Instruction& ins) {
            (load->sem == Sem::Weak || load->scope == Scope::Sys);
 }
 
+/// Where `ins` accesses shared memory (`.shared`, or a location the memory map puts there).
+bool sharedAccess(const Program& p, const Instruction& ins) {
+    return std::visit(
+        [&](const auto& b) {
+            using T = std::decay_t<decltype(b)>;
+            if constexpr (std::is_same_v<T, Load> || std::is_same_v<T, Store> ||
+                          std::is_same_v<T, Atomic>) {
+                if (b.space == StateSpace::Shared) return true;
+                const auto* name = std::get_if<std::string>(&b.addr.base);
+                const auto it = name ? p.spaces.find(*name) : p.spaces.end();
+                return it != p.spaces.end() && it->second == StateSpace::Shared;
+            } else {
+                return false;
+            }
+        },
+        ins.body);
+}
+
 std::optional<ApiOrderError> checkThreads(const Program& p) {
+    if (!p.host.empty())
+        for (const Thread& t : p.threads)
+            for (const Instruction& ins : t.code)
+                if (sharedAccess(p, ins))
+                    return ApiOrderError{ins.pos,
+                                         "a shared-memory access in a test with a host block",
+                                         "global memory (a kernel's shared memory ends with it: "
+                                         "two kernels or the host never share it)"};
     const Thread* host = nullptr;
     std::map<std::pair<int, int>, const Thread*> ctaOwner; // (gpu, cta) -> first thread there
     for (const Thread& t : p.threads) {

@@ -57,6 +57,10 @@ SimProgram Compiler::run() {
             throw Unsupported("sim: `" + l.name +
                               "` is in shared memory and reached through a proxy or an alias");
         l.shared = !global && (everyLocationShared_ || sharedBases_.count(l.base) > 0);
+        if (l.shared && !p_.host.empty())
+            throw Unsupported("sim: `" + l.name +
+                              "` is in shared memory in a test with several kernels or a host "
+                              "thread: a kernel's shared memory does not outlive it");
     }
     assignSharedWords(out_.locations);
     return std::move(out_);

@@ -163,3 +163,13 @@ TEST_CASE("kernels: errors") {
           "expected a load without a guard (the host only observes: ld, ld.relaxed.sys, "
           "ld.acquire.sys, ld.volatile)");
 }
+
+TEST_CASE("kernels: shared memory does not outlive its kernel: refused with a host block") {
+    CHECK(errorOf("PTX K\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0,kernel 1 ;\n"
+                  " st.shared.u32 [x], 1 | ld.weak r0, x ;\n"
+                  "host { launch kernel 0 stream 0; launch kernel 1 stream 0 }\n"
+                  "exists (P1:r0 == 0)\n") ==
+          "t.litmus:4:2: error: found a shared-memory access in a test with a host block, "
+          "expected global memory (a kernel's shared memory ends with it: two kernels or the "
+          "host never share it)");
+}
