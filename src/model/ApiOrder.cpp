@@ -143,14 +143,52 @@ void join(Waited& into, const Waited& from) {
         into.emplace(task, why);
 }
 
+/// What the work each stream enqueues next waits for. The legacy default stream waits for the
+/// work every other stream enqueued before it, and theirs enqueued after it waits for its
+/// (cudaStreamLegacy; every stream of a test is a blocking one).
+class Streams {
+  public:
+    [[nodiscard]] Waited tail(int stream) const {
+        Waited out;
+        if (stream == kLegacyStream) {
+            for (const auto& [s, waited] : tails_)
+                for (const auto& [task, why] : waited)
+                    out.emplace(task, "the legacy default stream waits for " + streamName(s) +
+                                          "'s work before it");
+        } else if (const auto it = tails_.find(stream); it != tails_.end()) {
+            out = it->second;
+        }
+        join(out, legacy_);
+        return out;
+    }
+    void set(int stream, Waited waited) {
+        (stream == kLegacyStream ? legacy_ : tails_[stream]) = std::move(waited);
+    }
+    void add(int stream, const Waited& waited) {
+        join(stream == kLegacyStream ? legacy_ : tails_[stream], waited);
+    }
+
+  private:
+    std::map<int, Waited> tails_;
+    Waited legacy_; // the legacy stream's work: every stream's later work waits for it
+};
+
+/// Why the last work of `stream` comes before what the stream (every stream, for the legacy one)
+/// enqueues next.
+std::string inOrder(int stream) {
+    return stream == kLegacyStream
+               ? std::string("the legacy default stream's work precedes every stream's later work")
+               : streamName(stream) + " runs its work in order";
+}
+
 Steps readSteps(const Program& p) {
     Steps out;
     std::set<int> kernels;
     for (const Thread& t : p.threads)
         if (!t.host) kernels.insert(t.kernel);
     std::map<int, SourcePos> launched;
-    Waited hostDone;                    // what the host's synchronise calls waited for
-    std::map<int, Waited> streamTail;   // what a stream's next task waits for
+    Waited hostDone; // what the host's synchronise calls waited for
+    Streams streams;
     std::map<int, Waited> eventCapture; // what an event's last record waits for
     std::map<int, int> eventStream;     // the stream of an event's last record
     auto addPreds = [&](int task, const Waited& from, const std::string& hostCall) {
@@ -181,14 +219,14 @@ Steps readSteps(const Program& p) {
     };
     for (const HostStep& s : p.host) {
         if (out.error) break;
-        const std::string stream = "stream " + std::to_string(s.stream);
+        const std::string stream = streamName(s.stream);
         const std::string event = "event " + std::to_string(s.event);
         switch (s.kind) {
         case HostStep::Kind::Launch:
             if (!launch(s.kernel, s)) break;
-            addPreds(s.kernel, streamTail[s.stream], "");
+            addPreds(s.kernel, streams.tail(s.stream), "");
             addPreds(s.kernel, hostDone, "before the host launched it");
-            streamTail[s.stream] = {{s.kernel, stream + " runs its work in order"}};
+            streams.set(s.stream, {{s.kernel, inOrder(s.stream)}});
             break;
         case HostStep::Kind::Graph: {
             if (auto e = checkAcyclic(s)) {
@@ -201,7 +239,7 @@ Steps readSteps(const Program& p) {
             if (!ok) break;
             std::set<int> sinks(s.nodes.begin(), s.nodes.end());
             for (const int n : s.nodes) {
-                addPreds(n, streamTail[s.stream], "before the graph starts");
+                addPreds(n, streams.tail(s.stream), "before the graph starts");
                 addPreds(n, hostDone, "before the host launched the graph");
             }
             for (const auto& [a, b] : s.edges) {
@@ -211,12 +249,12 @@ Steps readSteps(const Program& p) {
             }
             Waited tail;
             for (const int n : sinks)
-                tail.emplace(n, stream + " runs its work in order (the graph completes after it)");
-            streamTail[s.stream] = tail;
+                tail.emplace(n, inOrder(s.stream) + " (the graph completes after it)");
+            streams.set(s.stream, tail);
             break;
         }
         case HostStep::Kind::Record:
-            eventCapture[s.event] = streamTail[s.stream];
+            eventCapture[s.event] = streams.tail(s.stream);
             eventStream[s.event] = s.stream;
             break;
         case HostStep::Kind::Wait:
@@ -228,18 +266,21 @@ Steps readSteps(const Program& p) {
                 break;
             }
             const std::string recorded =
-                event + " recorded after it in stream " + std::to_string(eventStream[s.event]);
+                event + " recorded after it in " + streamName(eventStream[s.event]);
             Waited through;
             for (const auto& [task, why] : it->second)
                 through.emplace(task, s.kind == HostStep::Kind::Wait
                                           ? recorded + ", waited for by " + stream
                                           : recorded + ", cudaEventSynchronize(" + event + ")");
-            join(s.kind == HostStep::Kind::Wait ? streamTail[s.stream] : hostDone, through);
+            if (s.kind == HostStep::Kind::Wait)
+                streams.add(s.stream, through);
+            else
+                join(hostDone, through);
             break;
         }
         case HostStep::Kind::SyncStream: {
             Waited through;
-            for (const auto& [task, why] : streamTail[s.stream])
+            for (const auto& [task, why] : streams.tail(s.stream))
                 through.emplace(task, "cudaStreamSynchronize(" + stream + ")");
             join(hostDone, through);
             break;

@@ -251,6 +251,16 @@ struct Thread {
     SourcePos pos; // of its header cell
 };
 
+/// The legacy default stream (`stream legacy`, cudaStreamLegacy / stream 0 of the runtime API):
+/// its work waits for the work of every other (blocking) stream enqueued before it, and theirs
+/// enqueued after it waits for its.
+inline constexpr int kLegacyStream = -1;
+
+/// `stream 3`, `stream legacy`.
+[[nodiscard]] inline std::string streamName(int stream) {
+    return stream == kLegacyStream ? "stream legacy" : "stream " + std::to_string(stream);
+}
+
 /// One step of the host program that launches a test's kernels (`host { ... }`,
 /// docs/litmus-format.md, "Kernels and the host"), in the order the host takes them.
 struct HostStep {
@@ -264,9 +274,9 @@ struct HostStep {
         SyncDevice, // `sync device`: cudaDeviceSynchronize()
     };
     Kind kind = Kind::Launch;
-    int kernel = 0;                         // Launch
-    int stream = 0;                         // Launch, Record, Wait, Graph, SyncStream
-    int event = 0;                          // Record, Wait, SyncEvent
+    int kernel = 0; // Launch
+    int stream = 0; // Launch, Record, Wait, Graph, SyncStream (kLegacyStream: the legacy one)
+    int event = 0;  // Record, Wait, SyncEvent
     std::vector<int> nodes;                 // Graph: its kernels, in the order written
     std::vector<std::pair<int, int>> edges; // Graph: (A, B): B depends on A
     SourcePos pos;

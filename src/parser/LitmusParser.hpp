@@ -115,6 +115,7 @@ class LitmusParser {
     void parseHostBlock();
     HostStep parseHostStep();
     void parseGraph(HostStep& graph);
+    int parseStream(const std::string& context); // `stream 2`, `stream legacy` (kLegacyStream)
     /// Host threads get a GPU of their own; the API order's rules (ApiOrder::check).
     void checkKernels();
 

@@ -12,7 +12,8 @@ namespace ptx::parser {
 namespace {
 const char* const kStepForms =
     "a host step: 'launch kernel K stream S', 'record event E stream S', 'wait event E stream S', "
-    "'graph stream S { A -> B; C }', 'sync stream S', 'sync event E' or 'sync device'";
+    "'graph stream S { A -> B; C }', 'sync stream S', 'sync event E' or 'sync device' (S a "
+    "number or 'legacy')";
 } // namespace
 
 bool LitmusParser::atHostBlock() const {
@@ -39,15 +40,15 @@ HostStep LitmusParser::parseHostStep() {
         take();
         s.kind = HostStep::Kind::Launch;
         s.kernel = parseKeyNumber("kernel", step);
-        s.stream = parseKeyNumber("stream", step);
+        s.stream = parseStream(step);
     } else if (atWord("record") || atWord("wait")) {
         s.kind = take().text == "record" ? HostStep::Kind::Record : HostStep::Kind::Wait;
         s.event = parseKeyNumber("event", step);
-        s.stream = parseKeyNumber("stream", step);
+        s.stream = parseStream(step);
     } else if (atWord("graph")) {
         take();
         s.kind = HostStep::Kind::Graph;
-        s.stream = parseKeyNumber("stream", step);
+        s.stream = parseStream(step);
         parseGraph(s);
     } else if (atWord("sync")) {
         take();
@@ -59,7 +60,7 @@ HostStep LitmusParser::parseHostStep() {
             s.event = parseKeyNumber("event", step);
         } else if (at(Tok::Word) && peek().text.rfind("stream", 0) == 0) {
             s.kind = HostStep::Kind::SyncStream;
-            s.stream = parseKeyNumber("stream", step);
+            s.stream = parseStream(step);
         } else {
             failHere("'device', 'stream S' or 'event E' after 'sync'");
         }
@@ -67,6 +68,15 @@ HostStep LitmusParser::parseHostStep() {
         failHere(kStepForms);
     }
     return s;
+}
+
+int LitmusParser::parseStream(const std::string& context) {
+    if (atWord("stream") && atWord("legacy", 1)) {
+        take();
+        take();
+        return kLegacyStream;
+    }
+    return parseKeyNumber("stream", context);
 }
 
 void LitmusParser::parseGraph(HostStep& graph) {

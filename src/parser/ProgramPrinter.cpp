@@ -99,7 +99,7 @@ std::string printCondExpr(const CondExpr& expr) {
 namespace {
 
 std::string printHostStep(const HostStep& s) {
-    const std::string stream = "stream " + std::to_string(s.stream);
+    const std::string stream = streamName(s.stream);
     const std::string event = "event " + std::to_string(s.event);
     switch (s.kind) {
     case HostStep::Kind::Launch:

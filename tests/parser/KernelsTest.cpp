@@ -54,6 +54,12 @@ TEST_CASE("kernels: the canonical form parses back to the same program") {
     CHECK(text.find("P1@cta 1,gpu 0,kernel 1") != std::string::npos);
     CHECK(text.find("P2@host") != std::string::npos);
     CHECK(text.find("wait event 3 stream 1;") != std::string::npos);
+    const Program legacy = parseLitmus(
+        kernels("launch kernel 0 stream legacy; graph stream legacy { 1 }"), "t.litmus");
+    CHECK(legacy.host[0].stream == kLegacyStream);
+    const std::string legacyText = printProgram(legacy);
+    CHECK(legacyText.find("  graph stream legacy { 1 };") != std::string::npos);
+    CHECK(programDifference(legacy, parseLitmus(legacyText, "t.litmus")) == std::nullopt);
     CHECK(programDifference(p, parseLitmus(text, "t.litmus")) == std::nullopt);
 }
 
@@ -111,6 +117,19 @@ TEST_CASE("kernels: the order the steps give") {
         CHECK(d.ordered(0, 2));
         CHECK(d.ordered(1, 2));
     }
+    SUBCASE("the legacy default stream waits for other streams, and they for it") {
+        const ApiOrder after = orderOf("launch kernel 0 stream 1; launch kernel 1 stream legacy;");
+        CHECK(after.ordered(0, 1));
+        CHECK(after.reason(0, 1) == "kernel 0 completes before kernel 1 starts (the legacy "
+                                    "default stream waits for stream 1's work before it)");
+        const ApiOrder before = orderOf("launch kernel 0 stream legacy; launch kernel 1 stream 3;");
+        CHECK(before.ordered(0, 1));
+        const ApiOrder synced = orderOf("launch kernel 0 stream 2; launch kernel 1 stream 1;"
+                                        "sync stream legacy;");
+        CHECK(synced.ordered(0, 2));
+        CHECK(synced.ordered(1, 2));
+        CHECK(!synced.ordered(0, 1));
+    }
     SUBCASE("a graph edge, and the stream work after the graph") {
         const ApiOrder o = orderOf("graph stream 0 { 0 -> 1 }; sync stream 0;");
         CHECK(o.ordered(0, 1));
@@ -146,7 +165,7 @@ TEST_CASE("kernels: errors") {
     CHECK(errorOf(kernels("launch kernel 0 stream 0; fork stream 1;")) ==
           "t.litmus:6:27: error: found 'fork', expected a host step: 'launch kernel K stream S', "
           "'record event E stream S', 'wait event E stream S', 'graph stream S { A -> B; C }', "
-          "'sync stream S', 'sync event E' or 'sync device'");
+          "'sync stream S', 'sync event E' or 'sync device' (S a number or 'legacy')");
     CHECK(errorOf(kernels("launch kernel 0 stream 0; launch kernel 1 stream 1;",
                           "cta 0,gpu 0,kernel 1")) ==
           "t.litmus:3:19: error: found P1 of kernel 1 in CTA 0 of GPU 0, where P0 of kernel 0 "
