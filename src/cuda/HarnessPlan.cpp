@@ -151,6 +151,11 @@ HarnessPlan planHarness(const Program& program) {
     for (const auto& [name, space] : p.spaces)
         if (space == StateSpace::Shared) reject(p, "shared-memory location " + name);
     if (p.threads.empty()) reject(p, "no threads");
+    if (!p.host.empty())
+        reject(p,
+               "several kernel launches or a host thread (a `host { ... }` block): the harness "
+               "launches one kernel, without streams, events or graphs",
+               p.host.front().pos);
 
     // ---- placement: one role per CTA, one warp per thread -------------------------------------
     std::set<int> gpus, ctas;

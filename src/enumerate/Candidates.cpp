@@ -3,6 +3,7 @@
 #include "enumerate/BarrierSync.hpp"
 #include "enumerate/BarrierVotes.hpp"
 #include "enumerate/FailedCas.hpp"
+#include "model/ApiOrder.hpp"
 #include "model/EventSets.hpp"
 #include "model/Names.hpp"
 #include "model/Unsupported.hpp"
@@ -81,6 +82,14 @@ CandidateExecution initialWrites(const Program& program, const ProgramPaths& pat
         e.value = c.values.constant(paths.locations.initialValue(l));
         e.text = "W " + c.locations[static_cast<std::size_t>(l)] + " (init)";
         c.events.push_back(std::move(e));
+    }
+    if (!program.host.empty()) {
+        const ApiOrder order(program);
+        const int n = static_cast<int>(program.threads.size());
+        c.apiThreadCount = n;
+        for (int a = 0; a < n; ++a)
+            for (int b = 0; b < n; ++b)
+                c.apiReasons.push_back(order.reason(a, b));
     }
     return c;
 }
@@ -188,7 +197,7 @@ StaticRelations staticRelations(const CandidateExecution& c, const std::function
     // 310 MB on 15,000 events, and zeroing them took seconds on a loaded machine.
     StaticRelations s;
     for (Relation* r : {&s.po, &s.loc, &s.sameScope, &s.sameCta, &s.rmw, &s.addr, &s.data, &s.ctrl,
-                        &s.valueDeps, &s.vloc, &s.sameProxy}) {
+                        &s.valueDeps, &s.vloc, &s.sameProxy, &s.api}) {
         if (check) check();
         *r = Relation(n);
     }
@@ -205,6 +214,7 @@ StaticRelations staticRelations(const CandidateExecution& c, const std::function
             if (sameScope(ea, eb)) s.sameScope.add(a, b);
             if (!ea.isInit && !eb.isInit && ea.cta == eb.cta && ea.gpu == eb.gpu)
                 s.sameCta.add(a, b);
+            if (!ea.isInit && !eb.isInit && c.apiOrdered(ea.thread, eb.thread)) s.api.add(a, b);
         }
     }
     for (const auto& [a, b] : c.rmw)

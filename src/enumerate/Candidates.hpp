@@ -80,6 +80,7 @@ void forEachCandidate(const Program& program, const ProgramPaths& paths, const D
 struct StaticRelations {
     Relation po, loc, sameScope, sameCta, rmw, addr, data, ctrl, valueDeps;
     Relation vloc, sameProxy; // PTX 7.5 proxies: same virtual address, same proxy
+    Relation api;             // CUDA API synchronisation (CandidateExecution::apiThreads)
 };
 
 /// Calls `check` (when set) before each relation it allocates and once per event: quadratic work

@@ -56,6 +56,8 @@ const Relation& ConcreteAlgebra::base(BaseRel r) const {
         return static_.vloc;
     case BaseRel::SameProxy:
         return static_.sameProxy;
+    case BaseRel::Api:
+        return static_.api;
     case BaseRel::Rf:
         return rf_;
     case BaseRel::Co:

@@ -109,7 +109,7 @@ bool isAtomicLabel(const std::string& label) {
         "po-loc", "fr", "ms", "sync", "observation", "release-pattern", "acquire-pattern"};
     for (const char* n : named)
         if (label == n) return true;
-    for (int r = 0; r <= static_cast<int>(BaseRel::SameProxy); ++r) {
+    for (int r = 0; r <= static_cast<int>(BaseRel::Api); ++r) {
         const std::string base = relationName(static_cast<BaseRel>(r));
         if (label == base || label == base + "^-1") return true;
     }

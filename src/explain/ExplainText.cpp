@@ -3,7 +3,9 @@
 #include "explain/ProxyReport.hpp"
 #include "explain/SyncReport.hpp"
 
+#include <set>
 #include <sstream>
+#include <utility>
 
 namespace ptx::explain {
 namespace {
@@ -33,6 +35,19 @@ void whereLines(std::ostringstream& out, const Execution& x, const std::vector<S
             if (std::string(label) == "observation") out << " (morally strong)";
             out << "\n";
         }
+    }
+    // A CUDA API edge (model/ApiOrder.hpp): the host's steps behind it.
+    std::vector<Step> api;
+    collect(steps, relationName(BaseRel::Api), api);
+    std::set<std::pair<int, int>> shown;
+    for (const Step& s : api) {
+        if (!shown.emplace(s.from, s.to).second) continue;
+        if (first) out << indent << "  where\n";
+        first = false;
+        const int from = x.candidate.events[static_cast<std::size_t>(s.from)].thread;
+        const int to = x.candidate.events[static_cast<std::size_t>(s.to)].thread;
+        out << indent << "    " << eventName(x, s.from) << " -api-> " << eventName(x, s.to)
+            << ": CUDA API synchronisation: " << x.candidate.apiReason(from, to) << "\n";
     }
 }
 

@@ -47,6 +47,17 @@ struct CandidateExecution {
     std::map<RegTerm, ValueId> finalRegisters;
     std::vector<int> pathOfThread; // which path of each thread this candidate took
     std::vector<StuckAt> stuck;    // termination: the threads that stop for ever (none: all end)
+    /// CUDA API synchronisation (model/ApiOrder.hpp): apiReasons[a * threads + b] says why every
+    /// event of thread a precedes every event of thread b, empty when it does not; no entries
+    /// when the test has one kernel.
+    std::vector<std::string> apiReasons;
+    int apiThreadCount = 0;
+    [[nodiscard]] const std::string& apiReason(int a, int b) const {
+        static const std::string none;
+        if (apiReasons.empty() || a < 0 || b < 0) return none;
+        return apiReasons[static_cast<std::size_t>(a * apiThreadCount + b)];
+    }
+    [[nodiscard]] bool apiOrdered(int a, int b) const { return !apiReason(a, b).empty(); }
 
     [[nodiscard]] int size() const { return static_cast<int>(events.size()); }
 };

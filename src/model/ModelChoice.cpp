@@ -79,18 +79,29 @@ MemoryModel modelFor(ModelKind kind, const Program& program) {
     return ptx6Model();
 }
 
+namespace {
+
+bool mentionsAnywhere(const MemoryModel& model, BaseRel r) {
+    for (const Definition& d : model.definitions)
+        if (mentions(d.rel, r)) return true;
+    for (const Axiom& a : model.axioms)
+        for (const Check& c : a.checks)
+            if (mentions(c.rel, r)) return true;
+    return false;
+}
+
+} // namespace
+
 MemoryModel modelFor(ModelKind kind, const std::shared_ptr<const MemoryModel>& cat,
                      const Program& program) {
     if (!cat) return modelFor(kind, program);
     const MemoryModel& model = *cat;
+    if (!program.host.empty() && !mentionsAnywhere(model, BaseRel::Api))
+        throw Unsupported("the test has several kernels or a host thread, whose CUDA API "
+                          "synchronisation the model " +
+                          model.name + " does not have (it never names api)");
     if (usesProxies(program)) {
-        bool vloc = false;
-        for (const Definition& d : model.definitions)
-            vloc = vloc || mentions(d.rel, BaseRel::VLoc);
-        for (const Axiom& a : model.axioms)
-            for (const Check& c : a.checks)
-                vloc = vloc || mentions(c.rel, BaseRel::VLoc);
-        if (!vloc)
+        if (!mentionsAnywhere(model, BaseRel::VLoc))
             throw Unsupported("the test uses proxies (aliases, tld/suld/sust/cold or "
                               "fence.proxy), which the model " +
                               model.name + " does not have (it never names vloc)");

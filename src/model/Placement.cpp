@@ -58,6 +58,13 @@ std::optional<Placement> parsePlacement(std::string_view name) {
 
 Program placed(Program program, Placement p) {
     if (p == Placement::AsWritten) return program;
+    // A CTA belongs to one kernel, and the host has a GPU of its own: moving threads would mix
+    // them, even where the CTAs keep their grouping.
+    if (!program.host.empty())
+        throw InputError("test " + program.name +
+                         " has several kernels or a host thread: it is only validated as "
+                         "written, not under the placement " +
+                         placementName(p));
     const std::vector<int> before = groups(program);
     int index = 0;
     for (Thread& t : program.threads) {

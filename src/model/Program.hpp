@@ -9,6 +9,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -244,8 +245,45 @@ struct Thread {
     int cta = 0; // CTA index within its GPU
     int gpu = 0;
     std::optional<int> warp; // GPU_PTX scope trees name warps; none in the Dat3M dialect
+    int kernel = 0;          // the kernel launch it belongs to (`P2@cta 0,gpu 0,kernel 1`)
+    bool host = false;       // `P2@host`: the host, observing after the host's steps (HostStep)
     std::vector<Instruction> code;
     SourcePos pos; // of its header cell
+};
+
+/// The legacy default stream (`stream legacy`, cudaStreamLegacy / stream 0 of the runtime API):
+/// its work waits for the work of every other (blocking) stream enqueued before it, and theirs
+/// enqueued after it waits for its.
+inline constexpr int kLegacyStream = -1;
+
+/// `stream 3`, `stream legacy`.
+[[nodiscard]] inline std::string streamName(int stream) {
+    return stream == kLegacyStream ? "stream legacy" : "stream " + std::to_string(stream);
+}
+
+/// One step of the host program that launches a test's kernels (`host { ... }`,
+/// docs/litmus-format.md, "Kernels and the host"), in the order the host takes them.
+struct HostStep {
+    enum class Kind {
+        Launch,     // `launch kernel K stream S`: the kernel enqueued in stream S
+        Record,     // `record event E stream S`: cudaEventRecord(E, S)
+        Wait,       // `wait event E stream S`: cudaStreamWaitEvent(S, E)
+        Graph,      // `graph stream S { A -> B, C; D }`: a graph of kernels launched in stream S
+        SyncStream, // `sync stream S`: cudaStreamSynchronize(S)
+        SyncEvent,  // `sync event E`: cudaEventSynchronize(E)
+        SyncDevice, // `sync device`: cudaDeviceSynchronize()
+    };
+    Kind kind = Kind::Launch;
+    int kernel = 0; // Launch
+    int stream = 0; // Launch, Record, Wait, Graph, SyncStream (kLegacyStream: the legacy one)
+    int event = 0;  // Record, Wait, SyncEvent
+    std::vector<int> nodes;                 // Graph: its kernels, in the order written
+    std::vector<std::pair<int, int>> edges; // Graph: (A, B): B depends on A
+    SourcePos pos;
+    friend bool operator==(const HostStep& a, const HostStep& b) {
+        return a.kind == b.kind && a.kernel == b.kernel && a.stream == b.stream &&
+               a.event == b.event && a.nodes == b.nodes && a.edges == b.edges;
+    }
 };
 
 /// An initial value: an integer or the address of a location.
@@ -328,6 +366,8 @@ struct Program {
     std::vector<AliasDecl> aliases;
     std::map<std::string, StateSpace> spaces; // GPU_PTX memory map (`x: global, y: shared`)
     std::vector<Thread> threads;              // ordered by id
+    /// The host's steps (`host { ... }`); empty: one kernel (0), launched alone.
+    std::vector<HostStep> host;
     std::optional<CondExpr> filter;
     std::vector<Observable> locations; // `locations [x; 1:r0;]`
     Condition condition;

@@ -38,10 +38,12 @@ MemoryModel ptx75Model() {
     const RelExpr syncFence = base(BaseRel::SyncFence);
     const RelExpr syncBarrier = base(BaseRel::SyncBarrier);
 
+    const RelExpr api = base(BaseRel::Api); // CUDA API synchronisation (ApiOrder.hpp)
+
     // Base causality (PTX 7.5: program order is part of it):
-    // po | po? ; ((sync | sync_fence | sync_barrier) ; po?)+
+    // po | po? ; ((sync | sync_fence | sync_barrier | api) ; po?)+
     const RelExpr cb = m.define(
-        "cause-base", po | seq(opt(po), plus(seq(sync | syncFence | syncBarrier, opt(po)))));
+        "cause-base", po | seq(opt(po), plus(seq(sync | syncFence | syncBarrier | api, opt(po)))));
 
     // The operations a proxy fence acts on: those through its proxy, in its CTA.
     const RelExpr proxyFenceOps =

@@ -28,9 +28,12 @@ MemoryModel ptx6Model() {
     const RelExpr syncFence = base(BaseRel::SyncFence);
     const RelExpr syncBarrier = base(BaseRel::SyncBarrier);
 
-    // Base causality: po? ; ((sync | sync_fence | sync_barrier) ; po?)+
-    const RelExpr causeBase =
-        m.define("cause-base", seq(opt(po), plus(seq(s.sync | syncFence | syncBarrier, opt(po)))));
+    // CUDA API synchronisation between kernels (and the host): a base relation (ApiOrder.hpp).
+    const RelExpr api = base(BaseRel::Api);
+
+    // Base causality: po? ; ((sync | sync_fence | sync_barrier | api) ; po?)+
+    const RelExpr causeBase = m.define(
+        "cause-base", seq(opt(po), plus(seq(s.sync | syncFence | syncBarrier | api, opt(po)))));
     // Causality: cause-base | observation ; (cause-base | po-loc)
     const RelExpr cause = m.define("cause", causeBase | seq(s.observation, causeBase | po_loc));
 
@@ -61,9 +64,12 @@ MemoryModel scModel() {
     // po, rf and barriers cannot come after it in co without a cycle). It changes no answer; it
     // lets the explicit engine order those writes in co at once instead of trying every order of
     // them (CADP 144_simple with witnesses counted: 54 s -> 0.04 s).
-    const RelExpr before = m.define("sc-before", plus(po | rf | barrierOrder));
-    m.axiom("SequentialConsistency", "po | rf | co | fr | po;sync_barrier;po is acyclic",
-            {acyclic(po | rf | co | fr | barrierOrder), empty((seq(W, before, W) & loc) - co)});
+    // CUDA API synchronisation orders whole kernels (ApiOrder.hpp), as po orders a thread.
+    const RelExpr api = base(BaseRel::Api);
+    const RelExpr before = m.define("sc-before", plus(po | rf | barrierOrder | api));
+    m.axiom(
+        "SequentialConsistency", "po | rf | co | fr | po;sync_barrier;po | api is acyclic",
+        {acyclic(po | rf | co | fr | barrierOrder | api), empty((seq(W, before, W) & loc) - co)});
     return m;
 }
 

@@ -66,6 +66,8 @@ const char* baseRelName(BaseRel r) {
         return "vloc";
     case BaseRel::SameProxy:
         return "same-proxy";
+    case BaseRel::Api:
+        return "api";
     }
     return "?";
 }

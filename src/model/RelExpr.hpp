@@ -26,6 +26,8 @@ enum class BaseRel {
     SyncBarrier, // barrier synchronisation
     VLoc,        // same virtual (generic) address (memory events; PTX 7.5 proxies)
     SameProxy,   // both events act through the same proxy (see Event::proxy)
+    Api,         // CUDA API synchronisation: events of a kernel whose completion is ordered
+                 // before another kernel's (or the host's) start, to that one's (ApiOrder.hpp)
 };
 
 /// Sets of events, used as [S] (identity on S) and S x S'.

@@ -51,11 +51,14 @@ Program LitmusParser::parse() {
             parseScopeTree();
         } else if (atMemoryMap()) {
             parseMemoryMap();
+        } else if (atHostBlock()) {
+            parseHostBlock();
         } else {
             break;
         }
     }
     checkThreadsPlaced();
+    checkKernels();
     resolveBarrierOperands();
     checkInitThreads();
     checkLabels();

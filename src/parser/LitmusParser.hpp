@@ -92,6 +92,8 @@ class LitmusParser {
     std::string parseName(const std::string& expected); // a plain identifier
     Reg parseRegister(const std::string& expected);     // `r1`, `%r1`
     int parseThreadRef(const std::string& expected);    // `P1` or `1`
+    /// `cta 1` or `cta1` (key `cta`): the number; `context` names where it is expected.
+    int parseKeyNumber(std::string_view key, const std::string& context);
     [[nodiscard]] bool validName(std::string_view name) const;
     [[nodiscard]] bool isRegisterOf(int thread, const std::string& name) const;
 
@@ -111,6 +113,15 @@ class LitmusParser {
     [[nodiscard]] bool atMemoryMap() const;
     void parseScopeTree();
     void parseMemoryMap();
+
+    // ---- the host's steps (ParseHost.cpp) ----
+    [[nodiscard]] bool atHostBlock() const; // `host {`
+    void parseHostBlock();
+    HostStep parseHostStep();
+    void parseGraph(HostStep& graph);
+    int parseStream(const std::string& context); // `stream 2`, `stream legacy` (kLegacyStream)
+    /// Host threads get a GPU of their own; the API order's rules (ApiOrder::check).
+    void checkKernels();
 
     // ---- instructions (ParseInstruction.cpp, ParseMemoryOps.cpp) ----
     Instruction parseInstruction(int thread);

@@ -22,6 +22,25 @@ bool isThreadWord(const Token& t) {
 
 } // namespace
 
+int LitmusParser::parseKeyNumber(std::string_view key, const std::string& context) {
+    const Token& t = peek();
+    if (t.kind == Tok::Word && t.text == key) {
+        take();
+        if (!at(Tok::Number)) failHere("a number after '" + std::string(key) + "'");
+        return smallInt(take(), "a " + std::string(key) + " number");
+    }
+    if (t.kind == Tok::Word && t.text.size() > key.size() &&
+        t.text.compare(0, key.size(), key) == 0 &&
+        t.text.find_first_not_of("0123456789", key.size()) == std::string::npos) {
+        Token d{Tok::Number, t.text.substr(key.size()),
+                SourcePos{t.pos.line, t.pos.col + static_cast<int>(key.size())}};
+        int v = smallInt(d, "a " + std::string(key) + " number");
+        take();
+        return v;
+    }
+    failHere("'" + std::string(key) + " N' in " + context);
+}
+
 void LitmusParser::parseThreadHeader() {
     while (true) {
         int expectedId = static_cast<int>(prog_.threads.size());
@@ -40,36 +59,32 @@ void LitmusParser::parseThreadHeader() {
         thread.id = id;
         thread.pos = tok.pos;
         bool placed = false;
-        if (accept(Tok::At)) {
-            auto part = [&](std::string_view key) {
-                const Token& t = peek();
-                if (t.kind == Tok::Word && t.text == key) {
-                    take();
-                    if (!at(Tok::Number)) failHere("a number after '" + std::string(key) + "'");
-                    return smallInt(take(), "a " + std::string(key) + " number");
-                }
-                if (t.kind == Tok::Word && t.text.size() > key.size() &&
-                    t.text.compare(0, key.size(), key) == 0 &&
-                    t.text.find_first_not_of("0123456789", key.size()) == std::string::npos) {
-                    Token d{Tok::Number, t.text.substr(key.size()),
-                            SourcePos{t.pos.line, t.pos.col + static_cast<int>(key.size())}};
-                    int v = smallInt(d, "a " + std::string(key) + " number");
-                    take();
-                    return v;
-                }
-                failHere("'" + std::string(key) + " N' in the placement of " + threadName(id));
-            };
+        bool kernelWritten = false;
+        const bool hasPlacement = accept(Tok::At);
+        if (hasPlacement && atWord("host")) {
+            take();
+            thread.host = true;
+            placed = true;
+        } else if (hasPlacement) {
+            const std::string of = "the placement of " + threadName(id);
+            auto part = [&](std::string_view key) { return parseKeyNumber(key, of); };
             thread.cta = part("cta");
             expect(Tok::Comma, "',' between the cta and the gpu of " + threadName(id));
             thread.gpu = part("gpu");
+            if (accept(Tok::Comma)) {
+                thread.kernel = part("kernel");
+                kernelWritten = true;
+            }
             placed = true;
         }
         prog_.threads.push_back(thread);
         placed_.push_back(placed);
         if (accept(Tok::Bar)) continue;
         if (accept(Tok::Semi)) break;
-        failHere(placed ? "'|' or ';' after the placement of " + threadName(id)
-                        : "'@cta N,gpu N', '|' or ';' after " + threadName(id));
+        if (!placed) failHere("'@cta N,gpu N', '@host', '|' or ';' after " + threadName(id));
+        failHere(thread.host || kernelWritten
+                     ? "'|' or ';' after the placement of " + threadName(id)
+                     : "',kernel N', '|' or ';' after the placement of " + threadName(id));
     }
 }
 
@@ -82,6 +97,7 @@ bool LitmusParser::atRowsEnd() const {
     if (at(Tok::End) || at(Tok::Tilde)) return true;
     for (const char* word : {"exists", "forall", "filter", "locations", "scopeTree", "final"})
         if (atWord(word)) return true;
+    if (atHostBlock()) return true;
     return atMemoryMap();
 }
 

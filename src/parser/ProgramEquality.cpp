@@ -122,7 +122,8 @@ std::optional<std::string> programDifference(const Program& a, const Program& b)
         const Thread& x = a.threads[t];
         const Thread& y = b.threads[t];
         std::string name = "thread P" + std::to_string(x.id);
-        if (std::tie(x.id, x.cta, x.gpu, x.warp) != std::tie(y.id, y.cta, y.gpu, y.warp))
+        if (std::tie(x.id, x.cta, x.gpu, x.warp, x.kernel, x.host) !=
+            std::tie(y.id, y.cta, y.gpu, y.warp, y.kernel, y.host))
             return name + " placement differs";
         if (x.code.size() != y.code.size()) return name + " code lengths differ";
         for (std::size_t i = 0; i < x.code.size(); ++i)
@@ -130,6 +131,7 @@ std::optional<std::string> programDifference(const Program& a, const Program& b)
                 return name + " instruction " + std::to_string(i) + " differs: '" +
                        printInstruction(x.code[i]) + "' vs '" + printInstruction(y.code[i]) + "'";
     }
+    if (a.host != b.host) return std::string("host steps differ");
     if (a.filter.has_value() != b.filter.has_value() || (a.filter && !same(*a.filter, *b.filter)))
         return std::string("filters differ");
     if (a.locations != b.locations) return std::string("locations lists differ");

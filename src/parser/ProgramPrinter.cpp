@@ -96,6 +96,51 @@ std::string printCondExpr(const CondExpr& expr) {
         expr.node);
 }
 
+namespace {
+
+std::string printHostStep(const HostStep& s) {
+    const std::string stream = streamName(s.stream);
+    const std::string event = "event " + std::to_string(s.event);
+    switch (s.kind) {
+    case HostStep::Kind::Launch:
+        return "launch kernel " + std::to_string(s.kernel) + " " + stream;
+    case HostStep::Kind::Record:
+        return "record " + event + " " + stream;
+    case HostStep::Kind::Wait:
+        return "wait " + event + " " + stream;
+    case HostStep::Kind::SyncStream:
+        return "sync " + stream;
+    case HostStep::Kind::SyncEvent:
+        return "sync " + event;
+    case HostStep::Kind::SyncDevice:
+        return "sync device";
+    case HostStep::Kind::Graph:
+        break;
+    }
+    // Each node once: with the nodes depending on it, or alone.
+    std::string items;
+    for (const int n : s.nodes) {
+        std::string targets;
+        for (const auto& [a, b] : s.edges)
+            if (a == n) targets += (targets.empty() ? "" : ", ") + std::to_string(b);
+        const bool depended = std::any_of(s.edges.begin(), s.edges.end(),
+                                          [n](const auto& e) { return e.second == n; });
+        if (targets.empty() && depended) continue;
+        items += (items.empty() ? "" : "; ") + std::to_string(n) +
+                 (targets.empty() ? "" : " -> " + targets);
+    }
+    return "graph " + stream + " { " + items + " }";
+}
+
+} // namespace
+
+std::string printHostSteps(const std::vector<HostStep>& steps) {
+    std::string out = "host {\n";
+    for (const HostStep& s : steps)
+        out += "  " + printHostStep(s) + ";\n";
+    return out + "}\n";
+}
+
 std::string printProgram(const Program& program) {
     std::string out = program.arch + " " + program.name + "\n";
     if (const auto barriers = parser::barrierDeclarationToPrint(program))
@@ -117,7 +162,11 @@ std::string printProgram(const Program& program) {
     for (std::size_t i = 0; i < n; ++i) {
         const Thread& t = program.threads[i];
         std::string head = "P" + std::to_string(t.id);
-        if (!scopeTree) head += "@cta " + std::to_string(t.cta) + ",gpu " + std::to_string(t.gpu);
+        if (t.host)
+            head += "@host";
+        else if (!scopeTree)
+            head += "@cta " + std::to_string(t.cta) + ",gpu " + std::to_string(t.gpu) +
+                    (t.kernel != 0 ? ",kernel " + std::to_string(t.kernel) : "");
         columns[i].push_back(head);
         for (const Instruction& ins : t.code)
             columns[i].push_back(printInstruction(ins));
@@ -144,6 +193,7 @@ std::string printProgram(const Program& program) {
                    (space == StateSpace::Global ? "global" : "shared");
         out += map + "\n";
     }
+    if (!program.host.empty()) out += printHostSteps(program.host);
     if (!program.locations.empty()) {
         out += "locations [";
         for (const Observable& o : program.locations)

@@ -5,6 +5,7 @@
 #include "model/Program.hpp"
 
 #include <string>
+#include <vector>
 
 namespace ptx {
 
@@ -18,5 +19,7 @@ namespace ptx {
 [[nodiscard]] std::string printCondExpr(const CondExpr& expr);
 /// A term of a condition: `P1:r0`, `x`, `3`.
 [[nodiscard]] std::string printTerm(const Term& term);
+/// The `host { ... }` block of a multi-kernel test, one step a line.
+[[nodiscard]] std::string printHostSteps(const std::vector<HostStep>& steps);
 
 } // namespace ptx

@@ -50,6 +50,7 @@ void Machine::exec(MachineState& s, int thread, int offset, int choice,
     auto& ts = s.threads[static_cast<std::size_t>(thread)];
     const auto& th = program_.threads[static_cast<std::size_t>(thread)];
     const auto& ins = th.code[static_cast<std::size_t>(ts.pc + offset)];
+    startAfterKernels(s, thread, trace);
     if (trace)
         trace->push_back("P" + std::to_string(th.id) + " " + ins.text +
                          (offset > 0 ? "  [out of order: issued ahead of " +

@@ -117,6 +117,11 @@ class Machine {
 
     // Forward progress (Progress.cpp): which threads may issue, barriers, CTA launches.
     [[nodiscard]] bool schedulable(const MachineState& s, int thread) const;
+    // CUDA API order (SimThread::after): a thread starts once the kernels before it complete.
+    [[nodiscard]] bool started(const MachineState& s, int thread) const;
+    /// A thread of an earlier kernel this one still waits for (not ended, or writes buffered).
+    [[nodiscard]] std::optional<int> awaitedKernelThread(const MachineState& s, int thread) const;
+    void startAfterKernels(MachineState& s, int thread, std::vector<std::string>* trace) const;
     [[nodiscard]] bool ctaEnded(const MachineState& s, int cta) const;
     /// Occupancy-bound scheduling: has the thread's CTA been launched?
     [[nodiscard]] bool ctaLaunched(const MachineState& s, int thread) const;

@@ -30,8 +30,38 @@ std::vector<int> Machine::residentCtas(const MachineState& s, int gpu) const {
     return out;
 }
 
+bool Machine::started(const MachineState& s, int thread) const {
+    const auto& ts = s.threads[static_cast<std::size_t>(thread)];
+    return ts.pc > 0 || ts.early != 0;
+}
+
+std::optional<int> Machine::awaitedKernelThread(const MachineState& s, int thread) const {
+    if (started(s, thread)) return std::nullopt;
+    for (const int u : program_.threads[static_cast<std::size_t>(thread)].after)
+        if (!ended(s, u) || !s.threads[static_cast<std::size_t>(u)].buffer.empty()) return u;
+    return std::nullopt;
+}
+
+// The start of a kernel (or the host's observation) that the CUDA API orders after others: the
+// end of their threads (a release at system scope: their writes reach memory and every L2 view
+// of their GPU) synchronises with this thread's start (an acquire at system scope).
+void Machine::startAfterKernels(MachineState& s, int thread,
+                                std::vector<std::string>* trace) const {
+    const auto& after = program_.threads[static_cast<std::size_t>(thread)].after;
+    if (after.empty() || started(s, thread)) return;
+    if (trace)
+        trace->push_back("P" +
+                         std::to_string(program_.threads[static_cast<std::size_t>(thread)].id) +
+                         " starts after the kernels the CUDA API orders before it: their "
+                         "threads' writes are released to memory, then acquired");
+    for (const int u : after)
+        release(s, u, Scope::Sys, nullptr);
+    acquire(s, thread, Scope::Sys, trace);
+}
+
 bool Machine::schedulable(const MachineState& s, int thread) const {
     if (ended(s, thread)) return false;
+    if (awaitedKernelThread(s, thread)) return false;
     if (options_.residentCtas > 0 && !ctaLaunched(s, thread)) return false;
     if (options_.simt == SimtMode::Lockstep) {
         const auto& p = topology_.threads[static_cast<std::size_t>(thread)];
@@ -148,6 +178,9 @@ std::optional<std::string> Machine::blockedBecause(const MachineState& s, int th
     auto name = [&](int t) {
         return "P" + std::to_string(program_.threads[static_cast<std::size_t>(t)].id);
     };
+    if (const auto u = awaitedKernelThread(s, thread))
+        return "its kernel starts after " + name(*u) +
+               " has ended and its writes have left its store buffer (CUDA API order)";
     if (options_.residentCtas > 0 && !ctaLaunched(s, thread)) {
         std::string holders;
         const int gpu = topology_.ctaGpu[static_cast<std::size_t>(

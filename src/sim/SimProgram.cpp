@@ -3,6 +3,7 @@
 // CompileLocations.cpp; instructions: CompileInstructions.cpp.
 #include "sim/SimProgram.hpp"
 
+#include "model/ApiOrder.hpp"
 #include "model/Unsupported.hpp"
 #include "sim/ProgramCompiler.hpp"
 #include "sim/SharedMemory.hpp"
@@ -36,6 +37,14 @@ SimProgram Compiler::run() {
             sharedBases_.insert(it->second);
     for (const auto& t : p_.threads)
         out_.threads.push_back(compileThread(t));
+    if (!p_.host.empty()) {
+        const ApiOrder order(p_);
+        const int n = static_cast<int>(p_.threads.size());
+        for (int t = 0; t < n; ++t)
+            for (int u = 0; u < n; ++u)
+                if (order.ordered(u, t))
+                    out_.threads[static_cast<std::size_t>(t)].after.push_back(u);
+    }
     computeQuorums();
     markLoneOrdering(out_);
     // A state space belongs to the variable: one `.shared` access of x+4 makes x shared too.
@@ -48,6 +57,10 @@ SimProgram Compiler::run() {
             throw Unsupported("sim: `" + l.name +
                               "` is in shared memory and reached through a proxy or an alias");
         l.shared = !global && (everyLocationShared_ || sharedBases_.count(l.base) > 0);
+        if (l.shared && !p_.host.empty())
+            throw Unsupported("sim: `" + l.name +
+                              "` is in shared memory in a test with several kernels or a host "
+                              "thread: a kernel's shared memory does not outlive it");
     }
     assignSharedWords(out_.locations);
     return std::move(out_);

@@ -86,6 +86,9 @@ struct SimThread {
     int gpu = 0;
     int cta = 0;
     std::optional<int> warp;
+    /// CUDA API order (model/ApiOrder.hpp): the threads of the kernels that complete before this
+    /// thread's kernel (or the host) starts; it starts once they have ended, their writes visible.
+    std::vector<int> after;
     std::vector<SimInstr> code;
     std::vector<std::string> regNames;   // index -> name
     std::map<std::string, int> regIndex; // name -> index

@@ -89,6 +89,8 @@ CandidateEncoding::Rel CandidateEncoding::base(BaseRel r) const {
         return selection_.guard(static_.vloc, budget_);
     case BaseRel::SameProxy:
         return selection_.guard(static_.sameProxy, budget_);
+    case BaseRel::Api:
+        return selection_.guard(static_.api, budget_);
     case BaseRel::Rmw:
         return selection_.guard(static_.rmw, budget_);
     case BaseRel::Addr:

@@ -59,6 +59,16 @@ TEST_CASE("constructs the harness cannot run faithfully are rejected with a reas
     twoGpus.threads[1].gpu = 1;
     CHECK(rejection(twoGpus).find("2 GPUs") != std::string::npos);
 
+    // Two kernels in one stream: refused rather than run as one launch, which would let the
+    // second kernel's threads run before the first's (litmus/Kernels).
+    Program kernels = mp();
+    kernels.threads[1].kernel = 1;
+    kernels.host = {HostStep{HostStep::Kind::Launch, 0, 0, 0, {}, {}, {7, 1}},
+                    HostStep{HostStep::Kind::Launch, 1, 0, 0, {}, {}, {8, 1}}};
+    CHECK(
+        rejection(kernels).find(":7:1: test MP+rel+acq is unsupported by the CUDA harness: several "
+                                "kernel launches") != std::string::npos);
+
     Program proxy = mp();
     std::get<Load>(proxy.threads[1].code[0].body).proxy = Proxy::Texture;
     CHECK(rejection(proxy).find("proxies") != std::string::npos);

@@ -184,7 +184,8 @@ TEST_CASE("DOT of a violating execution has columns and a legend and renders wit
     svg << in.rdbuf();
     CHECK(svg.str().find("<svg") != std::string::npos);
     std::filesystem::remove(out);
-    CHECK_THROWS_AS(renderDot("digraph { a -> }", "svg", out.string(), ptx::Deadline()), GraphvizError);
+    CHECK_THROWS_AS(renderDot("digraph { a -> }", "svg", out.string(), ptx::Deadline()),
+                    GraphvizError);
 }
 
 TEST_CASE("--show gives one graph per consistent execution or per witness") {
@@ -222,9 +223,11 @@ TEST_CASE("renderDot replaces its target only when dot succeeds") {
         old << "OLD\n";
     }
     // dot renders this but warns (an unknown colour): an error, and the old file stays.
-    CHECK_THROWS_AS(renderDot("digraph { a -> b [color=nosuchcolour] }", "svg", out.string(), ptx::Deadline()),
+    CHECK_THROWS_AS(
+        renderDot("digraph { a -> b [color=nosuchcolour] }", "svg", out.string(), ptx::Deadline()),
+        GraphvizError);
+    CHECK_THROWS_AS(renderDot("digraph { a -> }", "svg", out.string(), ptx::Deadline()),
                     GraphvizError);
-    CHECK_THROWS_AS(renderDot("digraph { a -> }", "svg", out.string(), ptx::Deadline()), GraphvizError);
     {
         std::ifstream in(out);
         std::stringstream text;
@@ -285,4 +288,18 @@ TEST_CASE("proxies: accesses through two proxies or two aliases are not morally 
           "not morally strong: a and c use two virtual addresses (aliases) of one location");
     CHECK(whyNotMorallyStrong(x, 2, 1) ==
           "not morally strong: b is through the surface proxy, a through the generic proxy");
+}
+
+TEST_CASE("MP across kernels ordered by an event: Causality through the api edge, with its steps") {
+    const Explanation e = explainTest("kernels-event-mp");
+    REQUIRE_FALSE(e.allowed);
+    REQUIRE(e.ways.size() == 1);
+    const Violation& v = violationOf(e.ways[0], "Causality");
+    CHECK(closed(v.steps));
+    CHECK(contains(labels(v.steps), "api"));
+    const std::string text = formatExplanation(e, ptx6Model());
+    CHECK(text.find("a: W x=1 (P0) -api-> d: R x=0 (P1)") != std::string::npos);
+    CHECK(text.find("a -api-> d: CUDA API synchronisation: kernel 0 completes before kernel 1 "
+                    "starts (event 0 recorded after it in stream 0, waited for by stream 1)") !=
+          std::string::npos);
 }

@@ -50,3 +50,18 @@ TEST_CASE("a test with a barrier keeps the CTAs it was written with") {
                          InputError);
     CHECK(placed(p, Placement::OneCta).threads[1].cta == 0); // the same grouping: allowed
 }
+
+TEST_CASE("a test with several kernels or a host thread is only taken as written") {
+    // Each thread has a CTA of its own already, so cta-per-thread keeps the grouping; it would
+    // still move the host onto GPU 0, into the gpu scope of the kernels' threads.
+    const Program p = parseLitmus("PTX K\n{ x=0; }\n P0@cta 0,gpu 0 | P1@host ;\n"
+                                  " st.weak x, 1 | ld.weak r0, x ;\n"
+                                  "host { launch kernel 0 stream 0; sync device }\n"
+                                  "exists (P1:r0 == 0)\n",
+                                  "t.litmus");
+    CHECK_THROWS_WITH_AS(static_cast<void>(placed(p, Placement::CtaPerThread)),
+                         "test K has several kernels or a host thread: it is only validated as "
+                         "written, not under the placement cta-per-thread",
+                         InputError);
+    CHECK(placed(p, Placement::AsWritten).threads[1].gpu == 1);
+}

@@ -282,3 +282,29 @@ TEST_CASE("a hand-built program (no parser): SB through store buffers") {
     inOrder.machine.window = 1; // only the store buffer can produce it
     CHECK(reaches(p, exhaustive(p, inOrder)));
 }
+
+TEST_CASE("kernels: a kernel ordered after another starts once it has ended, its writes visible") {
+    const std::string mp = "PTX MP-kernels\n{ x=0; y=0; }\n"
+                           " P0@cta 0,gpu 0 | P1@cta 1,gpu 0,kernel 1 | P2@host ;\n"
+                           " st.weak x, 1   | ld.weak r0, y | ld.weak r2, x ;\n"
+                           " st.weak y, 1   | ld.weak r1, x | ;\n";
+    const std::string cond = "exists (P1:r0 == 1 /\\ P1:r1 == 0 \\/ P1:r0 == 0 \\/ P2:r2 == 0)\n";
+    // One stream, then cudaDeviceSynchronize: kernel 1 and the host see kernel 0's writes only.
+    const Program ordered = parse(mp +
+                                  "host { launch kernel 0 stream 0; launch kernel 1 stream 0;"
+                                  " sync device }\n" +
+                                  cond);
+    const auto e = exhaustive(ordered);
+    CHECK_FALSE(e.boundHit);
+    CHECK_FALSE(reaches(ordered, e));
+    CHECK(e.histogram.size() == 1);
+    const auto r = random(ordered, 2000);
+    CHECK_FALSE(reaches(ordered, r));
+    CHECK(r.hungRuns == 0);
+    // Two streams, no sync: kernel 1 and the host may run before or during kernel 0.
+    const Program apart =
+        parse(mp + "host { launch kernel 0 stream 0; launch kernel 1 stream 1 }\n" + cond);
+    const auto a = exhaustive(apart);
+    CHECK(reaches(apart, a));
+    CHECK(a.histogram.size() == 8);
+}

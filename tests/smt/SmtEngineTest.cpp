@@ -1,6 +1,7 @@
 // The Z3 engine on small programs: allowed states, guards per axiom, witness counts, and the
 // check facade's verdicts on top of it.
 #include "smt/SmtEngine.hpp"
+#include "CheckHelpers.hpp"
 #include "StressTest.hpp"
 #include "check/Checker.hpp"
 #include "enumerate/Candidates.hpp"
@@ -12,20 +13,8 @@
 
 namespace {
 
-ptx::CheckResult checkText(const char* text, ptx::EngineKind engine = ptx::EngineKind::Smt,
-                           std::set<std::string> disabled = {}) {
-    ptx::CheckOptions o;
-    o.engine = engine;
-    o.disabledAxioms = std::move(disabled);
-    return ptx::check(ptx::parseLitmus(text, "t.litmus"), o);
-}
-
-std::set<std::string> states(const ptx::CheckResult& r) {
-    std::set<std::string> s;
-    for (const auto& o : r.outcomes)
-        s.insert(ptx::formatOutcome(o));
-    return s;
-}
+using ptx::test::checkText;
+using ptx::test::states;
 
 const char* const kMpRelAcq = R"(PTX MP+rel+acq
 { x=0; y=0; }

@@ -49,6 +49,10 @@ const std::vector<BaseName>& baseNames() {
              base(BaseRel::SyncFence)},
             {"vloc", rel, "same virtual (generic) address: locations that alias (PTX 7.5)",
              base(BaseRel::VLoc)},
+            {"api", rel,
+             "CUDA API synchronisation: kernel A's events to kernel B's (or the host's) when A "
+             "completes before B starts by the host's steps",
+             base(BaseRel::Api)},
             {"0", NameKind::Either, "the empty set or relation", emptyRelation()},
             {"_", set, "every event (as a relation: `_ * _`, every pair)", id(EventSet::All)},
             {"M", set, "memory events (reads and writes, initial writes included)",
