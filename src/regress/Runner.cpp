@@ -194,6 +194,23 @@ void judgeAgainstCsv(const TestCase& test, const CheckResult& result, TestReport
         std::string("- ") + (expectedOk ? "Ok" : "No") + "\n+ " + (result.ok ? "Ok" : "No") + "\n";
 }
 
+/// What a test's judge needs asked. A CSV of verdicts compares the condition's verdict alone:
+/// the one question of --speedcheck (Checker.hpp) answers it without listing every outcome, and
+/// without termination or races, which that judge never reads. The loop bound (boundHit) is
+/// reported as before: it is a property of the paths, not of the question.
+CheckOptions checkOptionsFor(const TestCase& test, const RunOptions& options) {
+    CheckOptions o = options.check;
+    o.racingPair = false; // the kind alone is compared (RaceCheck.hpp)
+    const bool verdictOnly =
+        test.source == ExpectationSource::Csv && !options.csvTermination && !options.liveness;
+    if (verdictOnly) {
+        o.speedcheck = true;
+        o.termination = false;
+        o.races = false;
+    }
+    return o;
+}
+
 } // namespace
 
 std::string statusText(const TestReport& report) {
@@ -255,9 +272,7 @@ TestReport runTest(const TestCase& test, const RunOptions& options) {
     try {
         const Program program = parseLitmusFile(test.litmus, options.check.deadline());
         r.name = program.name;
-        CheckOptions checkOptions = options.check;
-        checkOptions.racingPair = false; // the kind alone is compared (RaceCheck.hpp)
-        const CheckResult result = check(program, checkOptions);
+        const CheckResult result = check(program, checkOptionsFor(test, options));
         r.engine = result.engine;
         if (result.boundHit) r.boundReached = options.check.unroll;
         if (result.boundHit && options.failOnBound) {

@@ -13,9 +13,9 @@ namespace {
 class Forcing {
   public:
     Forcing(const CandidateExecution& c, const MemoryModel& model, const TimeBudget& budget)
-        : c_(c), n_(c.size()), check_([&budget] { budget.check(); }), algebra_(c),
+        : c_(c), n_(c.size()), check_([&budget] { budget.check(); }), algebra_(c, check_),
           eval_(model, algebra_), forced_{Relation(n_), Relation(n_), {}} {
-        algebra_.setInterrupt(check_); // the chosen relations stay empty: lower bounds
+        // The chosen relations stay empty: lower bounds.
     }
 
     /// empty(X - co): X's write pairs are in co.

@@ -130,6 +130,28 @@ TEST_CASE(
     CHECK(sum.success());
 }
 
+TEST_CASE("a CSV verdict is decided by one question, not by listing every outcome") {
+    // One thread of 20 weak stores to x, read by 6 weak loads in another CTA: 21^6 (85 million)
+    // outcomes to list, far past the limit; whether x ends at 20 is one question.
+    Scratch s("csv-verdict");
+    std::ofstream file(s.path("observer.litmus"));
+    file << "PTX observer\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n";
+    for (int i = 0; i < 20; ++i)
+        file << " st.weak x, " << i + 1 << " | "
+             << (i < 6 ? "ld.weak r" + std::to_string(i) + ", x" : std::string()) << " ;\n";
+    file << "exists (x == 20)\n";
+    file.close();
+    TestCase t{"observer", s.path("observer.litmus"), ExpectationSource::Csv, {}, true};
+    RunOptions o = options();
+    o.check.timeoutSeconds = 10;
+    const TestReport r = runTest(t, o);
+    CHECK_MESSAGE(r.status == Status::Passed, r.message);
+    t.csvOk = false;
+    const TestReport no = runTest(t, o);
+    CHECK(no.status == Status::Failed);
+    CHECK(no.message == "expected No (CSV 0), got Ok");
+}
+
 TEST_CASE("discovery skips hidden and temporary files, reports links that lead nowhere") {
     Scratch s("links");
     // What an interrupted atomic write leaves: never a test, never an expectation.
