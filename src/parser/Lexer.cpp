@@ -31,12 +31,13 @@ std::string showChar(char c) {
 
 class Lexer {
   public:
-    Lexer(std::string_view text, const std::string& file, SourcePos start)
-        : text_(text), file_(file), line_(start.line), col_(start.col) {}
+    Lexer(std::string_view text, const std::string& file, SourcePos start, const Deadline& deadline)
+        : text_(text), file_(file), deadline_(deadline), line_(start.line), col_(start.col) {}
 
     std::vector<Token> run() {
         std::vector<Token> out;
         while (true) {
+            if (out.size() % 4096 == 0) deadline_.check(Phase::Parsing);
             skipBlanks();
             SourcePos pos{line_, col_};
             if (i_ >= text_.size()) {
@@ -50,6 +51,7 @@ class Lexer {
   private:
     std::string_view text_;
     const std::string& file_;
+    const Deadline& deadline_;
     std::size_t i_ = 0;
     int line_;
     int col_;
@@ -189,8 +191,9 @@ std::string describe(const Token& token) {
     return quotedText(token.text);
 }
 
-std::vector<Token> tokenize(std::string_view text, const std::string& file, SourcePos start) {
-    return Lexer(text, file, start).run();
+std::vector<Token> tokenize(std::string_view text, const std::string& file, SourcePos start,
+                            const Deadline& deadline) {
+    return Lexer(text, file, start, deadline).run();
 }
 
 } // namespace ptx::parser

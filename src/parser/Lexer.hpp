@@ -2,6 +2,7 @@
 #pragma once
 
 #include "model/Program.hpp"
+#include "support/Deadline.hpp"
 
 #include <string>
 #include <string_view>
@@ -52,8 +53,8 @@ struct Token {
 
 /// Splits text into tokens, skipping blanks and `(* ... *)` comments. `start` is the position
 /// of text's first character. Throws ParseError on a stray character, an unterminated
-/// string or comment.
+/// string or comment; checks `deadline` every 4,096 tokens (Phase::Parsing).
 [[nodiscard]] std::vector<Token> tokenize(std::string_view text, const std::string& file,
-                                          SourcePos start);
+                                          SourcePos start, const Deadline& deadline = {});
 
 } // namespace ptx::parser

@@ -130,7 +130,7 @@ void LitmusParser::parsePreamble(std::size_t offset) {
         }
         if (text_[i] == '{') {
             prog_.descriptions = std::move(strings);
-            toks_ = tokenize(text_.substr(i), file_, posAt(i));
+            toks_ = tokenize(text_.substr(i), file_, posAt(i), deadline_);
             return;
         }
         std::size_t end = i;
@@ -159,7 +159,7 @@ void LitmusParser::parsePreamble(std::size_t offset) {
         if (b != std::string_view::npos && e > b && region[b] == '"' && region[e] == '"' &&
             region.find("(*") == std::string_view::npos) {
             prog_.descriptions = {std::string(region.substr(b + 1, e - b - 1))};
-            toks_ = tokenize(text_.substr(brace), file_, posAt(brace));
+            toks_ = tokenize(text_.substr(brace), file_, posAt(brace), deadline_);
             return;
         }
     }
