@@ -63,7 +63,7 @@ TEST_CASE("kernels: the canonical form parses back to the same program") {
     CHECK(programDifference(p, parseLitmus(text, "t.litmus")) == std::nullopt);
 }
 
-TEST_CASE("kernels: a graph's items may come in any order; its nodes and edges are sorted") {
+TEST_CASE("kernels: a graph's items may come in any order, its nodes and edges sorted") {
     const Program p = parseLitmus(
         "PTX G\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0,kernel 1 | P2@cta 2,gpu 0,kernel 2 ;\n"
         " st.weak x, 1 | ld.weak r0, x | ld.weak r1, x ;\n"
