@@ -26,16 +26,6 @@ std::string casLock(const std::string& release) {
            "exists (P0:r1 == 0 /\\ P1:r1 == 0)\n";
 }
 
-/// The full states of `paths` under ptx6, witnesses not counted.
-std::set<FullState> statesOf(const Program& program, const ProgramPaths& paths) {
-    const MemoryModel model = ptx6Model();
-    const EngineRequest request{program, paths, model, {}, false, std::nullopt, {}, nullptr};
-    std::set<FullState> out;
-    for (const auto& [state, n] : runExplicit(request).witnesses)
-        out.insert(state);
-    return out;
-}
-
 Termination terminationOf(const Prepared& t, bool dropFailedCas) {
     return decideTermination(t.program, t.paths, ptx6Model(), {}, false, dropFailedCas,
                              ptx::Deadline())

@@ -35,6 +35,17 @@ inline EngineResult runExplicitOn(const Prepared& t, const MemoryModel& model,
     return runExplicit(request);
 }
 
+/// The full states of `paths` under ptx6, witnesses not counted (states only: the spin and
+/// failed-CAS reductions keep them, not the executions).
+inline std::set<FullState> statesOf(const Program& program, const ProgramPaths& paths) {
+    const MemoryModel model = ptx6Model();
+    const EngineRequest request{program, paths, model, {}, false, std::nullopt, {}, nullptr};
+    std::set<FullState> out;
+    for (const auto& [state, n] : runExplicit(request).witnesses)
+        out.insert(state);
+    return out;
+}
+
 /// Register value in a state (0 when absent).
 inline std::int64_t reg(const FullState& s, int thread, const std::string& name) {
     const auto it = s.registers.find(RegTerm{thread, name});

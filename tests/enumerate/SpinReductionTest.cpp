@@ -31,16 +31,6 @@ const char* const kLive = "PTX live\n{ f=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 
                           " | LC01: ;\n"
                           "exists (1:r5 == 7)\n";
 
-/// The full states of `paths`, witnesses not counted.
-std::set<FullState> statesOf(const Program& program, const ProgramPaths& paths) {
-    const MemoryModel model = ptx6Model();
-    const EngineRequest request{program, paths, model, {}, false, std::nullopt, {}, nullptr};
-    std::set<FullState> out;
-    for (const auto& [state, n] : runExplicit(request).witnesses)
-        out.insert(state);
-    return out;
-}
-
 } // namespace
 
 TEST_CASE("spin reduction: a wait loop keeps one path per exit, with the same states") {
