@@ -50,9 +50,9 @@ class PathWalker {
         /// one was read after such an iteration wrote it (ThreadPath::spinsDroppable).
         std::set<std::string> spinWritten;
         bool spinWrittenRead = false;
-        /// By loop label (instruction index): the failing-CAS iterations repeated, and whether
-        /// the last iteration was one (FailedCas.hpp).
-        std::map<int, int> failedCasRepeats;
+        /// The failing-CAS iterations repeated so far, and by loop label (instruction index)
+        /// whether its last iteration was one (FailedCas.hpp).
+        int failedCasRepeats = 0;
         std::map<int, bool> lastFailedCas;
         ThreadPath path;
     };
@@ -78,10 +78,9 @@ class PathWalker {
     /// The path repeats `it`, the iteration it has just ended, for ever (StuckPaths.hpp).
     void addStuckInLoop(const State& s, const LoopIterations::Iteration& it, int labelPc,
                         const std::string& label, const SourcePos& pos);
-    /// Records iteration `it` of the loop at `labelPc`, just ended, one of failing
+    /// Records iteration `it` of the loop at `label`, just ended, one of failing
     /// atom.cas attempts (FailedCas.hpp).
-    void noteFailedCas(State& s, const LoopIterations::Iteration& it, int labelPc,
-                       const std::string& label);
+    void noteFailedCas(State& s, const LoopIterations::Iteration& it, const std::string& label);
 
     // ---- registers and addresses (PathRegisters.cpp) ----
     /// Where an access goes: its physical location and virtual address (see LocationTable), and

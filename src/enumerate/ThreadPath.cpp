@@ -137,7 +137,7 @@ bool PathWalker::branch(State& s, const Instruction& ins, const Branch& br,
             // whose CAS attempts fail): the path adds nothing to termination's question, nor,
             // when the registers it wrote are dead, to the states (a shorter path drops it).
             if (spin) s.path.repeatsSpin = true;
-            if (failedCas) noteFailedCas(s, *iteration, to, br.target);
+            if (failedCas) noteFailedCas(s, *iteration, br.target);
             if (spin || failedCas)
                 s.spinWritten.insert(iteration->written.begin(), iteration->written.end());
             s.lastFailedCas[to] = failedCas;
@@ -177,7 +177,7 @@ void PathWalker::addStuck(const State& s, ThreadPath path, StuckAt at) {
     result_.stuck.push_back(std::move(path));
 }
 
-void PathWalker::noteFailedCas(State& s, const LoopIterations::Iteration& it, int labelPc,
+void PathWalker::noteFailedCas(State& s, const LoopIterations::Iteration& it,
                                const std::string& label) {
     std::set<int>& loop = failedCasLoops_[label];
     std::vector<int>& locations = s.path.failedCasLocations;
@@ -187,7 +187,7 @@ void PathWalker::noteFailedCas(State& s, const LoopIterations::Iteration& it, in
             locations.insert(std::upper_bound(locations.begin(), locations.end(), cas.location),
                              cas.location);
     }
-    ++s.failedCasRepeats[labelPc];
+    ++s.failedCasRepeats;
     s.path.repeatsFailedCas = true;
 }
 
@@ -203,9 +203,7 @@ void PathWalker::addStuckInLoop(const State& s, const LoopIterations::Iteration&
     if (!path) return;
     // A failing-CAS iteration makes this stuck path redundant unless it is the one before the
     // repeated iteration, which a repetition with side effects keeps (StuckPaths.hpp).
-    int droppable = 0;
-    for (const auto& [pc, n] : s.failedCasRepeats)
-        droppable += n;
+    int droppable = s.failedCasRepeats;
     const auto last = s.lastFailedCas.find(labelPc);
     if (it.sideEffects && it.previous && last != s.lastFailedCas.end() && last->second) --droppable;
     path->repeatsFailedCas = droppable > 0;
