@@ -12,6 +12,7 @@
 #include "support/Text.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <iostream>
 #include <limits>
 #include <memory>
@@ -88,6 +89,22 @@ bool anyOptionGiven(const CLI::App& app) {
     return false;
 }
 
+/// A first argument that is no file and looks like a word (`ptxlitmus check mp.litmus`,
+/// `ptxlitmus explian ...`) is a mistyped or imagined subcommand, not a test: say so before
+/// checking the rest, naming the subcommands there are.
+void refuseCommandLikeWord(const std::vector<std::string>& files, const CLI::App& app) {
+    const std::string& word = files.front();
+    const bool wordLike = !word.empty() && std::all_of(word.begin(), word.end(), [](char ch) {
+        return (ch >= 'a' && ch <= 'z') || ch == '-';
+    });
+    if (!wordLike || word == "-" || std::filesystem::exists(word)) return;
+    std::string names;
+    for (const CLI::App* sub : app.get_subcommands({}))
+        names += (names.empty() ? "" : ", ") + sub->get_name();
+    throw InputError("`" + word + "` is neither a file nor a subcommand. Checking needs no " +
+                     "subcommand: `ptxlitmus FILE...`; the subcommands are " + names);
+}
+
 void runCheck(const CheckArgs& args, const CLI::App& app, CommandContext& context) {
     CheckOptions options = args.flags.options(context.stop);
     options.speedcheckOffered = true;
@@ -96,6 +113,7 @@ void runCheck(const CheckArgs& args, const CLI::App& app, CommandContext& contex
         throw InputError("no test to check: name litmus files, `-` for standard input or an "
                          "@index file (`ptxlitmus --help` lists the options)");
     }
+    refuseCommandLikeWord(args.files, app);
     if (!args.outDir.empty() && args.show.empty())
         throw InputError("-o DIR writes the graphs that --show draws: add --show all or "
                          "--show witness");
