@@ -170,6 +170,7 @@ void CandidateSearch::run() {
     set(Chosen::SyncBarrier, intersectionOf(barrierOptions_, c_.size()));
     set(Chosen::SyncFence, Relation(c_.size()));
     set(Chosen::Rf, Relation(c_.size()));
+    findExclusiveSources();
     if (!consistentSoFar()) return;
     searchRf();
 }
@@ -243,7 +244,8 @@ void CandidateSearch::searchRf() {
         // A split search skips the units of other parts, before anything depends on the choice.
         if (k + 1 == unitDepth && !share_.owns(candidate_, unitOf(k, next))) continue;
         applied[k] = w;
-        bool cut = !values_.assign(r, w) || (cutWhen_ && cutWhen_(values_));
+        bool cut =
+            !values_.assign(r, w) || sharesExclusiveSource(r, w) || (cutWhen_ && cutWhen_(values_));
         if (!cut && outcomeMode_) {
             decided[k] = outcomeDecided();
             // A reported outcome is cut before rf is set (the outcome depends on the values

@@ -91,6 +91,16 @@ class CandidateSearch {
     /// The unit the choices of levels 0..k name (`next` as in searchRf).
     [[nodiscard]] std::uint64_t unitOf(std::size_t k, const std::vector<std::size_t>& next) const;
     void searchCo();
+    /// The look-ahead of the coherence stage for atomic reads (ExclusiveSources.cpp): for each
+    /// two read-modify-writes of one location and each write both may read, whether reading it
+    /// together leaves no consistent co (with the Atomicity and Coherence axioms: no two atomic
+    /// operations in each other's scope read the same write). Fills exclusive_.
+    void findExclusiveSources();
+    /// With rf as set: whether co cannot be completed, trying both orientations of the writes
+    /// a and b when a CoTotal check makes co order them.
+    [[nodiscard]] bool coCannotExtend(int a, int b);
+    /// Whether reading `source` by `read` joins another read that cannot share it (exclusive_).
+    [[nodiscard]] bool sharesExclusiveSource(int read, int source) const;
     /// Adds to `lower` the orientation of each of `pairs` that the other would make a Forbid
     /// acyclic check fail whatever the rest of co is (ShapedCheck::coFree): with everything but
     /// co known, a path a -> b in coFree | (lower & G) and (b, a) in G leave co only a -> b.
@@ -127,7 +137,9 @@ class CandidateSearch {
     std::vector<int> reads_;                  // in search order
     std::vector<std::vector<int>> writesOf_;  // per location, initial write first
     std::vector<std::vector<int>> sourcesOf_; // per read: its possible rf sources, in try order
-    Relation initCo_;                         // initial write -> other writes of its location
+    /// Per read: (another read, a source) that the two cannot both read (findExclusiveSources).
+    std::vector<std::vector<EventPair>> exclusive_;
+    Relation initCo_; // initial write -> other writes of its location
     Relation rf_, syncFence_;
     UndoableClosure fenceClosure_; // closure of the fence-SC orientations chosen so far
     std::vector<std::pair<int, int>> fencePairs_; // morally strong fence.sc pairs, a < b

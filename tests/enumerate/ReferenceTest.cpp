@@ -199,6 +199,14 @@ const char* const kPrograms[] = {
     "PTX RMW+W\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n atom.relaxed.gpu.exch r0, x, 1 | "
     "st.relaxed.gpu x, 2 ;\n"
     " | atom.relaxed.gpu.add r1, x, 3 ;\nexists (x == 3)\n",
+    // RMWs at scopes that leave some pairs not morally strong: those may read one write, the
+    // others may not (CandidateSearch::findExclusiveSources cuts only what co could not order).
+    "PTX RMW+scopes\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 | P2@cta 1,gpu 0 ;\n"
+    " atom.relaxed.cta.add r0, x, 1 | atom.relaxed.cta.add r0, x, 2 |"
+    " atom.relaxed.gpu.add r0, x, 4 ;\nexists (x == 7)\n",
+    "PTX RMW+gpus\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 1 | P2@cta 0,gpu 1 ;\n"
+    " atom.relaxed.gpu.add r0, x, 1 | atom.relaxed.gpu.add r0, x, 2 | atom.relaxed.sys.exch r0, x, "
+    "4 ;\nexists (x == 3)\n",
     // LB-dlb (peer suite): an early exit in the fence-SC search once left a stale fence order.
     "PTX LB-dlb\n{ t=0; h=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n atom.relaxed.gpu.cas r0, h, "
     "0, 1 | ld.weak r1, t ;\n"
