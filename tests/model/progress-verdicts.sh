@@ -23,5 +23,19 @@ while read -r test model verdict; do
     *) echo "FAIL explain --hang --progress $model $test: $head"; fail=1 ;;
   esac
 done < "$dir/verdicts.txt"
-echo "$n verdicts checked"
+# regress --liveness --progress M: a test fails exactly when its verdict under M is `may hang`,
+# and the hint names the model.
+for model in fair hsa obe hsa-obe lobe unfair; do
+  want=$(awk -v m="$model" '$2 == m && $3 == "may" {print $1}' "$dir/verdicts.txt" | sort)
+  out=$("$exe" regress --liveness --progress "$model" "$dir")
+  got=$(printf '%s\n' "$out" | sed -n 's|^FAIL.*/\([^/]*\)\.litmus .*|\1|p' | sort)
+  if [ "$got" != "$want" ]; then
+    echo "FAIL regress --liveness --progress $model: failed [$got], want [$want]"; fail=1
+  fi
+  if [ "$model" != fair ] && [ -n "$want" ] &&
+     ! printf '%s\n' "$out" | grep -q "explain --hang --progress $model\`"; then
+    echo "FAIL regress --liveness --progress $model: the hint does not name the model"; fail=1
+  fi
+done
+echo "$n verdicts checked, and regress --liveness under each model"
 exit $fail
