@@ -203,7 +203,9 @@ CheckResult checkWithin(const Program& program, const CheckOptions& options,
             throw InputError("model " + model.name + " has no axiom named " + name +
                              " (its axioms: " + names + ")");
     }
-    ProgramPaths paths = expandModelled(program, options.unroll, deadline);
+    ProgramPaths paths =
+        expandModelled(program, options.unroll, deadline,
+                       options.termination && options.progressModel != ProgressModel::Fair);
 
     CheckResult result;
     result.name = program.name;
@@ -285,9 +287,9 @@ CheckResult checkWithin(const Program& program, const CheckOptions& options,
         if (options.speedcheck) {
             // One question: no outcome list, counts, termination or flags.
         } else if (options.termination && hasLoopsOrBarriers(paths)) {
-            TerminationOutcome t =
-                decideTermination(program, paths, model, options.disabledAxioms,
-                                  result.engine != "explicit", dropFailedCas, deadline);
+            TerminationOutcome t = decideTermination(program, paths, model, options.disabledAxioms,
+                                                     result.engine != "explicit", dropFailedCas,
+                                                     deadline, options.progressModel);
             result.termination = t.verdict;
             result.terminationCut = std::move(t.cutLoops);
             result.terminationReason = std::move(t.reason);

@@ -13,6 +13,7 @@
 #include "model/Outcome.hpp"
 #include "model/OutcomeList.hpp"
 #include "model/Program.hpp"
+#include "model/ProgressModel.hpp"
 #include "model/Termination.hpp"
 #include "model/Unsupported.hpp" // ptx::Unsupported, thrown by check()
 #include "support/Deadline.hpp"
@@ -61,6 +62,9 @@ struct CheckOptions {
     /// Decide termination too, for a test with loops or waiting barriers
     /// (docs/model-termination.md).
     bool termination = true;
+    /// What the scheduler promises when termination is decided (--progress;
+    /// model/ProgressModel.hpp).
+    ProgressModel progressModel = ProgressModel::Fair;
     /// Decide data races too, under a model that defines them (check/RaceCheck.hpp).
     bool races = true;
     /// With races: find a racing pair and its outcome for a test that races (a solver query per

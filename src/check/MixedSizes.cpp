@@ -129,8 +129,9 @@ void refuseMixedSizes(const Program& program, const ProgramPaths& paths) {
         }
 }
 
-ProgramPaths expandModelled(const Program& program, int unroll, const Deadline& deadline) {
-    ProgramPaths paths = expandSupported(program, unroll, deadline);
+ProgramPaths expandModelled(const Program& program, int unroll, const Deadline& deadline,
+                            bool starvedPrefixes) {
+    ProgramPaths paths = expandSupported(program, unroll, deadline, starvedPrefixes);
     refuseMixedSizes(program, paths);
     return paths;
 }

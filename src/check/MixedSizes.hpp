@@ -19,8 +19,8 @@ namespace ptx {
 void refuseMixedSizes(const Program& program, const ProgramPaths& paths);
 
 /// expandSupported, then refuseMixedSizes: the paths of a test the model describes, for the
-/// checker, the explanations and the simulator's cross-check.
+/// checker, the explanations and the simulator's cross-check (`starvedPrefixes`: expandProgram).
 [[nodiscard]] ProgramPaths expandModelled(const Program& program, int unroll,
-                                          const Deadline& deadline);
+                                          const Deadline& deadline, bool starvedPrefixes = false);
 
 } // namespace ptx

@@ -16,8 +16,9 @@ bool hasLoopsOrBarriers(const ProgramPaths& paths) {
 TerminationOutcome decideTermination(const Program& program, const ProgramPaths& paths,
                                      const MemoryModel& model,
                                      const std::set<std::string>& disabledAxioms, bool smt,
-                                     bool dropFailedCas, const Deadline& deadline) {
-    const ProgramPaths hang = hangQuery(paths, dropFailedCas);
+                                     bool dropFailedCas, const Deadline& deadline,
+                                     ProgressModel progress) {
+    const ProgramPaths hang = hangQuery(paths, dropFailedCas, progress);
     const MemoryModel fair = withFairRepetition(model);
     // No observable: one witness of any hang is enough (the explicit engine's outcome mode stops
     // each candidate's search at its first witness).

@@ -32,10 +32,12 @@ struct TerminationOutcome {
 /// model is built in with every axiom, so iterations of failing CAS attempts are droppable
 /// (enumerate/FailedCas.hpp) and their loops spin loops. A construct that
 /// termination does not model gives Unknown with the reason (the outcomes stay decided); throws
-/// as the engines do otherwise (TimeLimitExceeded, Interrupted, SmtFailure).
+/// as the engines do otherwise (TimeLimitExceeded, Interrupted, SmtFailure). Under a `progress`
+/// model other than Fair the scheduler may starve what the model does not guarantee; `paths`
+/// then needs its starved prefixes (expandProgram).
 [[nodiscard]] TerminationOutcome
 decideTermination(const Program& program, const ProgramPaths& paths, const MemoryModel& model,
                   const std::set<std::string>& disabledAxioms, bool smt, bool dropFailedCas,
-                  const Deadline& deadline);
+                  const Deadline& deadline, ProgressModel progress = ProgressModel::Fair);
 
 } // namespace ptx

@@ -145,10 +145,19 @@ void addCheckFlags(CLI::App& app, CheckFlags& f, std::initializer_list<CheckFlag
             "--liveness", f.liveness,
             "Termination is the verdict: exit 1 when a test may hang, 3 when its termination is "
             "unknown within the loop bound (regress: such a test fails, or is an error)");
-        app.add_flag("--no-termination", f.noTermination,
-                     "Do not decide termination (the `Termination` line of tests with loops or "
-                     "barriers; saves its time)")
-            ->excludes(liveness);
+        CLI::Option* none =
+            app.add_flag("--no-termination", f.noTermination,
+                         "Do not decide termination (the `Termination` line of tests with loops "
+                         "or barriers; saves its time)")
+                ->excludes(liveness);
+        app.add_option("--progress", f.progress,
+                       "What the scheduler promises CTAs when termination is decided: fair "
+                       "(default: every CTA), hsa (the lowest-numbered CTA that has not ended), "
+                       "obe (every CTA that has started), hsa-obe (both), lobe (every CTA up to "
+                       "the highest started one) or unfair (none); an unguaranteed CTA may be "
+                       "starved (docs/model-termination.md, \"Progress models\")")
+            ->check(CLI::IsMember(progressNames()))
+            ->excludes(none);
     }
     if (wants(which, CheckFlag::Speedcheck)) {
         CLI::Option* speed = app.add_flag(
@@ -190,6 +199,7 @@ CheckOptions CheckFlags::options(const StopToken& stop) const {
     o.unroll = unroll;
     o.countWitnesses = !noWitnesses;
     o.termination = !noTermination;
+    o.progressModel = progressNamed(progress).value_or(ProgressModel::Fair);
     o.speedcheck = speedcheck;
     o.races = !noRaces;
     if (timeout > 0) o.timeoutSeconds = timeout;

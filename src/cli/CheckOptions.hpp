@@ -44,10 +44,11 @@ struct CheckFlags {
     unsigned jobs = 0;  // 0: all cores
     bool verbose = false;
     bool noWitnesses = false;
-    bool liveness = false;      // termination is the verdict (exit 1 on `may hang`)
-    bool noTermination = false; // termination is not decided
-    bool speedcheck = false;    // decide the condition only, one question (no outcome list)
-    bool noRaces = false;       // data races are not decided
+    bool liveness = false;         // termination is the verdict (exit 1 on `may hang`)
+    bool noTermination = false;    // termination is not decided
+    std::string progress = "fair"; // --progress: the scheduler's promise (ProgressModel.hpp)
+    bool speedcheck = false;       // decide the condition only, one question (no outcome list)
+    bool noRaces = false;          // data races are not decided
 
     /// The CheckOptions these flags describe. Throws InputError for an --axioms item that is not
     /// `-NAME` with NAME an axiom of the chosen model (the message lists them). `stop` is the

@@ -104,6 +104,7 @@ int run(const ExplainArgs& args, const StopToken& stop) {
         options.model = check.model;
         options.catModel = check.catModel;
         options.unroll = check.unroll;
+        options.progress = check.progressModel;
         options.maxWays = args.maxWays;
         if (args.race) return runRace(args, program, options);
         if (args.hang) return runHang(args, program, options);
@@ -149,9 +150,16 @@ void addExplainCommand(CLI::App& app, CommandContext& context) {
                     "Which way (numbered simplest first, as printed) --dot/--svg draw for a "
                     "forbidden outcome (default 1)")
         ->check(countValidator(1, 1000));
-    cmd->add_flag("--hang", args->hang,
-                  "Explain termination instead of an outcome: a hang (the threads that stop for "
-                  "ever, where, and the values they keep reading) or why none is possible");
+    CLI::Option* hang = cmd->add_flag(
+        "--hang", args->hang,
+        "Explain termination instead of an outcome: a hang (the threads that stop for ever, "
+        "where, and the values they keep reading) or why none is possible");
+    cmd->add_option("--progress", args->flags.progress,
+                    "With --hang: what the scheduler promises CTAs (fair, hsa, obe, hsa-obe, "
+                    "lobe, unfair; as for check); a hang then shows the CTAs it must run and "
+                    "those it starves, and where each starved thread stops")
+        ->check(CLI::IsMember(progressNames()))
+        ->needs(hang);
     cmd->add_flag("--race", args->race,
                   "Explain the test's data races instead of an outcome: an execution the model "
                   "allows with a racing pair (why they race), or that none races");

@@ -46,7 +46,8 @@ bool hangBarriersHold(const CandidateExecution& c) {
     // a count: decided before any barrier's group is looked at (its id may depend on reads).
     const bool grounded = std::any_of(c.stuck.begin(), c.stuck.end(), [&](const StuckAt& s) {
         return s.kind == StuckAt::Kind::Loop ||
-               c.events.at(static_cast<std::size_t>(s.barrierEvent)).barrierCount.has_value();
+               (s.kind == StuckAt::Kind::Barrier &&
+                c.events.at(static_cast<std::size_t>(s.barrierEvent)).barrierCount.has_value());
     });
     if (!grounded) return false;
     auto key = [&](const Event& e) {
@@ -76,8 +77,9 @@ bool hangBarriersHold(const CandidateExecution& c) {
             return *b.barrierCount > static_cast<std::int64_t>(arrived[group].size());
         return missing(group, s.thread);
     };
-    for (const StuckAt& s : c.stuck)
-        if (s.kind == StuckAt::Kind::Loop) held.insert(s.thread);
+    for (const StuckAt& s : c.stuck) // a starved thread never arrives either (ProgressModel.hpp)
+        if (s.kind == StuckAt::Kind::Loop || s.kind == StuckAt::Kind::Starved)
+            held.insert(s.thread);
     for (bool grew = true; grew;) { // the least fixed point of `held`
         grew = false;
         for (const StuckAt& s : c.stuck)

@@ -20,10 +20,12 @@ std::uint64_t ProgramPaths::combinations() const {
     return n;
 }
 
-ProgramPaths expandProgram(const Program& program, int unroll, const Deadline& deadline) {
+ProgramPaths expandProgram(const Program& program, int unroll, const Deadline& deadline,
+                           bool starvedPrefixes) {
     ProgramPaths out{LocationTable(program), {}, 0, {}, {}};
     for (const Thread& t : program.threads) {
-        out.threads.push_back(enumerateThreadPaths(program, t, out.locations, unroll, deadline));
+        out.threads.push_back(enumerateThreadPaths(program, t, out.locations, unroll, deadline,
+                                                   4096, starvedPrefixes));
         out.cut += out.threads.back().cut;
         for (const std::string& label : out.threads.back().cutAt)
             out.cutNotes.push_back("P" + std::to_string(t.id) + " at " + label);
@@ -32,16 +34,18 @@ ProgramPaths expandProgram(const Program& program, int unroll, const Deadline& d
     return out;
 }
 
-ProgramPaths expandSupported(const Program& program, int unroll, const Deadline& deadline) {
+ProgramPaths expandSupported(const Program& program, int unroll, const Deadline& deadline,
+                             bool starvedPrefixes) {
     try {
-        return expandProgram(program, unroll, deadline);
+        return expandProgram(program, unroll, deadline, starvedPrefixes);
     } catch (const EnumerationError& e) {
         throw Unsupported(e.what());
     }
 }
 
-ProgramPaths hangQuery(const ProgramPaths& paths, bool dropFailedCas) {
+ProgramPaths hangQuery(const ProgramPaths& paths, bool dropFailedCas, ProgressModel progress) {
     ProgramPaths out = paths;
+    out.progress = progress;
     auto needed = [&](const ThreadPath& p) {
         return !p.repeatsSpin && !(dropFailedCas && p.repeatsFailedCas);
     };
@@ -50,7 +54,30 @@ ProgramPaths hangQuery(const ProgramPaths& paths, bool dropFailedCas) {
         std::copy_if(t.paths.begin(), t.paths.end(), std::back_inserter(kept), needed);
         out.completeCount.push_back(kept.size());
         std::copy_if(t.stuck.begin(), t.stuck.end(), std::back_inserter(kept), needed);
+        if (progress != ProgressModel::Fair)
+            std::copy_if(t.starved.begin(), t.starved.end(), std::back_inserter(kept), needed);
         t.paths = std::move(kept);
+    }
+    return out;
+}
+
+std::vector<ScheduledThread> scheduleOf(const Program& program, const ProgramPaths& hang,
+                                        const std::vector<int>& choice) {
+    std::vector<ScheduledThread> out;
+    for (std::size_t t = 0; t < hang.threads.size(); ++t) {
+        const ThreadPath& p = hang.threads[t].paths[static_cast<std::size_t>(choice[t])];
+        ScheduledThread s;
+        s.cta = {program.threads[t].gpu, program.threads[t].cta};
+        s.started = !p.events.empty();
+        if (static_cast<std::size_t>(choice[t]) < hang.completeCount[t])
+            s.fate = ThreadFate::Completes;
+        else if (p.stuck && p.stuck->kind == StuckAt::Kind::Loop)
+            s.fate = ThreadFate::Spins;
+        else if (p.stuck && p.stuck->kind == StuckAt::Kind::Barrier)
+            s.fate = ThreadFate::Blocked;
+        else
+            s.fate = ThreadFate::Starved;
+        out.push_back(s);
     }
     return out;
 }
@@ -175,7 +202,9 @@ void forEachCandidate(const Program& program, const ProgramPaths& paths, const D
     };
     while (true) {
         deadline.check(Phase::CandidateEnumeration);
-        if (!hangs || someStuck()) {
+        if (!hangs || (someStuck() &&
+                       (paths.progress == ProgressModel::Fair ||
+                        scheduleAllowed(paths.progress, scheduleOf(program, paths, choice))))) {
             const CandidateExecution c = buildCandidate(program, paths, choice);
             if (!hangs || hangBarriersHold(c))
                 if (!f(c)) return;

@@ -4,6 +4,7 @@
 #include "enumerate/LocationTable.hpp"
 #include "enumerate/ThreadPath.hpp"
 #include "model/CandidateExecution.hpp"
+#include "model/ProgressModel.hpp"
 #include "model/Relation.hpp"
 
 #include <cstdint>
@@ -22,25 +23,37 @@ struct ProgramPaths {
     /// Termination (hangQuery): thread t's first completeCount[t] paths complete, the rest stop
     /// for ever, and a candidate takes at least one that stops. Empty: an ordinary query.
     std::vector<std::size_t> completeCount;
+    /// A hang query's progress model: its candidates are those whose fates the model allows
+    /// (scheduleAllowed); starved prefixes are among the stopping paths unless it is Fair.
+    ProgressModel progress = ProgressModel::Fair;
     [[nodiscard]] std::uint64_t combinations() const;
 };
 
-/// Checks `deadline` as it goes (Phase::PathExpansion).
+/// Checks `deadline` as it goes (Phase::PathExpansion). `starvedPrefixes`: each thread's
+/// ThreadPaths::starved too, for a hang query under a progress model other than fair.
 [[nodiscard]] ProgramPaths expandProgram(const Program& program, int unroll,
-                                         const Deadline& deadline);
+                                         const Deadline& deadline, bool starvedPrefixes = false);
 
 /// expandProgram for a checker or an explanation: a construct the enumerator cannot model is
 /// Unsupported (exit 2, the test outside what is modelled).
 [[nodiscard]] ProgramPaths expandSupported(const Program& program, int unroll,
-                                           const Deadline& deadline);
+                                           const Deadline& deadline, bool starvedPrefixes = false);
 
 /// The paths of a hang query (termination): each thread's complete paths, then its stuck ones,
 /// without those that repeat a spin iteration (ThreadPath::repeatsSpin: a shorter path covers
 /// them, docs/model-termination.md), nor, when `dropFailedCas` (a built-in model), those that
 /// repeat an iteration of failing CAS attempts (ThreadPath::repeatsFailedCas, FailedCas.hpp).
 /// Its candidates are those where at least one thread stops for ever and the barriers behave
-/// (hangBarriersHold; the others are skipped by forEachCandidate).
-[[nodiscard]] ProgramPaths hangQuery(const ProgramPaths& paths, bool dropFailedCas);
+/// (hangBarriersHold; the others are skipped by forEachCandidate). Under a `progress` model other
+/// than Fair the stopping paths include the starved prefixes (which `paths` must have:
+/// expandProgram's starvedPrefixes), and a candidate needs fates the model allows
+/// (scheduleAllowed).
+[[nodiscard]] ProgramPaths hangQuery(const ProgramPaths& paths, bool dropFailedCas,
+                                     ProgressModel progress = ProgressModel::Fair);
+
+/// The fates of the threads in a hang query's candidate `choice` (model/ProgressModel.hpp).
+[[nodiscard]] std::vector<ScheduledThread>
+scheduleOf(const Program& program, const ProgramPaths& hang, const std::vector<int>& choice);
 
 /// The paths without those that repeat a spin iteration whose effects are dead
 /// (ThreadPath::spinsDroppable, failedCasDroppable): the same final states for a built-in model,

@@ -35,7 +35,7 @@ struct RegValue {
 class PathWalker {
   public:
     PathWalker(const Program& program, const Thread& thread, const LocationTable& locations,
-               int unroll, const Deadline& deadline, int maxPaths);
+               int unroll, const Deadline& deadline, int maxPaths, bool starvedPrefixes);
 
     ThreadPaths run();
 
@@ -54,6 +54,8 @@ class PathWalker {
         /// whether its last iteration was one (FailedCas.hpp).
         int failedCasRepeats = 0;
         std::map<int, bool> lastFailedCas;
+        /// The number of events of the last starved prefix recorded (ThreadPaths::starved).
+        int starvedAt = -1;
         ThreadPath path;
     };
 
@@ -72,6 +74,9 @@ class PathWalker {
     static bool spins(const LoopIterations::Iteration& it);
     /// Adds `path` (a copy of the walk so far, stuck) to the stuck paths.
     void addStuck(const State& s, ThreadPath path, StuckAt at);
+    /// With starvedPrefixes_: records the walk so far, stopping before `ins`, as a starved
+    /// prefix, unless one with as many events was recorded on this path.
+    void addStarved(State& s, const Instruction& ins);
     /// The path stops at barrier `id` (a bar.sync or bar.red) for ever: it arrives but never
     /// passes. Whether the barrier can fill is decided per candidate (barrierBlocked).
     void addStuckAtBarrier(const State& s, int id, const SourcePos& pos);
@@ -120,6 +125,7 @@ class PathWalker {
     const LocationTable& locations_;
     int unroll_;
     int maxPaths_;
+    bool starvedPrefixes_;
     const Deadline& deadline_;
     std::map<std::string, int> labels_;
     std::set<std::string> nonSpin_; // loop labels with an iteration that is not a spin

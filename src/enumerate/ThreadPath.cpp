@@ -14,9 +14,9 @@ namespace ptx {
 namespace pathwalk {
 
 PathWalker::PathWalker(const Program& program, const Thread& thread, const LocationTable& locations,
-                       int unroll, const Deadline& deadline, int maxPaths)
+                       int unroll, const Deadline& deadline, int maxPaths, bool starvedPrefixes)
     : program_(program), thread_(thread), locations_(locations), unroll_(unroll),
-      maxPaths_(maxPaths), deadline_(deadline) {
+      maxPaths_(maxPaths), starvedPrefixes_(starvedPrefixes), deadline_(deadline) {
     for (std::size_t i = 0; i < thread.code.size(); ++i)
         if (const auto* l = std::get_if<Label>(&thread.code[i].body))
             labels_[l->name] = static_cast<int>(i);
@@ -51,6 +51,7 @@ void PathWalker::step(State s, std::vector<State>& stack) {
     while (s.pc < static_cast<int>(thread_.code.size())) {
         deadline_.check(Phase::PathExpansion);
         const Instruction& ins = thread_.code[static_cast<std::size_t>(s.pc)];
+        if (starvedPrefixes_) addStarved(s, ins);
         if (std::holds_alternative<Label>(ins.body))
             s.loops.enterLabel(s.pc, static_cast<int>(s.path.events.size()),
                                static_cast<int>(s.path.conditions.size()), registerValues(s));
@@ -177,6 +178,22 @@ void PathWalker::addStuck(const State& s, ThreadPath path, StuckAt at) {
     result_.stuck.push_back(std::move(path));
 }
 
+void PathWalker::addStarved(State& s, const Instruction& ins) {
+    const int events = static_cast<int>(s.path.events.size());
+    if (events == s.starvedAt) return;
+    s.starvedAt = events;
+    if (static_cast<int>(result_.starved.size()) >= maxPaths_)
+        throw EnumerationError("thread P" + std::to_string(thread_.id) + " has more than " +
+                               std::to_string(maxPaths_) +
+                               " places to be starved at; lower --unroll");
+    ThreadPath path = s.path;
+    for (const auto& [name, v] : s.regs)
+        path.finalRegisters[name] = v.value;
+    path.stuck =
+        StuckAt{StuckAt::Kind::Starved, "", ins.pos, -1, thread_.id, thread_.cta, thread_.gpu};
+    result_.starved.push_back(std::move(path));
+}
+
 void PathWalker::noteFailedCas(State& s, const LoopIterations::Iteration& it,
                                const std::string& label) {
     std::set<int>& loop = failedCasLoops_[label];
@@ -215,8 +232,10 @@ void PathWalker::addStuckInLoop(const State& s, const LoopIterations::Iteration&
 
 ThreadPaths enumerateThreadPaths(const Program& program, const Thread& thread,
                                  const LocationTable& locations, int unroll,
-                                 const Deadline& deadline, int maxPaths) {
-    return pathwalk::PathWalker(program, thread, locations, unroll, deadline, maxPaths).run();
+                                 const Deadline& deadline, int maxPaths, bool starvedPrefixes) {
+    return pathwalk::PathWalker(program, thread, locations, unroll, deadline, maxPaths,
+                                starvedPrefixes)
+        .run();
 }
 
 } // namespace ptx

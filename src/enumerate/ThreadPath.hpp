@@ -49,6 +49,10 @@ struct ThreadPaths {
     std::vector<std::string> cutAt; // labels whose backward jumps hit the bound
     /// Termination: prefixes that stop for ever (in a loop or at a barrier); see StuckAt.
     std::vector<ThreadPath> stuck;
+    /// Termination under a progress model that may starve threads (model/ProgressModel.hpp): the
+    /// prefixes that stop before an instruction, one per distinct point (from the empty one
+    /// on), with StuckAt::Kind::Starved; filled only when asked for.
+    std::vector<ThreadPath> starved;
     /// Labels in cutAt whose loop is not a spin loop (an iteration with a side effect, or one that
     /// writes a register it reads first): the bound may hide a hang there
     /// (docs/model-termination.md).
@@ -68,11 +72,13 @@ class EnumerationError : public InputError {
     using InputError::InputError;
 };
 
-/// Every path of `thread` taking each backward jump to a label at most `unroll` times.
+/// Every path of `thread` taking each backward jump to a label at most `unroll` times, and with
+/// `starvedPrefixes` the prefixes where it can be starved (ThreadPaths::starved).
 /// Throws EnumerationError for unsupported constructs, or when paths exceed `maxPaths`.
 /// Checks `deadline` as it goes (Phase::PathExpansion).
 [[nodiscard]] ThreadPaths enumerateThreadPaths(const Program& program, const Thread& thread,
                                                const LocationTable& locations, int unroll,
-                                               const Deadline& deadline, int maxPaths = 4096);
+                                               const Deadline& deadline, int maxPaths = 4096,
+                                               bool starvedPrefixes = false);
 
 } // namespace ptx

@@ -25,6 +25,8 @@ struct ExplainOptions {
     ModelKind model = ModelKind::Ptx;
     std::shared_ptr<const MemoryModel> catModel; // --cat: used instead of `model` when set
     int unroll = 2;
+    /// explain --hang: what the scheduler promises (--progress; model/ProgressModel.hpp).
+    ProgressModel progress = ProgressModel::Fair;
     /// The run's one deadline (--timeout and the stop token): the caller makes it, so that the
     /// explanation and what the caller does around it (reading the test, running dot) share it.
     Deadline deadline;

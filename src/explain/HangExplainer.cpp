@@ -32,6 +32,7 @@ std::string stuckText(const StuckAt& s) {
     const std::string who = "P" + std::to_string(s.thread);
     if (s.kind == StuckAt::Kind::Barrier)
         return who + " waits for ever at the barrier on " + line(s.pos);
+    if (s.kind == StuckAt::Kind::Starved) return who + " is starved before " + line(s.pos);
     return who + " repeats its loop at " + s.label + " for ever (the backward branch on " +
            line(s.pos) + ")";
 }
@@ -114,6 +115,30 @@ void describeBarrier(std::ostream& out, const Execution& x, const StuckAt& s) {
         << " (arrived: " << who << ")\n";
 }
 
+std::string ctaName(const CtaKey& k) {
+    return "CTA " + std::to_string(k.second) +
+           (k.first ? " of GPU " + std::to_string(k.first) : "");
+}
+
+/// The CTAs the witness's scheduler must run (guaranteed) and those it starves.
+void describeSchedule(HangExplanation& out, const std::vector<ScheduledThread>& threads) {
+    for (const CtaKey& k : guaranteedCtas(out.progress, threads))
+        out.guaranteedCtas.push_back(ctaName(k));
+    std::set<CtaKey> starved;
+    for (const ScheduledThread& t : threads)
+        if (t.fate == ThreadFate::Starved) starved.insert(t.cta);
+    for (const CtaKey& k : starved)
+        out.starvedCtas.push_back(ctaName(k));
+}
+
+std::string listed(const std::vector<std::string>& items) {
+    if (items.empty()) return "none";
+    std::string out;
+    for (std::size_t i = 0; i < items.size(); ++i)
+        out += (i ? ", " : "") + items[i];
+    return out;
+}
+
 } // namespace
 
 MemoryModel hangModelOf(ModelKind kind, const std::shared_ptr<const MemoryModel>& cat,
@@ -125,26 +150,29 @@ HangExplanation explainHang(const Program& program, const ExplainOptions& option
     const MemoryModel base = modelOf(options.model, options.catModel, program);
     const MemoryModel fair = withFairRepetition(base);
     const Deadline& deadline = options.deadline;
-    const ProgramPaths paths = expandModelled(program, options.unroll, deadline);
+    const bool starving = options.progress != ProgressModel::Fair;
+    const ProgramPaths paths = expandModelled(program, options.unroll, deadline, starving);
     HangExplanation out;
     out.test = program.name;
     out.model = base.name;
     out.unroll = options.unroll;
+    out.progress = options.progress;
     out.question = hasLoopsOrBarriers(paths);
     if (!out.question) return out;
     const bool builtIn = !options.catModel; // failing CAS attempts droppable (FailedCas.hpp)
     const TerminationOutcome decided =
-        decideTermination(program, paths, base, {}, false, builtIn, deadline);
+        decideTermination(program, paths, base, {}, false, builtIn, deadline, options.progress);
     out.verdict = decided.verdict;
     out.cutLoops = decided.cutLoops;
     out.reason = decided.reason;
     if (out.verdict == Termination::Unknown) return out;
     std::set<std::string> seen;
-    const ProgramPaths hang = hangQuery(paths, builtIn);
+    const ProgramPaths hang = hangQuery(paths, builtIn, options.progress);
     forEachCandidate(program, hang, deadline, [&](const CandidateExecution& c) {
         CandidateQuery q(c, fair, deadline, Phase::Explanation);
         if (checked(q, q.axioms()) == Answer::Sat) {
             out.witness = Execution{c, q.model()};
+            if (starving) describeSchedule(out, scheduleOf(program, hang, c.pathOfThread));
             return false;
         }
         const std::string where = stuckSummary(c);
@@ -166,7 +194,9 @@ HangExplanation explainHang(const Program& program, const ExplainOptions& option
 
 std::string formatHangExplanation(const HangExplanation& e) {
     std::ostringstream out;
-    out << "Test " << e.test << " (model " << e.model << ", --unroll " << e.unroll << "): ";
+    out << "Test " << e.test << " (model " << e.model << ", --unroll " << e.unroll;
+    if (e.progress != ProgressModel::Fair) out << ", --progress " << progressName(e.progress);
+    out << "): ";
     if (!e.question) {
         out << "always terminates: it has no loop and no barrier to wait at\n";
         return out.str();
@@ -192,9 +222,16 @@ std::string formatHangExplanation(const HangExplanation& e) {
                 out << "  P" << t << " ends\n";
             else if (s->kind == StuckAt::Kind::Loop)
                 describeLoop(out, x, *s);
+            else if (s->kind == StuckAt::Kind::Starved)
+                out << "  " << stuckText(*s) << " (CTA " << s->cta
+                    << "): the scheduler never runs it again\n";
             else
                 describeBarrier(out, x, *s);
         }
+        if (e.progress != ProgressModel::Fair)
+            out << "The scheduler (--progress " << progressName(e.progress)
+                << ") guarantees: " << listed(e.guaranteedCtas)
+                << "; it starves: " << listed(e.starvedCtas) << "\n";
         out << "Events of the execution:\n";
         for (const Event& ev : x.candidate.events)
             if (!ev.isInit) out << "  " << eventText(x, ev.id) << ", " << line(ev.pos) << "\n";

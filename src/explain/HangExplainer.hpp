@@ -26,6 +26,10 @@ struct HangExplanation {
     std::string test;
     std::string model;
     int unroll = 2;
+    ProgressModel progress = ProgressModel::Fair;
+    /// MayHang under a progress model other than fair: the CTAs the scheduler must run in the
+    /// witness (`CTA 0`), and those it starves.
+    std::vector<std::string> guaranteedCtas, starvedCtas;
     Termination verdict = Termination::AlwaysTerminates;
     bool question = true;               // false: no loop and no waiting barrier
     std::optional<Execution> witness;   // MayHang

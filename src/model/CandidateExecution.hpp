@@ -22,10 +22,11 @@ struct StuckAt {
     enum class Kind {
         Loop,    // repeats its last iteration (the events marked Event::repeated) for ever
         Barrier, // waits at its last event, a barrier that never completes
+        Starved, // never scheduled again after its last event (a progress model allows it)
     };
     Kind kind = Kind::Loop;
-    std::string label;     // Loop: the label the backward branch goes to
-    SourcePos pos;         // Loop: the backward branch; Barrier: the barrier
+    std::string label; // Loop: the label the backward branch goes to
+    SourcePos pos;     // Loop: the backward branch; Barrier: the barrier; Starved: where it stops
     int barrierEvent = -1; // Barrier: its event
     int thread = -1;
     int cta = 0, gpu = 0; // the thread's

@@ -165,8 +165,8 @@ void judgeTerminationAgainstCsv(const TestCase& test, const CheckResult& result,
              terminationName(actual) + "\n";
 }
 
-/// --liveness: a test passes when it always terminates.
-void judgeLiveness(const CheckResult& result, TestReport& r) {
+/// --liveness: a test passes when it always terminates (under `progress`, which the hint names).
+void judgeLiveness(const CheckResult& result, ProgressModel progress, TestReport& r) {
     const Termination t = terminationOf(result);
     r.status = t == Termination::AlwaysTerminates ? Status::Passed
                : t == Termination::MayHang        ? Status::Failed
@@ -175,7 +175,11 @@ void judgeLiveness(const CheckResult& result, TestReport& r) {
     if (t == Termination::Unknown)
         r.message = "termination unknown (--liveness): " + result.terminationReason;
     if (t == Termination::MayHang)
-        r.message = "may hang (--liveness): `ptxlitmus explain --hang` shows how";
+        r.message = std::string("may hang (--liveness): `ptxlitmus explain --hang") +
+                    (progress == ProgressModel::Fair
+                         ? std::string()
+                         : std::string(" --progress ") + progressName(progress)) +
+                    "` shows how";
     else if (t == Termination::UnknownBound)
         r.message = "termination unknown within the loop bound (--liveness): loops that are "
                     "not spin loops were cut; try a larger --unroll";
@@ -284,7 +288,7 @@ TestReport runTest(const TestCase& test, const RunOptions& options) {
                              : "paths were cut, outcomes that need more iterations are missing; "
                                "try a larger --unroll");
         } else if (options.liveness) {
-            judgeLiveness(result, r);
+            judgeLiveness(result, options.check.progressModel, r);
         } else if (test.source == ExpectationSource::Csv && options.csvTermination) {
             judgeTerminationAgainstCsv(test, result, r);
         } else if (test.source == ExpectationSource::Csv) {

@@ -283,3 +283,31 @@ TEST_CASE("a waiting barrier may wait for ever, an arrival never waits") {
     CHECK_FALSE(arrive.paths.hasWaitingBarrier);
     CHECK(arrive.paths.stuck.empty());
 }
+
+TEST_CASE("starved prefixes: one per point before an instruction, only when asked for") {
+    const Program p = parseLitmus("PTX t\n{ x=0; y=0; }\n P0@cta 1,gpu 0 ;\n"
+                                  " st.relaxed.gpu x, 1 ;\n mov.u32 r1, 2 ;\n"
+                                  " ld.relaxed.gpu r0, y ;\n st.relaxed.gpu y, r1 ;\n"
+                                  "exists (x == 0)\n",
+                                  "t.litmus");
+    const LocationTable locations(p);
+    // A fair scheduler starves nobody: no prefixes (the termination query of --progress fair).
+    CHECK(enumerateThreadPaths(p, p.threads.at(0), locations, 2, Deadline()).starved.empty());
+    const ThreadPaths paths =
+        enumerateThreadPaths(p, p.threads.at(0), locations, 2, Deadline(), 4096, true);
+    REQUIRE(paths.paths.size() == 1);
+    // Before the first store (not started), before the mov (the load after it adds the next
+    // event) and before the last store: one per number of events.
+    REQUIRE(paths.starved.size() == 3);
+    std::vector<std::size_t> sizes;
+    for (const ThreadPath& s : paths.starved) {
+        REQUIRE(s.stuck.has_value());
+        CHECK(s.stuck->kind == StuckAt::Kind::Starved);
+        CHECK(s.stuck->cta == 1);
+        sizes.push_back(s.events.size());
+    }
+    CHECK(sizes == std::vector<std::size_t>{0, 1, 2});
+    CHECK(paths.starved[0].stuck->pos.line == 4); // where each stops: the first store,
+    CHECK(paths.starved[1].stuck->pos.line == 5); // the mov,
+    CHECK(paths.starved[2].stuck->pos.line == 7); // the last store
+}

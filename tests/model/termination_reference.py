@@ -14,7 +14,9 @@ the ptx6 model, to cross-check `ptxlitmus --json`'s "termination" field.
   options: --unroll N (default 2), -j N (processes), --max-checks N, --co min|all|total,
            --strict-bound, --spin-writeback, --no-failed-cas, --nocount-never-blocks, --off NAME (mutation
            testing: NoThinAir FenceSC Atomicity SCPerLocation Causality Coherence FR1 FR2 FR3
-           exposed infix count sync_barrier), -v
+           exposed infix count sync_barrier), --progress fair|hsa|obe|hsa-obe|lobe|unfair
+           (issue 40: the scheduler may starve the CTAs the model does not guarantee: a thread
+           may also stop for ever before any event-making instruction; scheduler_allows), -v
 
 Written from /work/notes/termination-spec.md (hang witnesses, stuck paths, FairRepetition, spin
 loops, `unknown (bound)`), docs/model.md and shared/model (ptx6: relations and axioms), and for
@@ -165,7 +167,7 @@ OFF = set()
 # --no-failed-cas: iterations of failing atom.cas attempts on a location whose accesses are all
 # morally strong are not spin iterations (ptxlitmus before issue 40 counted them so).
 SETTINGS = {"strict_bound": False, "writeback": False, "nocount_passes": False,
-            "failed_cas": True}
+            "failed_cas": True, "progress": "fair"}
 OFF_NAMES = {"NoThinAir", "FenceSC", "Atomicity", "SCPerLocation", "Causality", "Coherence",
              "FR1", "FR2", "FR3", "exposed", "infix", "count", "sync_barrier"}
 
@@ -354,7 +356,7 @@ class TEvent:
 class Path:
     def __init__(self, events, status, s=(), label=None, jumps=0):
         self.events = events
-        self.status = status      # done, loop, bar
+        self.status = status      # done, loop, bar, starved (label: the instruction it stops at)
         self.S = frozenset(s)     # local indices of the repeated iteration
         self.label = label
         self.jumps = jumps
@@ -475,6 +477,8 @@ def thread_paths(t, tid, dom, bound, info, limit):
                 pc += 1
                 continue
             back = None
+            if ins.op in ("ld", "atom", "st", "fence", "bar") and SETTINGS["progress"] != "fair":
+                out.append(Path(evs, "starved", label=ins.text))   # never scheduled again here
             if ins.op == "ld" or ins.op == "atom":
                 for v in sorted(dom[ins.loc]):
                     r = TEvent("R", ins, loc=ins.loc, val=v, acq=ins.acq, dep=ctrl)
@@ -811,7 +815,7 @@ class Candidate:
                 e = p.events[-1]
                 stuck_at[tid] = ((t.threads[tid], e.bar), None if "count" in OFF else e.count)
         in_group = {k: {m[2] for m in mem} for k, mem in groups.items()}
-        held = {tid for tid, p in enumerate(combo) if p.status == "loop"}
+        held = {tid for tid, p in enumerate(combo) if p.status in ("loop", "starved")}
         held |= {tid for tid, (k, c) in stuck_at.items() if c is not None and n_of[k] < c}
 
         def blocks(k):                          # a held thread of the CTA never arrives at k
@@ -1054,6 +1058,34 @@ class Result:
         self.candidates, self.combos, self.cut = candidates, combos, cut
 
 
+PROGRESS = ("fair", "hsa", "obe", "hsa-obe", "lobe", "unfair")
+
+
+def scheduler_allows(t, combo, model):
+    """Whether a scheduler of progress model `model` can give the threads these fates.
+
+    Written from AlloyForwardProgress's schedulers (artifact/cadp/*/checker_files/*/common.lnt:
+    SCHEDULER_WEAK_FAIR, _HSA, _OBE, _HSA_OBE, _LOBE; a workgroup there is a CTA here, ordered by
+    (gpu, cta)) and Dat3M's UNFAIR. The fairly scheduled CTAs, among those that have not ended
+    (every thread done): fair all; hsa the lowest; obe those that started (a thread did
+    something: an event, or it ended); hsa-obe both; lobe those at or below a started CTA;
+    unfair none. A starved thread stops for ever: its CTA is not fairly scheduled and has no
+    thread that keeps running (loop) or waits (bar), and someone runs for ever (a loop)."""
+    n = len(combo)
+    live = sorted({t.threads[i] for i in range(n) if combo[i].status != "done"})
+    started = {t.threads[i] for i in range(n) if combo[i].status == "done" or combo[i].events}
+    fair = {"fair": set(live), "hsa": set(live[:1]),
+            "obe": {c for c in live if c in started},
+            "hsa-obe": set(live[:1]) | {c for c in live if c in started},
+            "lobe": {c for c in live if any(s >= c for s in started)},
+            "unfair": set()}[model]
+    starved = {t.threads[i] for i in range(n) if combo[i].status == "starved"}
+    running = {t.threads[i] for i in range(n) if combo[i].status in ("loop", "bar")}
+    if starved & (fair | running):
+        return False
+    return not starved or any(p.status == "loop" for p in combo)
+
+
 def verdict(path, bound=UNROLL, mode="min", max_checks=MAX_CHECKS):
     t = parse_program(path)
     if not (t.has_loop or t.has_bar):
@@ -1063,6 +1095,8 @@ def verdict(path, bound=UNROLL, mode="min", max_checks=MAX_CHECKS):
     combos = 0
     for combo in itertools.product(*paths):
         if all(p.status == "done" for p in combo):
+            continue
+        if not scheduler_allows(t, combo, SETTINGS["progress"]):
             continue
         combos += 1
         budget.spend()
@@ -1093,6 +1127,8 @@ def describe(t, res):
                          f"repeating [{s}]")
         elif p.status == "bar":
             lines.append(f"  P{tid} stuck at {p.events[-1].text}")
+        elif p.status == "starved":
+            lines.append(f"  P{tid} starved before {p.label}")
         else:
             lines.append(f"  P{tid} completes")
 
@@ -1143,6 +1179,8 @@ def tool_verdicts(exe, files, bound):
     """{file: its "termination" field (None when absent)}, or ("error", message) for a file the
     tool gave no JSON for."""
     args = ["--model", "ptx6", "--unroll", str(bound)]
+    if SETTINGS["progress"] != "fair":
+        args += ["--progress", SETTINGS["progress"]]
     got = {f: j.get("termination") for f, j in ptxlitmus_json(exe, args, files)[0].items()}
     for f in files:
         if f not in got:
@@ -1282,6 +1320,10 @@ def options(argv):
             SETTINGS["writeback"] = True
         elif a == "--no-failed-cas":
             SETTINGS["failed_cas"] = False
+        elif a == "--progress":
+            SETTINGS["progress"] = next(it)
+            if SETTINGS["progress"] not in PROGRESS:
+                sys.exit(f"--progress: one of {' '.join(PROGRESS)}")
         elif a == "--max-checks":
             o.max_checks = int(next(it))
         elif a == "--require-dir":
