@@ -22,7 +22,8 @@ bool sameEvent(const Event& a, const Event& b) {
            a.barrierInstance == b.barrierInstance && a.barrierId == b.barrierId &&
            a.barrierCount == b.barrierCount && a.barrierVote == b.barrierVote &&
            a.barrierPredicate == b.barrierPredicate && a.repeated == b.repeated &&
-           a.pos.line == b.pos.line && a.pos.col == b.pos.col && a.text == b.text;
+           a.infix == b.infix && a.pos.line == b.pos.line && a.pos.col == b.pos.col &&
+           a.text == b.text;
 }
 
 /// A path's dependencies by the event they end at: (kind, source) pairs, sorted.

@@ -76,7 +76,7 @@ class ConcreteAlgebra {
   private:
     [[nodiscard]] bool large() const { return n_ > 64 && interrupt_; }
 
-    static constexpr std::size_t kSets = static_cast<std::size_t>(EventSet::Repeated) + 1;
+    static constexpr std::size_t kSets = static_cast<std::size_t>(EventSet::Infix) + 1;
 
     const CandidateExecution* c_ = nullptr;
     int n_ = 0;

@@ -42,6 +42,9 @@ std::optional<ThreadPath> repeatingForEver(ThreadPath path, const LoopIterations
     if (!possible) return std::nullopt;
     for (int e = it.start; e < end; ++e)
         path.events[static_cast<std::size_t>(e)].repeated = true;
+    if (it.sideEffects)
+        for (int e = it.previous->first; e < it.start; ++e)
+            path.events[static_cast<std::size_t>(e)].infix = true;
     return path;
 }
 

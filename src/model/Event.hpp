@@ -53,6 +53,9 @@ struct Event {
     ValueId barrierVoteResult = -1;
     /// Termination: part of the iteration a stuck thread repeats forever (EventSet::Repeated).
     bool repeated = false;
+    /// Termination: part of the iteration just before a repeated one with side effects, which
+    /// stands for the previous round of the repetition (EventSet::Infix).
+    bool infix = false;
     SourcePos pos;    // the instruction it comes from
     std::string text; // short description (`W.rel.gpu y`), for explanations
 };

@@ -63,6 +63,8 @@ bool belongsTo(const Event& e, EventSet s) {
         return scoped && e.scope == Scope::Sys;
     case EventSet::Repeated:
         return e.repeated;
+    case EventSet::Infix:
+        return e.infix;
     }
     return false;
 }

@@ -124,6 +124,8 @@ const char* eventSetName(EventSet s) {
         return "SYS";
     case EventSet::Repeated:
         return "REP";
+    case EventSet::Infix:
+        return "INFIX";
     }
     return "?";
 }

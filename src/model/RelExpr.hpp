@@ -57,6 +57,7 @@ enum class EventSet {
     ScopeGpu,      // ... of scope .gpu
     ScopeSys,      // ... of scope .sys
     Repeated, // termination: events of the repeated iteration of a stuck loop (Termination.hpp)
+    Infix,    // termination: events of the iteration before a repeated one with side effects
 };
 
 [[nodiscard]] const char* baseRelName(BaseRel r);

@@ -34,11 +34,17 @@ MemoryModel withFairRepetition(MemoryModel model) {
     const RelExpr writesLast = seq(otherWrite, loc, repeatedWrite);
     const RelExpr readsLatest =
         seq(seq(otherWrite, loc, rf), repeatedRead, inverse(rf)) - id(EventSet::All);
+    // Where the repetition writes a location, its reads of it read the repetition's writes from
+    // the round before (the infix stands for it) or this round: after finitely many rounds only
+    // the repeated iterations write there, and reading an older write for ever is unfair.
+    const RelExpr outsideRounds =
+        id(EventSet::Write) - (id(EventSet::Repeated) | id(EventSet::Infix));
+    const RelExpr readsOlderRound = seq(seq(outsideRounds, rf, repeatedRead), loc, repeatedWrite);
     model.axiom(kFairRepetition,
                 "the repeated iterations read the latest values and their writes come last: "
                 "repeating them forever is fair",
                 {empty(writesLast - co), empty(readsLatest - co),
-                 empty(seq(repeatedWrite, rf, otherRead))});
+                 empty(seq(repeatedWrite, rf, otherRead)), empty(readsOlderRound)});
     return model;
 }
 

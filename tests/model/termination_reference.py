@@ -14,7 +14,7 @@ the ptx6 model, to cross-check `ptxlitmus --json`'s "termination" field.
   options: --unroll N (default 2), -j N (processes), --max-checks N, --co min|all|total,
            --strict-bound, --spin-writeback, --no-failed-cas, --nocount-never-blocks, --off NAME (mutation
            testing: NoThinAir FenceSC Atomicity SCPerLocation Causality Coherence FR1 FR2 FR3
-           exposed infix count sync_barrier), --progress fair|hsa|obe|hsa-obe|lobe|unfair
+           FR4 exposed infix count sync_barrier), --progress fair|hsa|obe|hsa-obe|lobe|unfair
            (issue 40: the scheduler may starve the CTAs the model does not guarantee: a thread
            may also stop for ever before any event-making instruction; scheduler_allows), -v
 
@@ -125,7 +125,10 @@ po-loc). Coherence, Fence-SC, Atomicity, No-Thin-Air (rf | data | ctrl acyclic; 
 depends on its own read for add and cas), SC-per-Location, Causality. FairRepetition, with S the
 events of the repeated iterations of all stuck-in-loop threads: every write outside S is
 co-before every write in S to its location; a read in S reads a write w such that every other
-write of its location outside S is co-before w; no read outside S reads a write in S.
+write of its location outside S is co-before w; no read outside S reads a write in S; a read
+in S of a location some write in S writes reads a write in S or in an infix (FR4: the infix
+stands for the round before; after finitely many rounds only S writes there, and reading an
+older write for ever is unfair).
 
 Refused (a single FILE exits 77 with "skipped: REASON"; --compare counts it as skipped):
 anything but labels, beq/bne (registers or immediates), goto/bra, ld/st weak, relaxed, acquire,
@@ -157,7 +160,7 @@ MAX_CHECKS = 100_000             # path combinations + consistency checks, befor
 ALWAYS, HANG, UNKNOWN = "always terminates", "may hang", "unknown (bound)"
 
 # --off NAME (mutation testing: each switched-off condition must make some compared test
-# differ): NoThinAir FenceSC Atomicity SCPerLocation Causality Coherence FR1 FR2 FR3 exposed
+# differ): NoThinAir FenceSC Atomicity SCPerLocation Causality Coherence FR1 FR2 FR3 FR4 exposed
 # infix count sync_barrier
 OFF = set()
 # --strict-bound: a stuck path too takes at most --unroll jumps back to a label (default: it may
@@ -169,7 +172,7 @@ OFF = set()
 SETTINGS = {"strict_bound": False, "writeback": False, "nocount_passes": False,
             "failed_cas": True, "progress": "fair"}
 OFF_NAMES = {"NoThinAir", "FenceSC", "Atomicity", "SCPerLocation", "Causality", "Coherence",
-             "FR1", "FR2", "FR3", "exposed", "infix", "count", "sync_barrier"}
+             "FR1", "FR2", "FR3", "FR4", "exposed", "infix", "count", "sync_barrier"}
 
 
 # ------------------------------------------------------------------------------ instructions
@@ -354,10 +357,11 @@ class TEvent:
 
 
 class Path:
-    def __init__(self, events, status, s=(), label=None, jumps=0):
+    def __init__(self, events, status, s=(), label=None, jumps=0, infix=()):
         self.events = events
         self.status = status      # done, loop, bar, starved (label: the instruction it stops at)
         self.S = frozenset(s)     # local indices of the repeated iteration
+        self.I = frozenset(infix)  # local indices of its infix (side effects only)
         self.label = label
         self.jumps = jumps
 
@@ -408,7 +412,7 @@ def cas_safe_locations(t):
 def iteration(prog, passes, trace, evs, regs, bound, cas_safe=frozenset()):
     """For a backward jump to a label whose passes are given (event count, trace length,
     registers, reached by a jump back): (not a spin iteration, may be stuck here, first event
-    of the iteration), or None when the path never passed the label."""
+    of the iteration, the infix's events), or None when the path never passed the label."""
     if not passes:
         return None
     p_ev, p_tr, p_regs, _ = passes[-1]
@@ -428,6 +432,7 @@ def iteration(prog, passes, trace, evs, regs, bound, cas_safe=frozenset()):
     not_spin = not spin_effects or any(r in written for r in exposed)
     stuck = "exposed" in OFF or all(p_regs.get(r, (0,))[0] == regs.get(r, (0,))[0]
                                     for r in exposed)
+    infix = range(0)
     if stuck and side and "infix" not in OFF:
         # the infix: the iteration before, which ended with the jump back to this label
         stuck = len(passes) >= 2 and passes[-1][3]
@@ -436,7 +441,8 @@ def iteration(prog, passes, trace, evs, regs, bound, cas_safe=frozenset()):
             stuck = (trace[q_tr:p_tr] == it_trace and p_ev - q_ev == len(it_events)
                      and all((x.kind, x.loc, x.val) == (y.kind, y.loc, y.val)
                              for x, y in zip(evs[q_ev:p_ev], it_events)))
-    return not_spin, stuck, p_ev
+            infix = range(q_ev, p_ev)
+    return not_spin, stuck, p_ev, infix
 
 
 class LoopInfo:
@@ -525,7 +531,7 @@ def thread_paths(t, tid, dom, bound, info, limit):
                             info.not_spin.add((tid, label))
                         if it is not None and it[1] and (n <= bound or (
                                 n == bound + 1 and not SETTINGS["strict_bound"])):
-                            out.append(Path(evs, "loop", range(it[2], len(evs)), label, n))
+                            out.append(Path(evs, "loop", range(it[2], len(evs)), label, n, it[3]))
                         if n > bound:
                             info.cut.add((tid, label))
                             return
@@ -719,10 +725,11 @@ class Candidate:
         self.ev, self.n, self.combo = ev, len(ev), combo
         self.pos = [g.id - base[g.tid] if g.tid is not None else -1 for g in ev]
         n = self.n
-        S = set()
+        S, I = set(), set()
         for tid, p in enumerate(combo):
             S |= {base[tid] + i for i in p.S}
-        self.S = S
+            I |= {base[tid] + i for i in p.I}
+        self.S, self.I = S, I
         self.Smask = bits(S)
         W = [g.id for g in ev if g.kind == "W"]
         R = [g.id for g in ev if g.kind == "R"]
@@ -855,12 +862,16 @@ class Candidate:
 
     def rf_options(self):
         """Per read, the writes it may read: same location and value; a read outside S never
-        reads a write in S (FairRepetition)."""
+        reads a write in S; a read in S of a location S writes reads a write in S or in an
+        infix, the round before (FairRepetition)."""
         opts = []
+        s_locs = {self.ev[w].loc for w in self.S if self.ev[w].kind == "W"}
         for r in self.R:
             g = self.ev[r]
             ws = [w for w in self.loc_w.get(g.loc, ()) if self.ev[w].val == g.val
-                  and (r in self.S or w not in self.S or "FR3" in OFF)]
+                  and (r in self.S or w not in self.S or "FR3" in OFF)
+                  and (r not in self.S or g.loc not in s_locs or w in self.S or w in self.I
+                       or "FR4" in OFF)]
             opts.append(ws)
         return opts
 
