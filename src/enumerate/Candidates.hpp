@@ -22,6 +22,8 @@ struct ProgramPaths {
     /// Termination (hangQuery): thread t's first completeCount[t] paths complete, the rest stop
     /// for ever, and a candidate takes at least one that stops. Empty: an ordinary query.
     std::vector<std::size_t> completeCount;
+    /// Some accesses are pieces of partly overlapping ones (check/SplitAccesses.hpp).
+    bool splitBytes = false;
     [[nodiscard]] std::uint64_t combinations() const;
 };
 
@@ -81,6 +83,8 @@ struct StaticRelations {
     Relation po, loc, sameScope, sameCta, rmw, addr, data, ctrl, valueDeps;
     Relation vloc, sameProxy; // PTX 7.5 proxies: same virtual address, same proxy
     Relation api;             // CUDA API synchronisation (CandidateExecution::apiThreads)
+    Relation completeOverlap; // loc, less the pieces of partly overlapping accesses
+    Relation sameAccess;      // distinct pieces of one mixed-size access
 };
 
 /// Calls `check` (when set) before each relation it allocates and once per event: quadratic work

@@ -10,6 +10,10 @@ namespace ptx {
 /// Morally strong (PTX 6): two distinct events related by po in either direction, or both
 /// strong and in each other's scope; if both are memory operations, at the same location.
 [[nodiscard]] RelExpr ptx6MorallyStrong();
+/// ptx6MorallyStrong without its complete-overlap condition: memory operations need only overlap
+/// (share a byte). Two overlapping atomics, each in the other's scope, do not interleave, in part
+/// or completely (the Atomicity axiom; docs/model-races.md, "Mixed-size accesses").
+[[nodiscard]] RelExpr ptx6StrongOverlap();
 
 struct PtxSynchronisation {
     RelExpr observation;
@@ -23,7 +27,9 @@ struct PtxSynchronisation {
 
 /// The relations the axioms read.
 struct PtxAxiomInputs {
-    RelExpr ms, fr, cause, poLoc;
+    RelExpr ms;
+    RelExpr msOverlap; // ms, with overlap in place of complete overlap (Atomicity)
+    RelExpr fr, cause, poLoc;
     /// Checks added to SC-per-Location beyond acyclic((ms & (rf|co|fr)) | po-loc), and the
     /// rule's text.
     std::vector<Check> scPerLocationExtra;

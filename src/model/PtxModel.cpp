@@ -38,7 +38,7 @@ MemoryModel ptx6Model() {
     const RelExpr cause = m.define("cause", causeBase | seq(s.observation, causeBase | po_loc));
 
     // ---- axioms (PtxCommon.cpp) ----
-    addPtxAxioms(m, {ms, fr, cause, po_loc, {}});
+    addPtxAxioms(m, {ms, m.define("ms-overlap", ptx6StrongOverlap()), fr, cause, po_loc, {}});
 
     // ---- data races (PtxCommon.cpp): reported, never forbidden ----
     defineRace(m, ms, cause);
