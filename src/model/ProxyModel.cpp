@@ -90,7 +90,7 @@ MemoryModel ptx75Model() {
                      "reads a write that comes later in its own thread"});
 
     // ---- data races (PtxCommon.cpp): reported, never forbidden ----
-    defineRace(m, ms, cause);
+    defineRace(m, ms, msOverlap, cause);
     return m;
 }
 

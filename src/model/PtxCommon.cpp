@@ -80,17 +80,21 @@ void addPtxAxioms(MemoryModel& m, const PtxAxiomInputs& in) {
             {irreflexive(seq(rf | in.fr, in.cause))});
 }
 
-RelExpr defineRace(MemoryModel& m, const RelExpr& ms, const RelExpr& cause) {
+RelExpr defineRace(MemoryModel& m, const RelExpr& ms, const RelExpr& msOverlap,
+                   const RelExpr& cause) {
     const RelExpr conflict =
         (product(EventSet::Write, EventSet::Memory) | product(EventSet::Memory, EventSet::Write)) &
         base(BaseRel::Loc);
     const RelExpr initial = product(EventSet::Init, EventSet::All) |
                             product(EventSet::All, EventSet::Init) | base(BaseRel::Id);
-    // Program order orders too: two accesses of one thread that overlap in part are not morally
-    // strong, and ptx6's causality has no po of its own.
+    // Program order orders two accesses of one thread that overlap in part (through the same
+    // proxy and virtual address: msOverlap), which are not morally strong, and ptx6's causality
+    // has no po of its own. Other po pairs that are not morally strong (different proxies or
+    // aliases) still race.
     const RelExpr po = base(BaseRel::Po);
     return m.define(kRaceDefinition,
-                    ((conflict - initial) - ms) - (cause | inverse(cause) | po | inverse(po)));
+                    ((conflict - initial) - ms) -
+                        (cause | inverse(cause) | ((po | inverse(po)) & msOverlap)));
 }
 
 } // namespace ptx

@@ -44,10 +44,12 @@ inline constexpr const char* kRaceDefinition = "race";
 
 /// Defines `race` in `m` (PTX ISA, "Data races"; docs/model-races.md, "Data races"): the pairs of
 /// conflicting operations (the same location, at least one a write, neither an initial write)
-/// that are not morally strong (`ms`) and that causality (`cause`) orders neither way. Only
+/// that are not morally strong (`ms`) and that causality (`cause`) orders neither way, nor program
+/// order where they overlap through one proxy and address (`msOverlap`, mixed sizes). Only
 /// `cause` depends on the engine's choices (rf, co, the fence-SC order, barrier
 /// synchronisation), and it grows with them: with none chosen, `race` holds every pair that can
 /// race in some execution of the candidate (check/RaceCheck.cpp relies on it).
-RelExpr defineRace(MemoryModel& m, const RelExpr& ms, const RelExpr& cause);
+RelExpr defineRace(MemoryModel& m, const RelExpr& ms, const RelExpr& msOverlap,
+                   const RelExpr& cause);
 
 } // namespace ptx
