@@ -119,6 +119,9 @@ struct CheckResult {
     std::string terminationReason;           // Unknown: why
     /// Set when options.races and the model defines data races (check/RaceCheck.hpp).
     std::optional<RaceResult> races;
+    /// A mixed-size race: the PTX axioms do not apply, and the verdict is herd's `Undef` (exit
+    /// kExitUndefined), whatever `ok` says of the axioms' outcomes.
+    [[nodiscard]] bool undefined() const { return races && races->kind == RaceKind::MixedSize; }
     std::string model;            // the model checked under (`ptx` resolved: ptx6 or ptx75)
     std::string engine;           // "smt", "lazy" or "explicit": the engine that ran
     std::string engineReason;     // why (auto's estimate), shown with -v

@@ -1,6 +1,7 @@
 #include "check/MixedSizes.hpp"
 
 #include "check/SourceInstruction.hpp"
+#include "check/SplitAccesses.hpp"
 #include "model/Names.hpp"
 #include "model/Observables.hpp"
 #include "model/Unsupported.hpp"
@@ -31,19 +32,6 @@ struct Access {
     }
 };
 
-int typeBytes(const Instruction& ins) {
-    return std::visit(
-        [](const auto& body) {
-            using T = std::decay_t<decltype(body)>;
-            if constexpr (std::is_same_v<T, Load> || std::is_same_v<T, Store> ||
-                          std::is_same_v<T, Atomic>)
-                return accessBytes(body.type);
-            else
-                return kUntypedAccessBytes;
-        },
-        ins.body);
-}
-
 class AccessList {
   public:
     AccessList(const Program& program, const ProgramPaths& paths)
@@ -66,7 +54,7 @@ class AccessList {
                         const Instruction* ins = instructionAt(program_, thread.id, e.pos);
                         if (!ins) continue;
                         add(paths_.locations.names()[static_cast<std::size_t>(e.location)],
-                            typeBytes(*ins), e.pos,
+                            instructionBytes(*ins), e.pos,
                             "P" + std::to_string(thread.id) + ": " + printInstruction(*ins));
                     }
         }
@@ -110,7 +98,7 @@ class AccessList {
 
 } // namespace
 
-void refuseMixedSizes(const Program& program, const ProgramPaths& paths) {
+void refuseMixedSizes(const Program& program, const ProgramPaths& paths, const std::string& why) {
     const std::vector<Access> accesses = AccessList(program, paths).collect();
     for (std::size_t i = 0; i < accesses.size(); ++i)
         for (std::size_t j = 0; j < i; ++j) {
@@ -118,21 +106,20 @@ void refuseMixedSizes(const Program& program, const ProgramPaths& paths) {
             const Access& b = accesses[j];
             if (!a.overlapsPartially(b)) continue;
             const std::string file = program.file.empty() ? program.name : program.file;
-            throw Unsupported(InputError::Located{},
-                              file + ":" + std::to_string(a.pos.line) + ":" +
-                                  std::to_string(a.pos.col) + ": error: " + a.text + " covers " +
-                                  a.range() + ", which overlaps " + b.text + " (line " +
-                                  std::to_string(b.pos.line) + ", column " +
-                                  std::to_string(b.pos.col) + "; " + b.range() +
-                                  ") in part: mixed-size accesses are not modelled yet; see "
-                                  "docs/model-races.md, \"Mixed-size accesses\"");
+            throw Unsupported(
+                InputError::Located{},
+                file + ":" + std::to_string(a.pos.line) + ":" + std::to_string(a.pos.col) +
+                    ": error: " + a.text + " covers " + a.range() + ", which overlaps " + b.text +
+                    " (line " + std::to_string(b.pos.line) + ", column " +
+                    std::to_string(b.pos.col) + "; " + b.range() + ") in part: " + why +
+                    "; see docs/model-races.md, \"Mixed-size accesses\"");
         }
 }
 
 ProgramPaths expandModelled(const Program& program, int unroll, const Deadline& deadline,
                             bool starvedPrefixes) {
     ProgramPaths paths = expandSupported(program, unroll, deadline, starvedPrefixes);
-    refuseMixedSizes(program, paths);
+    paths.splitBytes = splitMixedSizes(program, paths);
     return paths;
 }
 

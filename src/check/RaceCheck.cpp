@@ -15,18 +15,24 @@
 namespace ptx {
 namespace {
 
-/// The model's axioms, and `race` non-empty as one more (named "race").
-MemoryModel withRaceAxiom(const MemoryModel& model) {
-    return withExtraAxiom(
-        model,
-        {kRaceDefinition, "some pair of operations races", {nonEmpty(model.ref(kRaceDefinition))}});
+/// The pairs that race with kind `kind`: `race`, less complete overlap for MixedSize.
+RelExpr racingPairs(const MemoryModel& model, RaceKind kind) {
+    const RelExpr race = model.ref(kRaceDefinition);
+    return kind == RaceKind::MixedSize ? race - base(BaseRel::CompleteOverlap) : race;
 }
 
-/// Step 1: `race` with nothing chosen, on one candidate after another (RaceCheck.hpp).
+/// The model's axioms, and racingPairs non-empty as one more (named "race").
+MemoryModel withRaceAxiom(const MemoryModel& model, RaceKind kind) {
+    return withExtraAxiom(
+        model,
+        {kRaceDefinition, "some pair of operations races", {nonEmpty(racingPairs(model, kind))}});
+}
+
+/// Step 1: racingPairs with nothing chosen, on one candidate after another (RaceCheck.hpp).
 class RaceBound {
   public:
-    explicit RaceBound(const MemoryModel& model)
-        : race_(model.ref(kRaceDefinition)), eval_(model, algebra_) {}
+    RaceBound(const MemoryModel& model, RaceKind kind)
+        : race_(racingPairs(model, kind)), eval_(model, algebra_) {}
 
     /// Whether some execution of `c` may race.
     [[nodiscard]] bool mayRace(const CandidateExecution& c) {
@@ -42,8 +48,8 @@ class RaceBound {
 };
 
 bool anyCandidateMayRace(const Program& program, const ProgramPaths& paths,
-                         const MemoryModel& model, const Deadline& deadline) {
-    RaceBound bound(model);
+                         const MemoryModel& model, const Deadline& deadline, RaceKind kind) {
+    RaceBound bound(model, kind);
     bool may = false;
     forEachCandidate(program, paths, deadline, [&](const CandidateExecution& c) {
         may = bound.mayRace(c);
@@ -60,12 +66,14 @@ const char* raceKindName(RaceKind kind) {
         return "none";
     case RaceKind::UniformSize:
         return "uniform-size";
+    case RaceKind::MixedSize:
+        return "mixed-size";
     }
     return "none";
 }
 
 std::optional<RaceKind> raceKindNamed(const std::string& text) {
-    for (const RaceKind k : {RaceKind::None, RaceKind::UniformSize})
+    for (const RaceKind k : {RaceKind::None, RaceKind::UniformSize, RaceKind::MixedSize})
         if (text == raceKindName(k)) return k;
     return std::nullopt;
 }
@@ -75,11 +83,13 @@ bool definesRaces(const MemoryModel& model) {
                        [](const Definition& d) { return d.name == kRaceDefinition; });
 }
 
-std::optional<RacingExecution>
-findRacingExecution(const Program& program, const ProgramPaths& paths, const MemoryModel& model,
-                    const std::set<std::string>& disabled, const Deadline& deadline) {
-    const MemoryModel racing = withRaceAxiom(model);
-    RaceBound bound(model);
+std::optional<RacingExecution> findRacingExecution(const Program& program,
+                                                   const ProgramPaths& paths,
+                                                   const MemoryModel& model,
+                                                   const std::set<std::string>& disabled,
+                                                   const Deadline& deadline, RaceKind kind) {
+    const MemoryModel racing = withRaceAxiom(model, kind);
+    RaceBound bound(model, kind);
     std::optional<RacingExecution> found;
     forEachCandidate(program, paths, deadline, [&](const CandidateExecution& c) {
         if (!bound.mayRace(c)) return true;
@@ -99,7 +109,7 @@ findRacingExecution(const Program& program, const ProgramPaths& paths, const Mem
         algebra.set(BaseRel::SyncFence, x.chosen.syncFence);
         algebra.set(BaseRel::SyncBarrier, x.chosen.syncBarrier);
         Evaluator<ConcreteAlgebra> eval(model, algebra);
-        const auto pairs = eval.eval(model.ref(kRaceDefinition)).pairs();
+        const auto pairs = eval.eval(racingPairs(model, kind)).pairs();
         if (pairs.empty())
             throw std::logic_error("the solver's racing execution has no race when evaluated");
         x.pair = pairs.front(); // the lowest first event: the earlier thread's
@@ -121,29 +131,35 @@ std::vector<RacingAccess> racingAccesses(const Program& program, const RacingExe
 
 RaceResult decideRaces(const EngineRequest& request, const std::string& engine, bool racingPair) {
     RaceResult result;
-    if (!anyCandidateMayRace(request.program, request.paths, request.model, request.deadline))
+    // Mixed-size first (where some accesses overlap in part): it decides the verdict's kind.
+    for (const RaceKind kind : {RaceKind::MixedSize, RaceKind::UniformSize}) {
+        if (kind == RaceKind::MixedSize && !request.paths.splitBytes) continue;
+        if (!anyCandidateMayRace(request.program, request.paths, request.model, request.deadline,
+                                 kind))
+            continue;
+        const MemoryModel racing = withRaceAxiom(request.model, kind);
+        // No observable and the first witness only: the explicit engine's outcome mode stops
+        // each candidate's search at its first witness (as termination's hang query does).
+        EngineRequest asked{request.program,        request.paths, racing,
+                            request.disabledAxioms, false,         std::vector<Observable>{},
+                            request.deadline,       nullptr};
+        asked.firstWitnessOnly = true;
+        asked.solverContexts = request.solverContexts;
+        result.engine = engine;
+        if (!runDeciding(asked, result.engine).anyWitness()) continue;
+        result.kind = kind;
+        if (!racingPair) return result;
+        const auto x = findRacingExecution(request.program, request.paths, request.model,
+                                           request.disabledAxioms, request.deadline, kind);
+        if (!x)
+            throw std::logic_error("the " + result.engine +
+                                   " engine found a racing execution the solver does not");
+        result.pair = racingAccesses(request.program, *x);
+        FullState state{x->chosen.registers, x->chosen.finalValue};
+        result.outcome =
+            project(state, request.projection.value_or(std::vector<Observable>{}), request.paths);
         return result;
-    const MemoryModel racing = withRaceAxiom(request.model);
-    // No observable and the first witness only: the explicit engine's outcome mode stops each
-    // candidate's search at its first witness (as termination's hang query does).
-    EngineRequest asked{request.program,        request.paths, racing,
-                        request.disabledAxioms, false,         std::vector<Observable>{},
-                        request.deadline,       nullptr};
-    asked.firstWitnessOnly = true;
-    asked.solverContexts = request.solverContexts;
-    result.engine = engine;
-    if (!runDeciding(asked, result.engine).anyWitness()) return result;
-    result.kind = RaceKind::UniformSize;
-    if (!racingPair) return result;
-    const auto x = findRacingExecution(request.program, request.paths, request.model,
-                                       request.disabledAxioms, request.deadline);
-    if (!x)
-        throw std::logic_error("the " + result.engine +
-                               " engine found a racing execution the solver does not");
-    result.pair = racingAccesses(request.program, *x);
-    FullState state{x->chosen.registers, x->chosen.finalValue};
-    result.outcome =
-        project(state, request.projection.value_or(std::vector<Observable>{}), request.paths);
+    }
     return result;
 }
 

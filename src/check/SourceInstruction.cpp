@@ -1,5 +1,7 @@
 #include "check/SourceInstruction.hpp"
 
+#include <type_traits>
+
 namespace ptx {
 
 const Instruction* instructionAt(const Program& program, int thread, const SourcePos& pos) {
@@ -8,6 +10,31 @@ const Instruction* instructionAt(const Program& program, int thread, const Sourc
             for (const Instruction& ins : t.code)
                 if (ins.pos.line == pos.line && ins.pos.col == pos.col) return &ins;
     return nullptr;
+}
+
+int instructionBytes(const Instruction& ins) {
+    return std::visit(
+        [](const auto& body) {
+            using T = std::decay_t<decltype(body)>;
+            if constexpr (std::is_same_v<T, Load> || std::is_same_v<T, Store> ||
+                          std::is_same_v<T, Atomic>)
+                return accessBytes(body.type);
+            else
+                return kUntypedAccessBytes;
+        },
+        ins.body);
+}
+
+bool readsSigned(const Instruction& ins) {
+    return std::visit(
+        [](const auto& body) {
+            using T = std::decay_t<decltype(body)>;
+            if constexpr (std::is_same_v<T, Load> || std::is_same_v<T, Atomic>)
+                return !body.type.empty() && body.type.front() == 's';
+            else
+                return false;
+        },
+        ins.body);
 }
 
 } // namespace ptx

@@ -52,6 +52,7 @@ FileReport checkOne(const TestInput& input, std::size_t index, const CheckArgs& 
         o.progress = display.started(index, program.name);
         const CheckResult result = check(program, o);
         if (args.flags.liveness) r.status = livenessExitCode(result);
+        if (result.undefined()) r.status = worseExitCode(r.status, kExitUndefined);
         if (args.json)
             r.out = jsonText(toJson(program, result, result.model)) + "\n";
         else

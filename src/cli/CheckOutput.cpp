@@ -106,7 +106,9 @@ std::string formatHerd(const Program& program, const CheckResult& r) {
         out << formatOutcome(o) << "\n";
     // herd7's verdict line: `Loop` when the loop bound cut some path, as an expectation file
     // records it (so this output, saved as X.expected, passes `regress`).
-    out << (r.boundHit ? "Loop " : "") << (r.ok ? "Ok" : "No") << "\n";
+    // `Undef` (herd7's word for undefined behaviour): a mixed-size race puts the program outside
+    // the PTX axioms (docs/model-races.md, "Mixed-size accesses").
+    out << (r.boundHit ? "Loop " : "") << (r.undefined() ? "Undef" : r.ok ? "Ok" : "No") << "\n";
     out << (r.witnessesCounted ? "Witnesses\n"
                                : "Witnesses (states, not executions: --no-witnesses)\n");
     const auto [positive, negative] = witnessCounts(program, r);
@@ -121,6 +123,11 @@ std::string formatHerd(const Program& program, const CheckResult& r) {
     if (r.termination)
         out << "Termination " << r.name << " " << terminationName(*r.termination) << "\n";
     if (r.races) out << racesLine(r.name, *r.races) << "\n";
+    if (r.undefined())
+        out << "Warning " << r.name
+            << " outside the model: a mixed-size race (operations that overlap in part, not "
+               "ordered by causality) puts the program outside the PTX axioms; the states listed "
+               "are the axioms' answer, not the model's\n";
     if (r.termination == Termination::UnknownBound) {
         out << "Warning " << r.name << " termination unknown: no hang within the loop bound, but "
             << "loops that are not spin loops were cut (";
@@ -196,7 +203,9 @@ nlohmann::json toJson(const Program& program, const CheckResult& r, const std::s
         {"condition",
          {{"kind", kindWord(program.condition.kind)}, {"text", conditionText(program)}}},
         {"outcomes", std::move(outcomes)},
-        {"result", r.ok ? "Ok" : "No"},
+        {"result", r.undefined() ? "Undef"
+                   : r.ok        ? "Ok"
+                                 : "No"},
         {"observation", observationName(r.observation)},
         {"positive", r.positive},
         {"negative", r.negative},

@@ -143,7 +143,10 @@ int runSim(const SimArgs& a, const CLI::Option* traceOpt, const StopToken& stop)
         // Only tests the checker models: the simulator's outcomes must be ones the model allows,
         // so a construct the enumerator refuses (an address computed across locations, a number
         // used as an address) is refused here too, with its message, instead of simulated.
-        (void)expandModelled(program, CheckOptions{}.unroll, o.deadline);
+        // Mixed-size accesses too: the simulator's memory holds one value per location.
+        refuseMixedSizes(program, expandSupported(program, CheckOptions{}.unroll, o.deadline),
+                         "the simulator holds one value per location and does not simulate "
+                         "mixed-size accesses (check models them)");
         const sim::Simulator simulator(program, o);
         if (tracing) {
             const auto lines = simulator.trace(target, a.exhaustive);

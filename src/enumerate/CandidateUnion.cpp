@@ -18,7 +18,8 @@ bool sameEvent(const Event& a, const Event& b) {
            a.kind == b.kind && a.sem == b.sem && a.scope == b.scope && a.location == b.location &&
            a.virtualLocation == b.virtualLocation && a.proxy == b.proxy &&
            a.fenceKind == b.fenceKind && a.value == b.value && a.isInit == b.isInit &&
-           a.isRmw == b.isRmw && a.barrierArrive == b.barrierArrive &&
+           a.isRmw == b.isRmw && a.accessLocation == b.accessLocation &&
+           a.accessBytes == b.accessBytes && a.barrierArrive == b.barrierArrive &&
            a.barrierInstance == b.barrierInstance && a.barrierId == b.barrierId &&
            a.barrierCount == b.barrierCount && a.barrierVote == b.barrierVote &&
            a.barrierPredicate == b.barrierPredicate && a.repeated == b.repeated &&

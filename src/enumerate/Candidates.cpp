@@ -225,8 +225,9 @@ StaticRelations staticRelations(const CandidateExecution& c, const std::function
     // Made one at a time, the deadline checked between them: eleven n x n bit matrices are
     // 310 MB on 15,000 events, and zeroing them took seconds on a loaded machine.
     StaticRelations s;
-    for (Relation* r : {&s.po, &s.loc, &s.sameScope, &s.sameCta, &s.rmw, &s.addr, &s.data, &s.ctrl,
-                        &s.valueDeps, &s.vloc, &s.sameProxy, &s.api}) {
+    for (Relation* r :
+         {&s.po, &s.loc, &s.sameScope, &s.sameCta, &s.rmw, &s.addr, &s.data, &s.ctrl, &s.valueDeps,
+          &s.vloc, &s.sameProxy, &s.api, &s.completeOverlap, &s.sameAccess}) {
         if (check) check();
         *r = Relation(n);
     }
@@ -236,7 +237,14 @@ StaticRelations staticRelations(const CandidateExecution& c, const std::function
         for (int b = 0; b < n; ++b) {
             const Event& eb = c.events[static_cast<std::size_t>(b)];
             if (!ea.isInit && ea.thread == eb.thread && ea.index < eb.index) s.po.add(a, b);
-            if (isMemory(ea) && isMemory(eb) && ea.location == eb.location) s.loc.add(a, b);
+            if (isMemory(ea) && isMemory(eb) && ea.location == eb.location) {
+                s.loc.add(a, b);
+                if (ea.accessLocation == eb.accessLocation && ea.accessBytes == eb.accessBytes)
+                    s.completeOverlap.add(a, b);
+            }
+            if (ea.accessLocation >= 0 && a != b && ea.thread == eb.thread &&
+                ea.index == eb.index && ea.kind == eb.kind && eb.accessLocation >= 0)
+                s.sameAccess.add(a, b);
             if (isMemory(ea) && isMemory(eb) && ea.virtualLocation == eb.virtualLocation)
                 s.vloc.add(a, b);
             if (ea.proxy && ea.proxy == eb.proxy) s.sameProxy.add(a, b);

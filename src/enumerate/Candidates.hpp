@@ -26,6 +26,8 @@ struct ProgramPaths {
     /// A hang query's progress model: its candidates are those whose fates the model allows
     /// (scheduleAllowed); starved prefixes are among the stopping paths unless it is Fair.
     ProgressModel progress = ProgressModel::Fair;
+    /// Some accesses are pieces of partly overlapping ones (check/SplitAccesses.hpp).
+    bool splitBytes = false;
     [[nodiscard]] std::uint64_t combinations() const;
 };
 
@@ -94,6 +96,8 @@ struct StaticRelations {
     Relation po, loc, sameScope, sameCta, rmw, addr, data, ctrl, valueDeps;
     Relation vloc, sameProxy; // PTX 7.5 proxies: same virtual address, same proxy
     Relation api;             // CUDA API synchronisation (CandidateExecution::apiThreads)
+    Relation completeOverlap; // loc, less the pieces of partly overlapping accesses
+    Relation sameAccess;      // distinct pieces of one mixed-size access
 };
 
 /// Calls `check` (when set) before each relation it allocates and once per event: quadratic work

@@ -58,6 +58,10 @@ const Relation& ConcreteAlgebra::base(BaseRel r) const {
         return static_.sameProxy;
     case BaseRel::Api:
         return static_.api;
+    case BaseRel::CompleteOverlap:
+        return static_.completeOverlap;
+    case BaseRel::SameAccess:
+        return static_.sameAccess;
     case BaseRel::Rf:
         return rf_;
     case BaseRel::Co:

@@ -96,6 +96,15 @@ int LocationTable::add(const std::string& name) {
     return i;
 }
 
+int LocationTable::addSegment(const std::string& name, std::int64_t initial) {
+    if (index_.find(name) == index_.end() && !aliases_.empty())
+        throw EnumerationError("unsupported: mixed-size accesses in a test with aliases");
+    const int i = add(name);
+    init_.resize(names_.size(), 0);
+    init_[static_cast<std::size_t>(i)] = initial;
+    return i;
+}
+
 std::optional<int> LocationTable::find(const std::string& name) const {
     if (auto it = index_.find(name); it != index_.end()) return it->second;
     if (auto it = aliases_.find(name); it != aliases_.end()) return it->second.location;

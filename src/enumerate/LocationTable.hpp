@@ -43,6 +43,11 @@ class LocationTable {
         return init_[static_cast<std::size_t>(location)];
     }
 
+    /// The location `name` (`x+2`), added if new, with initial value `initial` (a byte segment
+    /// of a mixed-size location, check/MixedSizes.hpp). Not after generic aliases (their
+    /// virtual addresses follow the locations'): EnumerationError.
+    int addSegment(const std::string& name, std::int64_t initial);
+
   private:
     int add(const std::string& name);
     std::vector<std::string> names_;

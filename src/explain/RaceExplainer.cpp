@@ -20,6 +20,8 @@ std::string notMorallyStrong(const Execution& x, int a, int b) {
         return weak + (weak.find(" and ") == std::string::npos ? " is" : " are") + " weak";
     if (ea.proxy != eb.proxy || ea.virtualLocation != eb.virtualLocation)
         return "they act through different proxies or virtual addresses";
+    if (ea.accessLocation != eb.accessLocation || ea.accessBytes != eb.accessBytes)
+        return "their instructions overlap in part (mixed sizes): not a complete overlap";
     if (ea.thread == eb.thread) return "they are not morally strong";
     return std::string("their scopes (") + scopeName(ea.scope) + ", " + scopeName(eb.scope) +
            ") do not each include the other's thread";
@@ -37,7 +39,16 @@ RaceExplanation explainRace(const Program& program, const ExplainOptions& option
     out.boundHit = paths.cut > 0;
     out.decided = !options.catModel && definesRaces(model); // as the checker (Checker.cpp)
     if (!out.decided) return out;
-    auto x = findRacingExecution(program, paths, model, {}, deadline);
+    // Mixed-size first, as the checker decides the kind (RaceCheck.hpp).
+    std::optional<RacingExecution> x;
+    for (const RaceKind kind : {RaceKind::MixedSize, RaceKind::UniformSize}) {
+        if (kind == RaceKind::MixedSize && !paths.splitBytes) continue;
+        x = findRacingExecution(program, paths, model, {}, deadline, kind);
+        if (x) {
+            out.kind = kind;
+            break;
+        }
+    }
     if (!x) return out;
     out.accesses = racingAccesses(program, *x);
     out.pair = x->pair;
@@ -63,8 +74,13 @@ std::string formatRaceExplanation(const RaceExplanation& e, const MemoryModel& m
     }
     const Execution& x = *e.witness;
     const auto [a, b] = e.pair;
-    out << "Test " << e.test << " has a data race (uniform-size) under the " << e.model
-        << " model\n";
+    out << "Test " << e.test << " has a data race (" << raceKindName(e.kind) << ") under the "
+        << e.model << " model"
+        << (e.kind == RaceKind::MixedSize
+                ? ": the operations overlap in part, so the program is outside the PTX axioms "
+                  "(verdict Undef)"
+                : "")
+        << "\n";
     out << "Racing pair:\n";
     for (std::size_t i = 0; i < e.accesses.size(); ++i) {
         const RacingAccess& r = e.accesses[i];

@@ -18,6 +18,7 @@ struct RaceExplanation {
     bool decided = true;                // false: the model defines no data races
     std::optional<Execution> witness;   // a racing execution the model allows
     EventPair pair;                     // its racing pair (witness's events)
+    RaceKind kind = RaceKind::None;     // the race's kind (mixed-size first, as the checker)
     std::vector<RacingAccess> accesses; // the pair as instructions of the test
     bool boundHit = false;              // some path was cut by the loop bound
 };

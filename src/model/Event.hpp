@@ -39,6 +39,12 @@ struct Event {
     ValueId value = -1; // Read: ValueOp::Read of itself; Write: the value written
     bool isInit = false;
     bool isRmw = false; // part of an atom/red
+    /// A piece of a mixed-size access (check/MixedSizes.hpp): the location its instruction's
+    /// address names and the bytes it covers from there (`location` is then the byte segment
+    /// this piece covers). -1 and 0 on every other event. The pieces of one access share their
+    /// `index` (they are unordered among themselves).
+    int accessLocation = -1;
+    int accessBytes = 0;
     // Barriers (bar.cta.sync / arrive): instance and id values; count as a constant.
     bool barrierArrive = false;
     ValueId barrierInstance = -1;

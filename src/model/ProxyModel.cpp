@@ -26,10 +26,13 @@ MemoryModel ptx75Model() {
     // ---- derived relations ----
     // Morally strong: related in program order, or both strong and each in the other's scope;
     // both through the same proxy; if both are memory operations, to the same virtual address
-    // (complete overlap).
+    // and the same bytes (complete overlap).
     const RelExpr strongSameScope = seq(id(EventSet::Strong), sr, id(EventSet::Strong));
-    const RelExpr ms = m.define("ms", (((po | inverse(po) | strongSameScope) & sameProxy) - iden) -
-                                          (product(EventSet::Memory, EventSet::Memory) - vloc));
+    // ms-overlap: the same with overlap (the same byte) in place of complete overlap (Atomicity).
+    const RelExpr related = ((po | inverse(po) | strongSameScope) & sameProxy) - iden;
+    const RelExpr M2 = product(EventSet::Memory, EventSet::Memory);
+    const RelExpr ms = m.define("ms", related - (M2 - (vloc & base(BaseRel::CompleteOverlap))));
+    const RelExpr msOverlap = m.define("ms-overlap", related - (M2 - vloc));
 
     // Observation, release and acquire patterns and sync: as in ptx6 (PtxCommon.cpp), with po-loc
     // to the same virtual address.
@@ -78,6 +81,7 @@ MemoryModel ptx75Model() {
 
     // ---- axioms (PtxCommon.cpp); SC-per-Location also forbids reading one's own later write ----
     addPtxAxioms(m, {ms,
+                     msOverlap,
                      fr,
                      cause,
                      po_loc,
@@ -86,7 +90,7 @@ MemoryModel ptx75Model() {
                      "reads a write that comes later in its own thread"});
 
     // ---- data races (PtxCommon.cpp): reported, never forbidden ----
-    defineRace(m, ms, cause);
+    defineRace(m, ms, msOverlap, cause);
     return m;
 }
 

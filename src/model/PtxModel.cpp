@@ -38,10 +38,11 @@ MemoryModel ptx6Model() {
     const RelExpr cause = m.define("cause", causeBase | seq(s.observation, causeBase | po_loc));
 
     // ---- axioms (PtxCommon.cpp) ----
-    addPtxAxioms(m, {ms, fr, cause, po_loc, {}});
+    const RelExpr msOverlap = m.define("ms-overlap", ptx6StrongOverlap());
+    addPtxAxioms(m, {ms, msOverlap, fr, cause, po_loc, {}});
 
     // ---- data races (PtxCommon.cpp): reported, never forbidden ----
-    defineRace(m, ms, cause);
+    defineRace(m, ms, msOverlap, cause);
     return m;
 }
 

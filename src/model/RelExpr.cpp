@@ -68,6 +68,10 @@ const char* baseRelName(BaseRel r) {
         return "same-proxy";
     case BaseRel::Api:
         return "api";
+    case BaseRel::CompleteOverlap:
+        return "complete-overlap";
+    case BaseRel::SameAccess:
+        return "same-access";
     }
     return "?";
 }

@@ -22,12 +22,15 @@ enum class BaseRel {
     Addr,
     Data,
     Ctrl,
-    SyncFence,   // the fence-SC order (chosen)
-    SyncBarrier, // barrier synchronisation
-    VLoc,        // same virtual (generic) address (memory events; PTX 7.5 proxies)
-    SameProxy,   // both events act through the same proxy (see Event::proxy)
-    Api,         // CUDA API synchronisation: events of a kernel whose completion is ordered
-                 // before another kernel's (or the host's) start, to that one's (ApiOrder.hpp)
+    SyncFence,       // the fence-SC order (chosen)
+    SyncBarrier,     // barrier synchronisation
+    VLoc,            // same virtual (generic) address (memory events; PTX 7.5 proxies)
+    SameProxy,       // both events act through the same proxy (see Event::proxy)
+    Api,             // CUDA API synchronisation: events of a kernel whose completion is ordered
+                     // before another kernel's (or the host's) start, to that one's (ApiOrder.hpp)
+    CompleteOverlap, // memory events whose instructions cover the same bytes (loc without the
+                     // pieces of partly overlapping accesses, check/MixedSizes.hpp)
+    SameAccess,      // two distinct pieces of one mixed-size access (check/SplitAccesses.hpp)
 };
 
 /// Sets of events, used as [S] (identity on S) and S x S'.

@@ -17,7 +17,9 @@ std::vector<std::string> canonicalLines(const Expectation& e) {
     lines.push_back("States " + std::to_string(e.states.size()));
     for (const std::string& s : e.states)
         lines.push_back(s);
-    lines.push_back(std::string(e.loop ? "Loop " : "") + (e.ok ? "Ok" : "No"));
+    lines.push_back(std::string(e.loop ? "Loop " : "") + (e.undefined ? "Undef"
+                                                          : e.ok      ? "Ok"
+                                                                      : "No"));
     lines.push_back("Condition " + e.condition);
     if (e.termination) lines.push_back("Termination " + e.name + " " + *e.termination);
     if (e.races) lines.push_back("Races " + e.name + " " + *e.races);
@@ -90,7 +92,8 @@ Expectation expectationOf(const Program& program, const CheckResult& result) {
     for (const Outcome& o : result.outcomes)
         e.states.push_back(normaliseState(formatOutcome(o)));
     std::sort(e.states.begin(), e.states.end());
-    e.ok = result.ok;
+    e.ok = result.ok && !result.undefined();
+    e.undefined = result.undefined();
     e.loop = result.boundHit;
     e.condition = printConditionHerd(program.condition);
     if (result.termination) e.termination = terminationName(*result.termination);

@@ -44,6 +44,7 @@ struct Expectation {
     std::vector<std::string> states;   // herd's state lines, normalised and sorted
     bool ok = false;                   // Ok | No
     bool loop = false;                 // `Loop Ok` / `Loop No`: loops were cut by the bound
+    bool undefined = false;            // `Undef`: a mixed-size race (docs/model-races.md)
     std::string condition;             // the text after `Condition `, in herd7's spelling
     /// `Termination NAME VERDICT` after the condition (ptxlitmus's line, for tests with loops or
     /// waiting barriers): the verdict. Compared only when the expectation has one.

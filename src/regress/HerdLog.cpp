@@ -123,7 +123,7 @@ class TestReader {
             return false;
         }
         case Next::State:
-            if (line == "Ok" || line == "No" || startsWith(line, "Loop ") ||
+            if (line == "Ok" || line == "No" || line == "Undef" || startsWith(line, "Loop ") ||
                 startsWith(line, "Condition"))
                 fail("fewer state lines than `States` says");
             try {
@@ -222,11 +222,11 @@ class TestReader {
             current_.loop = true;
             verdict = trimBlanks(verdict.substr(5));
         }
-        if (verdict == "Undef")
-            fail("herd7 found undefined behaviour (`Undef`): not a verdict ptxlitmus gives");
-        if (verdict != "Ok" && verdict != "No")
-            fail("expected `Ok` or `No` (or `Loop Ok`, `Loop No`), found `" + line + "`");
+        if (verdict != "Ok" && verdict != "No" && verdict != "Undef")
+            fail("expected `Ok`, `No` or `Undef` (or `Loop Ok`, `Loop No`, `Loop Undef`), found `" +
+                 line + "`");
         current_.ok = verdict == "Ok";
+        current_.undefined = verdict == "Undef";
         next_ = Next::Condition;
     }
 

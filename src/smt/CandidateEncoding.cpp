@@ -91,6 +91,10 @@ CandidateEncoding::Rel CandidateEncoding::base(BaseRel r) const {
         return selection_.guard(static_.sameProxy, budget_);
     case BaseRel::Api:
         return selection_.guard(static_.api, budget_);
+    case BaseRel::CompleteOverlap:
+        return selection_.guard(static_.completeOverlap, budget_);
+    case BaseRel::SameAccess:
+        return selection_.guard(static_.sameAccess, budget_);
     case BaseRel::Rmw:
         return selection_.guard(static_.rmw, budget_);
     case BaseRel::Addr:

@@ -17,16 +17,18 @@ int severity(int code) {
     switch (code) {
     case kExitOk:
         return 0;
-    case kExitCheckFailed:
+    case kExitUndefined: // a verdict, not a failure: below every failure
         return 1;
-    case kExitBadInput:
+    case kExitCheckFailed:
         return 2;
-    case kExitResource:
+    case kExitBadInput:
         return 3;
-    case kExitInternal:
+    case kExitResource:
         return 4;
+    case kExitInternal:
+        return 5;
     default:
-        return 5; // 128 + signal
+        return 6; // 128 + signal
     }
 }
 

@@ -16,6 +16,8 @@ inline constexpr int kExitCheckFailed = 1;
 inline constexpr int kExitBadInput = 2;
 inline constexpr int kExitResource = 3;
 inline constexpr int kExitInternal = 4;
+/// A test checked whose verdict is outside the model: a mixed-size race (herd's `Undef`).
+inline constexpr int kExitUndefined = 5;
 
 struct Failure {
     int exitCode = kExitInternal;

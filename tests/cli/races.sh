@@ -32,6 +32,19 @@ has "are not morally strong (a and d are weak)"
 grep -q 'xlabel="race", constraint=false, penwidth=3.5' "$tmp/race.dot" || fail "no bold race edge"
 expect_rc 0 "$exe" explain --race "$guarded"
 has "^Test MP+rel+acq+guarded has no data race under the ptx6 model"
+# A mixed-size race (docs/model-races.md, "Mixed-size accesses"): verdict Undef, exit 5, the kind
+# in the line, --json and explain --race.
+mixed=$src/litmus/MixedSize/relaxed-u32+upper-u16.litmus
+expect_rc 5 "$exe" "$mixed"
+has "^Undef$"
+has "^Races relaxed-u32+upper-u16 mixed-size: P0 st.relaxed.gpu.u32 x, 65537 (line 9) | P1 ld.relaxed.gpu.u16 r0, \[x+2\] (line 9)$"
+has "^Warning relaxed-u32+upper-u16 outside the model: a mixed-size race"
+expect_rc 5 "$exe" --json "$mixed"
+has '"result":"Undef"'
+has '"races":{"kind":"mixed-size"'
+expect_rc 0 "$exe" explain --race "$mixed"
+has "^Test relaxed-u32+upper-u16 has a data race (mixed-size) under the ptx6 model: the operations overlap in part"
+has "their instructions overlap in part (mixed sizes)"
 expect_rc 2 "$exe" explain --race --hang "$weak"
 has "error: --race explains the test's data races"
 

@@ -27,7 +27,8 @@ def outcomes(exe, model, files):
     for i in range(0, len(files), 500):
         run = subprocess.run([exe, "--json", "-j2", "--engine", "explicit", "--model", model] +
                              files[i:i + 500], capture_output=True, text=True)
-        if run.returncode not in (0, 2):
+        # 5: some test has a mixed-size race (verdict Undef); its outcomes are still compared.
+        if run.returncode not in (0, 2, 5):
             sys.exit(f"ptxlitmus --model {model} failed ({run.returncode}): {run.stderr[:500]}")
         for line in run.stdout.splitlines():
             j = json.loads(line)

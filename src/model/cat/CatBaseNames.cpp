@@ -49,6 +49,10 @@ const std::vector<BaseName>& baseNames() {
              base(BaseRel::SyncFence)},
             {"vloc", rel, "same virtual (generic) address: locations that alias (PTX 7.5)",
              base(BaseRel::VLoc)},
+            {"complete-overlap", rel,
+             "memory events whose instructions cover the same bytes: loc without the pieces of "
+             "partly overlapping (mixed-size) accesses",
+             base(BaseRel::CompleteOverlap)},
             {"api", rel,
              "CUDA API synchronisation: kernel A's events to kernel B's (or the host's) when A "
              "completes before B starts by the host's steps",
