@@ -135,7 +135,7 @@ void Machine::exec(MachineState& s, int thread, int offset, int choice,
                              ", writes " + std::to_string(nv) +
                              (w.version == kPendingVersion
                                   ? " into the L1 (pending: its coherence place comes when the "
-                                    "line is written back or read)"
+                                    "line is written back or read by an atomic)"
                                   : " (coherence #" + std::to_string(w.version) + ")"));
         if (ins.sem == Sem::Acquire || ins.sem == Sem::AcqRel) acquire(s, thread, ins.scope, trace);
         break;

@@ -145,9 +145,10 @@ class Machine {
     /// Gives SM sm's pending L1 line of loc (if any) its place in coherence; the threads of the
     /// SM whose floor was that pending write now hold its version.
     void settle(MachineState& s, int sm, int loc, std::vector<std::string>* trace) const;
-    /// Before a read: the pending lines it must see take their places (its SM's; for an atomic of
-    /// scope gpu or sys, also those of the other SMs of the GPU or of the system whose write is
-    /// morally strong with it).
+    /// Before an atomic: the pending lines it must see take their places (its SM's; for an atomic
+    /// of scope gpu or sys, also those of the other SMs of the GPU or of the system whose write
+    /// is morally strong with it). A load places nothing: it reads its SM's pending line as it
+    /// is (SM-local store visibility).
     void settleForRead(MachineState& s, int thread, int loc, const SimInstr& ins,
                        std::vector<std::string>* trace) const;
     [[nodiscard]] Versioned newestInGpu(const MachineState& s, int gpu, int loc) const;

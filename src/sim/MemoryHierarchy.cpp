@@ -5,7 +5,8 @@
 //
 // A store leaves its buffer into the L1 as a pending line, with no coherence place yet, and so
 // does a cta-scope atomic's write (performed at the L1); it takes one when the line is written
-// back, read, overwritten, or released beyond the CTA (settle).
+// back, read by an atomic, overwritten, or released beyond the CTA (settle); a load of the SM
+// reads it while it is pending (SM-local store visibility).
 //
 // A location is a virtual address: the L1 (and the proxy caches) hold a line per virtual address,
 // coherence, the L2 views and memory one per physical location (phys(loc)), so that two generic
@@ -74,8 +75,13 @@ void Machine::settle(MachineState& s, int sm, int loc, std::vector<std::string>*
 void Machine::settleForRead(MachineState& s, int thread, int loc, const SimInstr& ins,
                             std::vector<std::string>* trace) const {
     const auto& p = topology_.threads[static_cast<std::size_t>(thread)];
+    // SM-local store visibility: a load is served the SM's pending line as it is, before the L2
+    // orders the write (an L1 hit on a store that has not reached the L2): the write takes its
+    // place later, when the line is written back, overwritten or released beyond the CTA. An
+    // atomic reads and writes in one step, so the write it reads takes its place first.
+    if (ins.kind != OpKind::Atomic) return;
     settle(s, p.sm, loc, trace);
-    if (ins.kind != OpKind::Atomic || ins.scope == Scope::Cta) return;
+    if (ins.scope == Scope::Cta) return;
     // An atomic of scope gpu or sys, performed at the L2, first places the other SMs' pending
     // writes it is morally strong with (Atomicity); another CTA's cta-scope write or a weak
     // write still held in its SM's L1 reaches the L2 later and is placed after the atomic's.
@@ -187,7 +193,8 @@ Versioned Machine::perform(MachineState& s, int thread, int loc, std::int64_t va
         // A store leaves its buffer into the L1 without a coherence place yet, and so does a
         // cta-scope atomic, performed at the L1: an earlier pending write of the line takes its
         // place first. Like a store's, its write reaches the L2, and takes its place there,
-        // when the line is written back (or read, overwritten, or released beyond the CTA).
+        // when the line is written back (or read by an atomic, overwritten, or released beyond
+        // the CTA).
         settle(s, p.sm, loc, nullptr);
         Versioned pending = write;
         pending.version = kPendingVersion;
@@ -234,7 +241,8 @@ void Machine::drain(MachineState& s, int thread, std::size_t entry,
             " store buffer drains " + program_.locations[static_cast<std::size_t>(e.loc)].name +
             "=" + std::to_string(w.value) + " into the L1 of SM " +
             std::to_string(topology_.threads[static_cast<std::size_t>(thread)].sm) +
-            " (pending: its coherence place comes when the line is written back or read)");
+            " (pending: its coherence place comes when the line is written back; the SM's loads "
+            "read it as it is)");
 }
 
 void Machine::drainAll(MachineState& s, int thread, std::vector<std::string>* trace) const {

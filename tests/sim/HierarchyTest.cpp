@@ -212,3 +212,31 @@ TEST_CASE("S with cta-scope exchanges: the first exchange is placed after the re
     CHECK_FALSE(reaches(s("fence.sc.gpu", "1")));
     CHECK_FALSE(reaches(s("fence.sc.cta", "0")));
 }
+
+TEST_CASE("SM-local store visibility: a load reads its SM's pending line before the L2 orders it") {
+    // WRW+2W as the cuda-litmus campaign runs it (wrw+2w-TB_01_2-SCOPE_BLOCK-FENCE_SCOPE_DEVICE-
+    // THREAD_2_FENCE_ACQ, shown by a GH200): P0 and P1 share CTA 0, P2 is in CTA 1. P1 reads
+    // P0's x=2 from their SM's L1 while the write is still pending, and the line is written back
+    // to the L2 only after P2's x=1: x=1 comes first in coherence, so x ends at 2. A load that
+    // placed the pending line in coherence as it read it (as before) put x=2 first.
+    auto wrw2w = [](const std::string& fence) {
+        return "PTX WRW+2W\n{ x=0; y=0; }\n"
+               " P0@cta 0,gpu 0 | P1@cta 0,gpu 0 | P2@cta 1,gpu 0 ;\n"
+               " st.relaxed.cta x, 2 | ld.acquire.cta r0, x | st.relaxed.cta y, 2 ;\n"
+               " | st.relaxed.cta y, 1 | " +
+               fence +
+               " ;\n"
+               " | | st.relaxed.cta x, 1 ;\n"
+               "exists (P1:r0 == 2 /\\ x == 2 /\\ y == 2)\n";
+    };
+    CHECK(reaches(wrw2w("fence.acq_rel.gpu")));
+    CHECK(reaches(wrw2w("fence.acq_rel.gpu"), inOrder()));
+    // WWC likewise (wwc-TB_01_2-SCOPE_BLOCK-FENCE_SCOPE_DEVICE-THREAD_2_FENCE_ACQ).
+    const std::string wwc = "PTX WWC\n{ x=0; y=0; }\n"
+                            " P0@cta 0,gpu 0 | P1@cta 0,gpu 0 | P2@cta 1,gpu 0 ;\n"
+                            " st.relaxed.cta x, 2 | ld.acquire.cta r0, x | ld.relaxed.cta r1, y ;\n"
+                            " | st.relaxed.cta y, 1 | fence.acq_rel.gpu ;\n"
+                            " | | st.relaxed.cta x, 1 ;\n"
+                            "exists (P1:r0 == 2 /\\ P2:r1 == 1 /\\ x == 2)\n";
+    CHECK(reaches(wwc));
+}
