@@ -223,12 +223,22 @@ bool LitmusParser::isRegisterOf(int thread, const std::string& name) const {
 
 // ---- spellings -------------------------------------------------------------------------------
 
+namespace {
+constexpr std::array kTypes = {"u8",  "s8",  "b8",  "u16", "s16", "b16", "u32",
+                               "s32", "b32", "u64", "s64", "b64", "pred"};
+} // namespace
+
 bool isTypeSuffix(std::string_view text) {
-    constexpr std::array kTypes = {"u8",  "s8",  "b8",  "u16", "s16", "b16", "u32",
-                                   "s32", "b32", "u64", "s64", "b64", "pred"};
     for (const char* t : kTypes)
         if (text == t) return true;
     return false;
+}
+
+std::string typeSuffixList() {
+    std::string list;
+    for (const char* t : kTypes)
+        list += (list.empty() ? "" : ", ") + std::string(t);
+    return list;
 }
 
 } // namespace ptx::parser

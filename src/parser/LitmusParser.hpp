@@ -176,6 +176,8 @@ class LitmusParser {
 
 /// The qualifier lists and spellings shared by the parser and the printer.
 [[nodiscard]] bool isTypeSuffix(std::string_view text);
+/// The type suffixes isTypeSuffix accepts, for messages: "u8, s8, ..., pred".
+[[nodiscard]] std::string typeSuffixList();
 
 /// Whose operands a barrier's spelling alone says it has: Ptx for `barrier.*` and `bar` without
 /// `.cta`; Dat3m for `bar.cta.sync a, b, c` and `bar.cta.arrive a`; none for the forms both

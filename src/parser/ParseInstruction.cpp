@@ -172,7 +172,7 @@ InstructionBody LitmusParser::parseMnemonic(int thread, const Token& word,
         s.cmp = *cmp;
         for (std::size_t i = 1; i < quals.size(); ++i) {
             if (!isTypeSuffix(quals[i].text) || !s.type.empty())
-                unknownQualifier(quals[i], "a single type (u32, s32, b32, u64, s64, b64)");
+                unknownQualifier(quals[i], "a single type (" + typeSuffixList() + ")");
             s.type = quals[i].text;
         }
         s.dst = parseRegister("a predicate register");
@@ -187,7 +187,7 @@ InstructionBody LitmusParser::parseMnemonic(int thread, const Token& word,
         l.op = *bin;
         for (const Qualifier& q : quals) {
             if (!isTypeSuffix(q.text) || !l.type.empty())
-                unknownQualifier(q, "a single type (u32, s32, b32, u64, s64, b64)");
+                unknownQualifier(q, "a single type (" + typeSuffixList() + ")");
             l.type = q.text;
         }
         l.dst = parseRegister("a destination register");

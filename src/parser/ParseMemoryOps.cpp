@@ -87,7 +87,7 @@ AccessQuals classifyAccess(const Token& word, const std::vector<Qualifier>& qual
             fail(q, "unknown qualifier '." + q.text + "' in '" + word.text + "'",
                  "a qualifier of " + op + ": semantics (" + join(sems) +
                      "), scope (cta, gpu, sys), state space (global, shared), cache operator (" +
-                     join(cacheOps) + ") or type (u32, s32, b32, u64, s64, b64)");
+                     join(cacheOps) + ") or type (" + typeSuffixList() + ")");
         }
     }
     return out;
