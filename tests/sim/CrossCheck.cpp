@@ -26,6 +26,7 @@
 // writes every test's figures as JSON. The exit status is the soundness verdict's.
 #include "Fidelity.hpp"
 #include "check/Checker.hpp"
+#include "check/MixedSizes.hpp"
 #include "check/Parallel.hpp"
 #include "model/MemoryModel.hpp"
 #include "parser/Parser.hpp"
@@ -100,6 +101,10 @@ Report crossCheck(const std::string& file, const Settings& settings) {
         o.machine.layout.packWarps = settings.packWarps;
         o.machine.layout.colocateCtas = settings.colocate;
         o.everyLocationShared = settings.allShared;
+        // As `ptxlitmus sim` does: mixed-size tests are refused, not simulated (one value per
+        // location).
+        ptx::refuseMixedSizes(program, ptx::expandSupported(program, 2, ptx::Deadline()),
+                              "the simulator does not simulate mixed-size accesses");
         sim = ptx::sim::Simulator(program, o).runExhaustive();
     } catch (const ptx::Unsupported& e) {
         return Report{Verdict::Unsupported, e.what()};
