@@ -66,7 +66,7 @@ class Splitter {
                         throw Unsupported("a loop of failing atom.cas at " + label + " on " +
                                           paths_.locations.names()[static_cast<std::size_t>(l)] +
                                           ", a location of mixed-size accesses, is not modelled");
-            for (auto* list : {&t.paths, &t.stuck})
+            for (auto* list : {&t.paths, &t.stuck, &t.starved})
                 for (ThreadPath& p : *list)
                     p = rewrite(p, thread);
         }
@@ -108,7 +108,7 @@ class Splitter {
     void collectRanges() {
         for (const ThreadPaths& t : paths_.threads) {
             const int thread = threadIdOf(t);
-            for (const auto* list : {&t.paths, &t.stuck})
+            for (const auto* list : {&t.paths, &t.stuck, &t.starved})
                 for (const ThreadPath& p : *list)
                     for (const Event& e : p.events)
                         if (isMemory(e) && e.location >= 0)

@@ -1,6 +1,7 @@
 // Data races and mixed-size accesses through ptx::check (issue 38): each engine decides the race
 // kind of litmus/Races's shapes, and mixed-size accesses byte by byte (check/SplitAccesses.hpp).
 #include "check/Checker.hpp"
+#include "check/MixedSizes.hpp"
 #include "parser/Parser.hpp"
 
 #include <doctest/doctest.h>
@@ -153,4 +154,28 @@ TEST_CASE("accesses of disjoint bytes, or of the same bytes with another type, a
     CHECK_NOTHROW((void)check(twoThreads(" st.relaxed.gpu.b32 [x], 1 | ld.relaxed.gpu r0, [x] ;\n",
                                          "exists (P1:r0 == 0)"),
                               CheckOptions{}));
+}
+
+TEST_CASE("mixed sizes: the prefixes a progress model may starve are split like every path") {
+    // P1, in CTA 1, may be starved after its 4-byte store (--progress hsa): that prefix's store
+    // must be pieces of x's segments, as in its complete path, or P0's 2-byte reads could never
+    // read it.
+    const Program p = parseLitmus("PTX starve\n{ x=0; y=0; }\n"
+                                  " P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
+                                  " LC00: | st.relaxed.gpu.u32 [x], 0x10001 ;\n"
+                                  " ld.relaxed.gpu.u16 r0, [x+2] | st.relaxed.gpu.u32 [y], 1 ;\n"
+                                  " beq r0, 0, LC00 | ;\nexists (0:r0 == 1)\n",
+                                  "starve.litmus");
+    const ProgramPaths paths = expandModelled(p, 2, Deadline(), true);
+    REQUIRE(paths.splitBytes);
+    // A prefix after the store holds its two pieces (bytes 0..1 and 2..3 of x), each marked
+    // with its access's 4 bytes (only the split pass sets accessBytes).
+    std::size_t pieces = 0;
+    for (const ThreadPath& t : paths.threads[1].starved)
+        for (const Event& e : t.events)
+            if (e.kind == EventKind::Write && e.pos.line == 4) {
+                CHECK(e.accessBytes == 4);
+                ++pieces;
+            }
+    CHECK(pieces >= 2);
 }
