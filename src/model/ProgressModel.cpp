@@ -35,29 +35,8 @@ std::map<CtaKey, CtaState> ctaStates(const std::vector<ScheduledThread>& threads
     return out;
 }
 
-} // namespace
-
-const char* progressName(ProgressModel m) {
-    for (const auto& [model, name] : kNames)
-        if (model == m) return name;
-    return "fair";
-}
-
-std::optional<ProgressModel> progressNamed(const std::string& text) {
-    for (const auto& [model, name] : kNames)
-        if (text == name) return model;
-    return std::nullopt;
-}
-
-std::vector<std::string> progressNames() {
-    std::vector<std::string> out;
-    for (const auto& entry : kNames)
-        out.emplace_back(entry.second);
-    return out;
-}
-
-std::vector<CtaKey> guaranteedCtas(ProgressModel m, const std::vector<ScheduledThread>& threads) {
-    const std::map<CtaKey, CtaState> ctas = ctaStates(threads);
+/// The CTAs that have not ended and that model `m` guarantees, in order.
+std::vector<CtaKey> guaranteedOf(ProgressModel m, const std::map<CtaKey, CtaState>& ctas) {
     std::optional<CtaKey> lowest;     // the lowest-numbered CTA that has not ended (HSA)
     std::optional<CtaKey> topStarted; // the highest-numbered started CTA (LOBE)
     for (const auto& [key, c] : ctas) {
@@ -95,9 +74,34 @@ std::vector<CtaKey> guaranteedCtas(ProgressModel m, const std::vector<ScheduledT
     return out;
 }
 
+} // namespace
+
+const char* progressName(ProgressModel m) {
+    for (const auto& [model, name] : kNames)
+        if (model == m) return name;
+    return "fair";
+}
+
+std::optional<ProgressModel> progressNamed(const std::string& text) {
+    for (const auto& [model, name] : kNames)
+        if (text == name) return model;
+    return std::nullopt;
+}
+
+std::vector<std::string> progressNames() {
+    std::vector<std::string> out;
+    for (const auto& entry : kNames)
+        out.emplace_back(entry.second);
+    return out;
+}
+
+std::vector<CtaKey> guaranteedCtas(ProgressModel m, const std::vector<ScheduledThread>& threads) {
+    return guaranteedOf(m, ctaStates(threads));
+}
+
 bool scheduleAllowed(ProgressModel m, const std::vector<ScheduledThread>& threads) {
     const std::map<CtaKey, CtaState> ctas = ctaStates(threads);
-    const std::vector<CtaKey> guaranteed = guaranteedCtas(m, threads);
+    const std::vector<CtaKey> guaranteed = guaranteedOf(m, ctas);
     bool anyStarved = false;
     for (const auto& [key, c] : ctas) {
         if (!c.starved) continue;
