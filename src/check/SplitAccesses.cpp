@@ -62,10 +62,7 @@ class Splitter {
             const int thread = threadIdOf(t);
             for (auto& [label, locations] : t.cutFailedCas)
                 for (const int l : locations)
-                    if (isSplit(l))
-                        throw Unsupported("a loop of failing atom.cas at " + label + " on " +
-                                          paths_.locations.names()[static_cast<std::size_t>(l)] +
-                                          ", a location of mixed-size accesses, is not modelled");
+                    refuseFailedCasOn(l, " at " + label);
             for (auto* list : {&t.paths, &t.stuck, &t.starved})
                 for (ThreadPath& p : *list)
                     p = rewrite(p, thread);
@@ -85,6 +82,14 @@ class Splitter {
     [[nodiscard]] bool isSplit(int location) const {
         return location >= 0 && location < static_cast<int>(parts_.size()) &&
                split_.count(baseOf(location)) > 0;
+    }
+    /// Failing atom.cas attempts are dropped as spin iterations (enumerate/FailedCas.hpp) on
+    /// whole locations only: refused on a split one (`where`: " at LABEL" or empty).
+    void refuseFailedCasOn(int location, const std::string& where) const {
+        if (!isSplit(location)) return;
+        throw Unsupported("a loop of failing atom.cas" + where + " on " +
+                          paths_.locations.names()[static_cast<std::size_t>(location)] +
+                          ", a location of mixed-size accesses, is not modelled");
     }
     [[nodiscard]] int threadIdOf(const ThreadPaths& t) const {
         return program_.threads[static_cast<std::size_t>(&t - paths_.threads.data())].id;
@@ -270,10 +275,7 @@ class Splitter {
 
     ThreadPath rewrite(const ThreadPath& in, int thread) {
         for (const int l : in.failedCasLocations)
-            if (isSplit(l))
-                throw Unsupported("a loop of failing atom.cas on " +
-                                  paths_.locations.names()[static_cast<std::size_t>(l)] +
-                                  ", a location of mixed-size accesses, is not modelled");
+            refuseFailedCasOn(l, "");
         ThreadPath out;
         out.stuck = in.stuck;
         out.repeatsSpin = in.repeatsSpin;
