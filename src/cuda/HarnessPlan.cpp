@@ -22,6 +22,13 @@ namespace {
                              " is unsupported by the CUDA harness: " + why);
 }
 
+[[noreturn]] void rejectVector(const Program& p, SourcePos pos) {
+    reject(p,
+           "vector accesses (.v2, .v4, .v8): the harness lays out no vector-aligned locations "
+           "(docs/hardware.md)",
+           pos);
+}
+
 bool is64(const TypeSuffix& t) {
     return t.size() >= 2 && t.substr(t.size() - 2) == "64";
 }
@@ -224,6 +231,7 @@ HarnessPlan planHarness(const Program& program) {
                                    "__constant__ memory, none of which the harness sets up",
                                    ins.pos);
                         if (b.space == StateSpace::Shared) reject(p, "ld.shared", ins.pos);
+                        if (!b.vector.empty()) rejectVector(p, ins.pos);
                         address(b.addr, b.type, ins.pos);
                         use.mentioned.insert(b.dst.name);
                         use.written.insert(b.dst.name);
@@ -235,6 +243,7 @@ HarnessPlan planHarness(const Program& program) {
                                    "on the host, which the harness does not set up",
                                    ins.pos);
                         if (b.space == StateSpace::Shared) reject(p, "st.shared", ins.pos);
+                        if (!b.vector.empty()) rejectVector(p, ins.pos);
                         address(b.addr, b.type, ins.pos);
                         noteOperand(b.value, use, locs);
                     } else if constexpr (std::is_same_v<B, Atomic>) {

@@ -242,8 +242,11 @@ StaticRelations staticRelations(const CandidateExecution& c, const std::function
                 if (ea.accessLocation == eb.accessLocation && ea.accessBytes == eb.accessBytes)
                     s.completeOverlap.add(a, b);
             }
+            // Pieces of one access: the elements of a vector access share their index too, but
+            // each is an access of its own.
             if (ea.accessLocation >= 0 && a != b && ea.thread == eb.thread &&
-                ea.index == eb.index && ea.kind == eb.kind && eb.accessLocation >= 0)
+                ea.index == eb.index && ea.kind == eb.kind &&
+                ea.accessLocation == eb.accessLocation && ea.accessBytes == eb.accessBytes)
                 s.sameAccess.add(a, b);
             if (isMemory(ea) && isMemory(eb) && ea.virtualLocation == eb.virtualLocation)
                 s.vloc.add(a, b);

@@ -16,8 +16,12 @@ template <class F> void forEachAddress(const Program& program, F&& f) {
             std::visit(
                 [&](const auto& body) {
                     using T = std::decay_t<decltype(body)>;
-                    if constexpr (std::is_same_v<T, Load> || std::is_same_v<T, Store> ||
-                                  std::is_same_v<T, Atomic>) {
+                    if constexpr (std::is_same_v<T, Load> || std::is_same_v<T, Store>) {
+                        // Each element of a vector access: a location of its own.
+                        if (const auto* name = std::get_if<std::string>(&body.addr.base))
+                            for (int k = 0; k < vectorElements(body); ++k)
+                                f(*name, body.addr.offset + k * accessBytes(body.type));
+                    } else if constexpr (std::is_same_v<T, Atomic>) {
                         if (const auto* name = std::get_if<std::string>(&body.addr.base))
                             f(*name, body.addr.offset);
                     }

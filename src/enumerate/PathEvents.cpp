@@ -6,6 +6,7 @@
 #include "model/BarrierCount.hpp"
 #include "model/Names.hpp"
 #include "model/Unsupported.hpp"
+#include "model/VectorAccess.hpp"
 
 #include <string>
 
@@ -52,48 +53,76 @@ int PathWalker::addEvent(State& s, Event e, const Instruction& ins,
 
 void PathWalker::exec(State& s, const Instruction& ins, const Load& ld,
                       const std::vector<int>& extraCtrl) {
-    auto [loc, vloc, addrDeps] = resolve(s, ld.addr, ins.pos);
-    Event e;
-    e.kind = EventKind::Read;
-    e.sem = ld.isVolatile ? Sem::Relaxed : ld.sem;
-    e.scope = ld.isVolatile ? Scope::Sys : ld.scope.value_or(Scope::Sys);
-    e.location = loc;
-    e.virtualLocation = vloc;
-    e.proxy = ld.proxy;
-    e.text = std::string("R") + semText(e.sem) +
-             (e.sem == Sem::Weak ? "" : std::string(".") + scopeName(e.scope)) + " " +
-             addressText(ld.addr, loc);
-    const int id = addEvent(s, std::move(e), ins, extraCtrl);
-    s.path.events[static_cast<std::size_t>(id)].value = s.path.values.read(id);
-    for (const int r : addrDeps)
-        s.path.addr.emplace_back(r, id);
-    setRegister(s, ld.dst.name,
-                {s.path.events[static_cast<std::size_t>(id)].value, {id}, std::nullopt});
+    // A vector load's elements are scalar loads unordered among themselves: they share their
+    // place in program order (the first's index). Every address is resolved before any
+    // destination is written.
+    const int n = vectorElements(ld);
+    std::vector<Target> targets;
+    for (int k = 0; k < n; ++k)
+        targets.push_back(resolve(s, elementAddress(ld.addr, ld.type, k), ins.pos));
+    std::vector<int> ids;
+    for (int k = 0; k < n; ++k) {
+        Event e;
+        e.kind = EventKind::Read;
+        e.sem = ld.isVolatile ? Sem::Relaxed : ld.sem;
+        e.scope = ld.isVolatile ? Scope::Sys : ld.scope.value_or(Scope::Sys);
+        e.location = targets[k].location;
+        e.virtualLocation = targets[k].virtualLocation;
+        e.proxy = ld.proxy;
+        e.text = std::string("R") + semText(e.sem) +
+                 (e.sem == Sem::Weak ? "" : std::string(".") + scopeName(e.scope)) + " " +
+                 addressText(elementAddress(ld.addr, ld.type, k), e.location);
+        const int id = addEvent(s, std::move(e), ins, extraCtrl);
+        Event& added = s.path.events[static_cast<std::size_t>(id)];
+        added.index = ids.empty() ? id : ids.front();
+        added.value = s.path.values.read(id);
+        for (const int r : targets[k].deps)
+            s.path.addr.emplace_back(r, id);
+        ids.push_back(id);
+    }
+    for (int k = 0; k < n; ++k) {
+        const Reg& dst = ld.vector.empty() ? ld.dst : ld.vector[static_cast<std::size_t>(k)];
+        const int id = ids[static_cast<std::size_t>(k)];
+        setRegister(s, dst.name,
+                    {s.path.events[static_cast<std::size_t>(id)].value, {id}, std::nullopt});
+    }
 }
 
 void PathWalker::exec(State& s, const Instruction& ins, const Store& st,
                       const std::vector<int>& extraCtrl) {
-    auto [loc, vloc, addrDeps] = resolve(s, st.addr, ins.pos);
-    const RegValue v = operand(s, st.value);
-    Event e;
+    const int n = vectorElements(st);
+    std::vector<Target> targets;
+    std::vector<RegValue> values;
+    for (int k = 0; k < n; ++k) {
+        targets.push_back(resolve(s, elementAddress(st.addr, st.type, k), ins.pos));
+        values.push_back(
+            operand(s, st.vector.empty() ? st.value : st.vector[static_cast<std::size_t>(k)]));
+    }
     s.loops.sideEffect();
-    e.kind = EventKind::Write;
-    e.sem = st.isVolatile ? Sem::Relaxed : st.sem;
-    e.scope = st.isVolatile ? Scope::Sys : st.scope.value_or(Scope::Sys);
-    e.location = loc;
-    e.virtualLocation = vloc;
-    e.proxy = st.proxy;
-    e.value = v.value;
-    e.text = std::string("W") + semText(e.sem) +
-             (e.sem == Sem::Weak ? "" : std::string(".") + scopeName(e.scope)) + " " +
-             addressText(st.addr, loc);
-    const int id = addEvent(s, std::move(e), ins, extraCtrl);
-    for (const int r : addrDeps)
-        s.path.addr.emplace_back(r, id);
-    for (const int r : v.deps)
-        s.path.data.emplace_back(r, id);
-    for (const int r : s.path.values.readsOf(v.value))
-        s.path.valueDeps.emplace_back(r, id);
+    int first = -1;
+    for (int k = 0; k < n; ++k) {
+        const RegValue& v = values[static_cast<std::size_t>(k)];
+        Event e;
+        e.kind = EventKind::Write;
+        e.sem = st.isVolatile ? Sem::Relaxed : st.sem;
+        e.scope = st.isVolatile ? Scope::Sys : st.scope.value_or(Scope::Sys);
+        e.location = targets[k].location;
+        e.virtualLocation = targets[k].virtualLocation;
+        e.proxy = st.proxy;
+        e.value = v.value;
+        e.text = std::string("W") + semText(e.sem) +
+                 (e.sem == Sem::Weak ? "" : std::string(".") + scopeName(e.scope)) + " " +
+                 addressText(elementAddress(st.addr, st.type, k), e.location);
+        const int id = addEvent(s, std::move(e), ins, extraCtrl);
+        if (first < 0) first = id;
+        s.path.events[static_cast<std::size_t>(id)].index = first;
+        for (const int r : targets[k].deps)
+            s.path.addr.emplace_back(r, id);
+        for (const int r : v.deps)
+            s.path.data.emplace_back(r, id);
+        for (const int r : s.path.values.readsOf(v.value))
+            s.path.valueDeps.emplace_back(r, id);
+    }
 }
 
 void PathWalker::exec(State& s, const Instruction& ins, const Atomic& at,

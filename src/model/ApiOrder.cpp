@@ -28,7 +28,7 @@ struct Steps {
 
 bool hostObserves(const Instruction& ins) {
     const auto* load = std::get_if<Load>(&ins.body);
-    return load && !ins.guard && load->proxy == Proxy::Generic &&
+    return load && !ins.guard && load->proxy == Proxy::Generic && load->vector.empty() &&
            (load->sem == Sem::Weak || load->scope == Scope::Sys);
 }
 
@@ -79,8 +79,9 @@ std::optional<ApiOrderError> checkThreads(const Program& p) {
                                          "an instruction other than a load in the host "
                                          "thread " +
                                              threadName(t),
-                                         "a load without a guard (the host only observes: "
-                                         "ld, ld.relaxed.sys, ld.acquire.sys, ld.volatile)"};
+                                         "a scalar load without a guard (the host only "
+                                         "observes: ld, ld.relaxed.sys, ld.acquire.sys, "
+                                         "ld.volatile)"};
             continue;
         }
         if (t.kernel != 0 && p.host.empty())

@@ -110,6 +110,11 @@ struct Load {
     TypeSuffix type;
     Reg dst;
     Address addr;
+    /// A vector load (`ld.v2.u32 {r0, r1}, [x]`): every element's destination, element k read
+    /// from the address plus k times the type's bytes (`dst` is the first). Empty for a scalar
+    /// load. The elements are scalar loads unordered among themselves (docs/model-races.md,
+    /// "Vector accesses").
+    std::vector<Reg> vector;
 };
 
 struct Store {
@@ -122,7 +127,18 @@ struct Store {
     TypeSuffix type;
     Address addr;
     Operand value;
+    /// A vector store (`st.v2.u32 [x], {a, b}`): every element's value, as Load::vector
+    /// (`value` is the first). Empty for a scalar store.
+    std::vector<Operand> vector;
 };
+
+/// The number of elements of an access: 2, 4 or 8 for a vector (`.v2`...), 1 otherwise.
+[[nodiscard]] inline int vectorElements(const Load& l) {
+    return l.vector.empty() ? 1 : static_cast<int>(l.vector.size());
+}
+[[nodiscard]] inline int vectorElements(const Store& s) {
+    return s.vector.empty() ? 1 : static_cast<int>(s.vector.size());
+}
 
 /// `atom.SEM.SCOPE.OP d, [a], b{, c}` and `red.SEM.SCOPE.OP [a], b`.
 struct Atomic {

@@ -1,6 +1,8 @@
 // Semantic checks run after the code is read: placements, init threads, labels, locations.
 #include "parser/LitmusParser.hpp"
 
+#include <algorithm>
+
 #include "model/Names.hpp"
 #include "parser/Parser.hpp"
 
@@ -29,21 +31,30 @@ void LitmusParser::checkInitThreads() const {
                  "a thread of the test (P0..P" + std::to_string(n - 1) + ")");
 }
 
-const std::string* writtenRegister(const Instruction& ins) {
+std::vector<std::string> writtenRegisters(const Instruction& ins) {
     return std::visit(
-        [](const auto& body) -> const std::string* {
+        [](const auto& body) -> std::vector<std::string> {
             using T = std::decay_t<decltype(body)>;
-            if constexpr (std::is_same_v<T, Load> || std::is_same_v<T, Local> ||
-                          std::is_same_v<T, SetPredicate>)
-                return &body.dst.name;
-            else if constexpr (std::is_same_v<T, Atomic>)
-                return body.dst ? &body.dst->name : nullptr;
-            else if constexpr (std::is_same_v<T, Barrier>)
-                return body.vote ? &body.vote->dst.name : nullptr;
-            else
-                return nullptr;
+            if constexpr (std::is_same_v<T, Load>) {
+                std::vector<std::string> out{body.dst.name};
+                for (std::size_t k = 1; k < body.vector.size(); ++k)
+                    out.push_back(body.vector[k].name);
+                return out;
+            } else if constexpr (std::is_same_v<T, Local> || std::is_same_v<T, SetPredicate>) {
+                return {body.dst.name};
+            } else if constexpr (std::is_same_v<T, Atomic>) {
+                if (body.dst) return {body.dst->name};
+            } else if constexpr (std::is_same_v<T, Barrier>) {
+                if (body.vote) return {body.vote->dst.name};
+            }
+            return {};
         },
         ins.body);
+}
+
+bool writesRegister(const Instruction& ins, const std::string& reg) {
+    const std::vector<std::string> written = writtenRegisters(ins);
+    return std::find(written.begin(), written.end(), reg) != written.end();
 }
 
 void LitmusParser::checkRegisterAddresses() const {
@@ -56,7 +67,8 @@ void LitmusParser::checkRegisterAddresses() const {
     for (const Thread& t : prog_.threads) {
         std::map<std::string, SourcePos> written; // register -> its first write
         for (const Instruction& ins : t.code)
-            if (const std::string* reg = writtenRegister(ins)) written.emplace(*reg, ins.pos);
+            for (const std::string& reg : writtenRegisters(ins))
+                written.emplace(reg, ins.pos);
         for (const Instruction& ins : t.code) {
             const Address* address = std::visit(
                 [](const auto& b) -> const Address* {
@@ -141,10 +153,12 @@ std::set<std::string> LitmusParser::usedLocations() const {
     auto value = [&](const auto& v) {
         if (const auto* a = std::get_if<AddressOf>(&v)) out.insert(a->location);
     };
-    auto address = [&](const Address& a) {
+    auto address = [&](const Address& a, int elements, const TypeSuffix& type) {
         if (const auto* s = std::get_if<std::string>(&a.base)) {
             out.insert(*s);
-            out.insert(locationName(*s, a.offset)); // `x+4`: a location of its own
+            // `x+4`: a location of its own; so is each element of a vector access
+            for (int k = 0; k < elements; ++k)
+                out.insert(locationName(*s, a.offset + k * accessBytes(type)));
         }
     };
     for (const InitEntry& e : prog_.init) {
@@ -163,12 +177,14 @@ std::set<std::string> LitmusParser::usedLocations() const {
                 [&](const auto& b) {
                     using T = std::decay_t<decltype(b)>;
                     if constexpr (std::is_same_v<T, Load>) {
-                        address(b.addr);
+                        address(b.addr, vectorElements(b), b.type);
                     } else if constexpr (std::is_same_v<T, Store>) {
-                        address(b.addr);
+                        address(b.addr, vectorElements(b), b.type);
                         value(b.value);
+                        for (const Operand& v : b.vector)
+                            value(v);
                     } else if constexpr (std::is_same_v<T, Atomic>) {
-                        address(b.addr);
+                        address(b.addr, 1, b.type);
                         value(b.operand);
                         if (b.operand2) value(*b.operand2);
                     } else if constexpr (std::is_same_v<T, Local>) {

@@ -234,6 +234,12 @@ bool isTypeSuffix(std::string_view text) {
     return false;
 }
 
+bool isFloatType(std::string_view text) {
+    for (const char* t : {"f16", "f16x2", "bf16", "bf16x2", "f32", "f64", "tf32"})
+        if (text == t) return true;
+    return false;
+}
+
 std::string typeSuffixList() {
     std::string list;
     for (const char* t : kTypes)

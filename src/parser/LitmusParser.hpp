@@ -16,9 +16,11 @@
 
 namespace ptx::parser {
 
-/// The register an instruction writes (a load's, an atomic's, a move's or a setp's destination),
-/// or none.
-[[nodiscard]] const std::string* writtenRegister(const Instruction& ins);
+/// The registers an instruction writes: a load's destination (every element's of a vector load),
+/// an atomic's, a move's, a setp's, a bar.red's; none for the others.
+[[nodiscard]] std::vector<std::string> writtenRegisters(const Instruction& ins);
+/// Whether `ins` writes register `reg`.
+[[nodiscard]] bool writesRegister(const Instruction& ins, const std::string& reg);
 
 /// A dotted qualifier of a mnemonic (`relaxed` in `ld.relaxed.gpu`) and where it starts.
 struct Qualifier {
@@ -136,6 +138,9 @@ class LitmusParser {
     InstructionBody parseBarrierVote(int thread, const Token& word,
                                      const std::vector<Qualifier>& quals, std::size_t i, Barrier b);
     Operand parseOperand(const std::string& expected);
+    /// `{a, b, ...}`, the n elements of a vector access: registers (distinct: the destinations of
+    /// a vector load) or operands (the values of a vector store).
+    std::vector<Operand> parseVectorOperands(int n, const std::string& expected, bool registers);
     Address parseAddress(int thread);
     std::string parseLabelRef();
 
@@ -176,6 +181,8 @@ class LitmusParser {
 
 /// The qualifier lists and spellings shared by the parser and the printer.
 [[nodiscard]] bool isTypeSuffix(std::string_view text);
+/// PTX's floating-point types, scalar and packed (`f32`, `f16x2`, ...): not modelled.
+[[nodiscard]] bool isFloatType(std::string_view text);
 /// The type suffixes isTypeSuffix accepts, for messages: "u8, s8, ..., pred".
 [[nodiscard]] std::string typeSuffixList();
 

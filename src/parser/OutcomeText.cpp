@@ -60,12 +60,8 @@ class OutcomeTextParser {
         for (const Thread& t : program_.threads)
             if (t.id == thread)
                 for (const Instruction& ins : t.code) {
-                    if (const auto* l = std::get_if<Load>(&ins.body)) out.insert(l->dst.name);
-                    if (const auto* l = std::get_if<Local>(&ins.body)) out.insert(l->dst.name);
-                    if (const auto* s = std::get_if<SetPredicate>(&ins.body))
-                        out.insert(s->dst.name);
-                    if (const auto* a = std::get_if<Atomic>(&ins.body); a && a->dst)
-                        out.insert(a->dst->name);
+                    for (const std::string& r : writtenRegisters(ins))
+                        if (!std::holds_alternative<Barrier>(ins.body)) out.insert(r);
                 }
         return out;
     }

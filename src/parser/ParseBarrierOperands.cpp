@@ -41,8 +41,7 @@ std::string spellingSays(BarrierOperands o) {
 /// thread writes it: its initial value (0 when not initialised).
 std::optional<std::int64_t> staticValue(const Program& p, const Thread& thread, const Reg& reg) {
     for (const Instruction& ins : thread.code)
-        if (const std::string* written = writtenRegister(ins); written && *written == reg.name)
-            return std::nullopt;
+        if (writesRegister(ins, reg.name)) return std::nullopt;
     for (const InitEntry& e : p.init)
         if (e.thread && *e.thread == thread.id && e.name == reg.name) {
             const auto* v = std::get_if<std::int64_t>(&e.value);

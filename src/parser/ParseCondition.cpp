@@ -171,7 +171,7 @@ void LitmusParser::checkRegTerm(int thread, const std::string& reg, SourcePos po
              "a thread of the test (P0..P" + std::to_string(n - 1) + ")");
     if (isRegisterOf(thread, reg)) return;
     for (const Instruction& ins : prog_.threads[thread].code)
-        if (const std::string* written = writtenRegister(ins); written && *written == reg) return;
+        if (writesRegister(ins, reg)) return;
     fail(pos,
          "register P" + std::to_string(thread) + ":" + reg +
              " that the thread never initialises or writes",

@@ -209,6 +209,33 @@ Operand LitmusParser::parseOperand(const std::string& expected) {
     failHere(expected);
 }
 
+std::vector<Operand> LitmusParser::parseVectorOperands(int n, const std::string& expected,
+                                                       bool registers) {
+    const std::string count = std::to_string(n);
+    expect(Tok::LBrace, "'{' and the " + count + " elements of the vector");
+    std::vector<Operand> out;
+    std::vector<SourcePos> where;
+    while (true) {
+        where.push_back(peek().pos);
+        out.push_back(registers ? Operand{parseRegister(expected)} : parseOperand(expected));
+        if (registers)
+            for (std::size_t k = 0; k + 1 < out.size(); ++k)
+                if (out[k] == out.back())
+                    fail(where.back(),
+                         "the register " + std::get<Reg>(out.back()).name +
+                             " twice among the destinations of a vector load",
+                         "distinct registers (the elements are loaded in no order)");
+        if (accept(Tok::RBrace)) break;
+        if (static_cast<int>(out.size()) == n)
+            failHere("'}' after the " + count + " elements of the vector");
+        expect(Tok::Comma, "',' or '}' after an element of the vector");
+    }
+    if (static_cast<int>(out.size()) != n)
+        fail(where.back(), std::to_string(out.size()) + " elements in '{...}'",
+             count + " elements, as .v" + count + " says");
+    return out;
+}
+
 std::string LitmusParser::parseLabelRef() {
     return parseName("a label name");
 }

@@ -47,6 +47,7 @@ struct AccessQuals {
     std::vector<std::string> cacheOps;
     std::optional<StateSpace> space;
     TypeSuffix type;
+    std::optional<Qualifier> vector; // v2, v4, v8
 };
 
 } // namespace
@@ -83,11 +84,18 @@ AccessQuals classifyAccess(const Token& word, const std::vector<Qualifier>& qual
         } else if (isTypeSuffix(q.text)) {
             if (!out.type.empty()) second(q, "type");
             out.type = q.text;
+        } else if (q.text == "v2" || q.text == "v4" || q.text == "v8") {
+            if (out.vector) second(q, "vector qualifier");
+            out.vector = q;
+        } else if (isFloatType(q.text)) {
+            fail(q, "the floating-point type '." + q.text + "' in '" + word.text + "'",
+                 "an integer type (" + typeSuffixList() +
+                     "): ptxlitmus models integer values only (docs/litmus-format.md)");
         } else {
             fail(q, "unknown qualifier '." + q.text + "' in '" + word.text + "'",
                  "a qualifier of " + op + ": semantics (" + join(sems) +
                      "), scope (cta, gpu, sys), state space (global, shared), cache operator (" +
-                     join(cacheOps) + ") or type (" + typeSuffixList() + ")");
+                     join(cacheOps) + "), vector (v2, v4, v8) or type (" + typeSuffixList() + ")");
         }
     }
     return out;
@@ -135,6 +143,36 @@ SemScope semScope(const Token& word, const AccessQuals& q, const std::string& fi
     return out;
 }
 
+Proxy proxyOf(const std::string& op, bool ldConst) {
+    return op == "tld"                    ? Proxy::Texture
+           : op == "suld" || op == "sust" ? Proxy::Surface
+           : op == "cold" || ldConst      ? Proxy::Constant
+                                          : Proxy::Generic;
+}
+
+/// The elements of a vector access (`.v2`, `.v4`, `.v8`), checked against the forms the PTX ISA
+/// gives ld and st: a type is needed; .v2 and .v4 of 8- to 64-bit types (.v4 of 64 bits is the
+/// 256-bit form), .v8 of 32-bit types (256 bits); generic proxy only.
+int vectorWidth(const Token& word, const AccessQuals& q, Proxy proxy, const std::string& file) {
+    const Qualifier& v = *q.vector;
+    const int n = v.text == "v2" ? 2 : v.text == "v4" ? 4 : 8;
+    const auto fail = [&](const std::string& found, const std::string& expected) {
+        throw ParseError(file, v.pos, "found " + found + ", expected " + expected);
+    };
+    if (proxy != Proxy::Generic)
+        fail("'." + v.text + "' in '" + word.text + "'",
+             "a vector access through the generic proxy (ld, st): vector texture, surface and "
+             "constant accesses are not modelled");
+    if (q.type.empty() || q.type == "pred")
+        fail("'." + v.text + "' in '" + word.text + "' without an element type",
+             "a type after it (." + v.text + ".u32, ...)");
+    if (n == 8 && accessBytes(q.type) != 4)
+        fail("'." + v.text + "." + q.type + "' in '" + word.text + "'",
+             "a vector form of the PTX ISA: .v2 and .v4 of 8- to 64-bit types, .v8 of 32-bit "
+             "types");
+    return n;
+}
+
 } // namespace
 
 InstructionBody LitmusParser::parseLoad(int thread, const Token& word,
@@ -158,9 +196,14 @@ InstructionBody LitmusParser::parseLoad(int thread, const Token& word,
     }
     AccessQuals q = classifyAccess(word, quals, {"weak", "relaxed", "acquire", "volatile"},
                                    {"ca", "cg", "cs", "cv", "lu"}, file_);
-    Reg dst = parseRegister("a destination register");
+    std::vector<Reg> vector;
+    if (q.vector)
+        for (const Operand& o : parseVectorOperands(
+                 vectorWidth(word, q, proxyOf(op, ldConst), file_), "a destination register", true))
+            vector.push_back(std::get<Reg>(o));
+    Reg dst = vector.empty() ? parseRegister("a destination register") : vector.front();
     expect(Tok::Comma, "',' after the destination register");
-    if (op == "ld" && (at(Tok::Number) || at(Tok::Minus))) {
+    if (op == "ld" && vector.empty() && (at(Tok::Number) || at(Tok::Minus))) {
         // Dat3M's register move `ld r1, 5`: the qualifiers other than the type are ignored.
         Local l;
         l.op = BinOp::Mov;
@@ -169,19 +212,17 @@ InstructionBody LitmusParser::parseLoad(int thread, const Token& word,
         l.a = parseInteger("a value");
         return l;
     }
-    SemScope ss = semScope(word, q, file_);
     Load load;
+    SemScope ss = semScope(word, q, file_);
     load.sem = ss.sem;
     load.scope = ss.scope;
     load.isVolatile = ss.isVolatile;
-    load.proxy = op == "tld"               ? Proxy::Texture
-                 : op == "suld"            ? Proxy::Surface
-                 : op == "cold" || ldConst ? Proxy::Constant
-                                           : Proxy::Generic;
+    load.proxy = proxyOf(op, ldConst);
     load.cacheOps = q.cacheOps;
     load.space = q.space;
     load.type = q.type;
     load.dst = dst;
+    load.vector = std::move(vector);
     load.addr = parseAddress(thread);
     return load;
 }
@@ -202,7 +243,13 @@ InstructionBody LitmusParser::parseStore(int thread, const Token& word,
     st.type = q.type;
     st.addr = parseAddress(thread);
     expect(Tok::Comma, "',' before the stored value");
-    st.value = parseOperand("a register or value to store");
+    if (q.vector) {
+        st.vector = parseVectorOperands(vectorWidth(word, q, st.proxy, file_),
+                                        "a register or value to store", false);
+        st.value = st.vector.front();
+    } else {
+        st.value = parseOperand("a register or value to store");
+    }
     return st;
 }
 
@@ -252,6 +299,15 @@ InstructionBody LitmusParser::parseAtomic(int thread, const Token& word,
         } else if (isTypeSuffix(q.text)) {
             if (!a.type.empty()) failQ(q, "a second type '." + q.text + "'", "at most one type");
             a.type = q.text;
+        } else if (isFloatType(q.text) || q.text == "noftz" || q.text == "v2" || q.text == "v4" ||
+                   q.text == "v8") {
+            // The packed (.f16x2, .bf16x2) and vector (.v2.f32 ...) forms of atom and red are
+            // floating-point operations.
+            failQ(q, "'." + q.text + "' in '" + word.text + "'",
+                  "an integer " + op + " (type " + typeSuffixList() +
+                      "): the packed and vector forms of atom and red are floating-point "
+                      "operations, and ptxlitmus models integer values only "
+                      "(docs/litmus-format.md)");
         } else {
             failQ(q, "unknown qualifier '." + q.text + "' in '" + word.text + "'",
                   "a qualifier of " + op + ": semantics (" + join(sems) +

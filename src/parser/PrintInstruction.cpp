@@ -35,8 +35,16 @@ std::string body(const Load& l) {
     out += spaceSuffix(l.space);
     for (const std::string& c : l.cacheOps)
         out += "." + c;
+    if (!l.vector.empty()) out += ".v" + std::to_string(l.vector.size());
     out += typeSuffix(l.type);
-    return out + " " + l.dst.name + ", " + printAddress(l.addr);
+    std::string dst = l.dst.name;
+    if (!l.vector.empty()) {
+        dst.clear();
+        for (const Reg& r : l.vector)
+            dst += (dst.empty() ? "{" : ", ") + r.name;
+        dst += "}";
+    }
+    return out + " " + dst + ", " + printAddress(l.addr);
 }
 
 std::string body(const Store& s) {
@@ -45,8 +53,16 @@ std::string body(const Store& s) {
     out += spaceSuffix(s.space);
     for (const std::string& c : s.cacheOps)
         out += "." + c;
+    if (!s.vector.empty()) out += ".v" + std::to_string(s.vector.size());
     out += typeSuffix(s.type);
-    return out + " " + printAddress(s.addr) + ", " + printOperand(s.value);
+    std::string value = printOperand(s.value);
+    if (!s.vector.empty()) {
+        value.clear();
+        for (const Operand& v : s.vector)
+            value += (value.empty() ? "{" : ", ") + printOperand(v);
+        value += "}";
+    }
+    return out + " " + printAddress(s.addr) + ", " + value;
 }
 
 std::string body(const Atomic& a) {

@@ -10,13 +10,14 @@ namespace {
 
 bool same(const Load& a, const Load& b) {
     return std::tie(a.sem, a.scope, a.proxy, a.isVolatile, a.cacheOps, a.space, a.type, a.dst,
-                    a.addr) == std::tie(b.sem, b.scope, b.proxy, b.isVolatile, b.cacheOps, b.space,
-                                        b.type, b.dst, b.addr);
+                    a.addr, a.vector) == std::tie(b.sem, b.scope, b.proxy, b.isVolatile, b.cacheOps,
+                                                  b.space, b.type, b.dst, b.addr, b.vector);
 }
 bool same(const Store& a, const Store& b) {
     return std::tie(a.sem, a.scope, a.proxy, a.isVolatile, a.cacheOps, a.space, a.type, a.addr,
-                    a.value) == std::tie(b.sem, b.scope, b.proxy, b.isVolatile, b.cacheOps, b.space,
-                                         b.type, b.addr, b.value);
+                    a.value, a.vector) == std::tie(b.sem, b.scope, b.proxy, b.isVolatile,
+                                                   b.cacheOps, b.space, b.type, b.addr, b.value,
+                                                   b.vector);
 }
 bool same(const Atomic& a, const Atomic& b) {
     return std::tie(a.isRed, a.sem, a.scope, a.semWritten, a.space, a.op, a.type, a.dst, a.addr,

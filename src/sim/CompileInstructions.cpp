@@ -3,6 +3,7 @@
 // trace shows for it.
 #include "model/Names.hpp"
 #include "model/Unsupported.hpp"
+#include "model/VectorAccess.hpp"
 #include "sim/ProgramCompiler.hpp"
 
 #include <string>
@@ -111,20 +112,28 @@ SimThread Compiler::compileThread(const Thread& th) {
             if (const auto* l = std::get_if<Label>(&ins.body))
                 labels[l->name] = idx;
             else
-                ++idx;
+                idx += static_cast<int>(scalarElements(ins).size());
         }
     }
-    for (const auto& ins : th.code) {
-        if (std::holds_alternative<Label>(ins.body)) continue;
-        SimInstr s = compileInstr(t, ins, labels);
-        if (ins.guard) {
-            s.guardReg = reg(t, ins.guard->predicate.name);
-            s.guardNegated = ins.guard->negated;
-            s.reads.push_back(s.guardReg);
-            s.text = std::string("@") + (s.guardNegated ? "!" : "") + ins.guard->predicate.name +
-                     " " + s.text;
+    for (const auto& vectorOrScalar : th.code) {
+        if (std::holds_alternative<Label>(vectorOrScalar.body)) continue;
+        // A vector access runs as its scalar elements in order, one of the orders the model
+        // allows (model/VectorAccess.hpp).
+        if (vectorReadsItsDestinations(vectorOrScalar))
+            throw Unsupported("sim: line " + std::to_string(vectorOrScalar.pos.line) +
+                              ": a vector load that writes its own guard or address register is "
+                              "not simulated (its elements run one after another)");
+        for (const Instruction& ins : scalarElements(vectorOrScalar)) {
+            SimInstr s = compileInstr(t, ins, labels);
+            if (ins.guard) {
+                s.guardReg = reg(t, ins.guard->predicate.name);
+                s.guardNegated = ins.guard->negated;
+                s.reads.push_back(s.guardReg);
+                s.text = std::string("@") + (s.guardNegated ? "!" : "") +
+                         ins.guard->predicate.name + " " + s.text;
+            }
+            t.code.push_back(std::move(s));
         }
-        t.code.push_back(std::move(s));
     }
     for (const auto& e : p_.init) {
         if (!e.thread || *e.thread != th.id) continue;

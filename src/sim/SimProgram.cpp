@@ -5,6 +5,7 @@
 
 #include "model/ApiOrder.hpp"
 #include "model/Unsupported.hpp"
+#include "model/VectorAccess.hpp"
 #include "sim/ProgramCompiler.hpp"
 #include "sim/SharedMemory.hpp"
 
@@ -20,7 +21,8 @@ SimProgram Compiler::run() {
         if (!e.thread) baseIndex(e.name);
     for (const auto& t : p_.threads)
         for (const auto& ins : t.code)
-            collectLocations(ins);
+            for (const Instruction& element : scalarElements(ins))
+                collectLocations(element);
     collectCondLocations(p_.condition.expr);
     if (p_.filter) collectCondLocations(*p_.filter);
     for (const auto& o : p_.locations)

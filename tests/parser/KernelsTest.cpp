@@ -179,7 +179,7 @@ TEST_CASE("kernels: errors") {
                   " st.weak x, 1 | st.weak x, 2 ;\nhost { launch kernel 0 stream 0 }\n"
                   "exists (x == 0)\n") ==
           "t.litmus:4:17: error: found an instruction other than a load in the host thread P1, "
-          "expected a load without a guard (the host only observes: ld, ld.relaxed.sys, "
+          "expected a scalar load without a guard (the host only observes: ld, ld.relaxed.sys, "
           "ld.acquire.sys, ld.volatile)");
 }
 

@@ -179,3 +179,50 @@ TEST_CASE("mixed sizes: the prefixes a progress model may starve are split like 
             }
     CHECK(pieces >= 2);
 }
+
+TEST_CASE("a vector release's elements are unordered: a reader may see either without the other") {
+    // Ordered x before x+4 (or the reverse), causality would forbid P1's (or P2's) pair.
+    const Program p =
+        parseLitmus("PTX V\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 | P2@cta 2,gpu 0 ;\n"
+                    " st.release.gpu.v2.u32 [x], {1, 1} | ld.acquire.gpu.u32 r0, [x+4] |"
+                    " ld.acquire.gpu.u32 r2, [x] ;\n"
+                    " | ld.acquire.gpu.u32 r1, [x] | ld.acquire.gpu.u32 r3, [x+4] ;\n"
+                    "exists (P1:r0 == 1 /\\ P1:r1 == 0 /\\ P2:r2 == 1 /\\ P2:r3 == 0)\n",
+                    "V.litmus");
+    for (const EngineKind e : {EngineKind::Explicit, EngineKind::Smt}) {
+        CheckOptions o;
+        o.engine = e;
+        const CheckResult r = check(p, o);
+        CHECK(r.ok);
+        REQUIRE(r.races);
+        CHECK(r.races->kind == RaceKind::None);
+    }
+}
+
+TEST_CASE("two elements of one vector load are not pieces of one access (single-copy atomicity)") {
+    // The 2-byte load of x+6 cuts x into segments, so every element becomes pieces. Element 0 may
+    // read P0's store while element 1 reads the initial value: the elements are two accesses,
+    // and single-copy atomicity (Atomicity's same-access check) does not join them.
+    const Program p =
+        parseLitmus("PTX V\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
+                    " st.relaxed.gpu.v2.u32 [x], {1, 1} | ld.relaxed.gpu.v2.u32 {r0, r1}, [x] ;\n"
+                    " | ld.relaxed.gpu.u16 r2, [x+6] ;\n"
+                    "exists (P1:r0 == 1 /\\ P1:r1 == 0)\n",
+                    "V.litmus");
+    const ProgramPaths paths = expandModelled(p, 2, Deadline(), true);
+    REQUIRE(paths.splitBytes);
+    int elements = 0;
+    for (const Event& e : paths.threads[1].paths.front().events)
+        if (e.pos.line == 4) {
+            CHECK(e.index == paths.threads[1].paths.front().events.front().index);
+            CHECK(e.accessBytes == 4);
+            ++elements;
+        }
+    CHECK(elements == 3); // element 0 is one segment (bytes 0..3), element 1 two (4..5, 6..7)
+    for (const EngineKind e : {EngineKind::Explicit, EngineKind::Smt}) {
+        CheckOptions o;
+        o.engine = e;
+        o.races = false;
+        CHECK(check(p, o).ok);
+    }
+}
