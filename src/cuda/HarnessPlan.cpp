@@ -295,7 +295,8 @@ HarnessPlan planHarness(const Program& program) {
                         const int bytes = accessBytes(b.type);
                         if (bytes == 1)
                             rejectTest(p,
-                                       std::string(b.isRed ? "red" : "atom") + "." + b.type +
+                                       std::string(b.isRed ? "red" : "atom") + "." +
+                                           atomOpName(b.op) + "." + b.type +
                                            ": PTX has no 8-bit atomics",
                                        ins.pos);
                         if (bytes == 2 && (b.op != AtomOp::Cas || b.isRed))

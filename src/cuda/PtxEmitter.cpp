@@ -84,25 +84,17 @@ class Emitter {
         out("mov.b64 " + t + ", " + std::to_string(std::get<std::int64_t>(o)) + ";");
         return t;
     }
-    // A 16-bit source for atom.cas.b16 (in th0 or th1).
-    std::string src16(const Operand& o) {
-        const std::string t = "th" + std::to_string(temps16_++);
+    // A 16- or 32-bit source for atomics of that width, whose operands must match the
+    // instruction type: th0, th1 (atom.cas.b16) or ty0, ty1.
+    std::string srcNarrow(const Operand& o, int bits) {
+        const std::string t =
+            bits == 16 ? "th" + std::to_string(temps16_++) : "ty" + std::to_string(temps_++);
+        const std::string width = std::to_string(bits);
         if (const auto* v = std::get_if<std::int64_t>(&o)) {
-            const auto bits = static_cast<std::uint16_t>(static_cast<std::uint64_t>(*v));
-            out("mov.b16 " + t + ", " + std::to_string(bits) + ";");
+            const std::uint64_t low = static_cast<std::uint64_t>(*v) & ((1ull << bits) - 1);
+            out("mov.b" + width + " " + t + ", " + std::to_string(low) + ";");
         } else {
-            out("cvt.u16.u64 " + t + ", " + src64(o) + ";");
-        }
-        return t;
-    }
-    // A 32-bit source for 32-bit atomics, whose operands must match the instruction type.
-    std::string src32(const Operand& o) {
-        const std::string t = "ty" + std::to_string(temps_++);
-        if (const auto* v = std::get_if<std::int64_t>(&o)) {
-            const auto bits = static_cast<std::uint32_t>(static_cast<std::uint64_t>(*v));
-            out("mov.b32 " + t + ", " + std::to_string(bits) + ";");
-        } else {
-            out("cvt.u32.u64 " + t + ", " + src64(o) + ";");
+            out("cvt.u" + width + ".u64 " + t + ", " + src64(o) + ";");
         }
         return t;
     }
@@ -162,7 +154,8 @@ class Emitter {
     }
     void emit(const Atomic& a, const Instruction&) {
         if (accessBytes(a.type) == 2) { // atom.cas.b16, the only 16-bit atomic (planHarness)
-            const std::string b = src16(a.operand), c = src16(a.operand2.value_or(0));
+            const std::string b = srcNarrow(a.operand, 16),
+                              c = srcNarrow(a.operand2.value_or(0), 16);
             out(std::string("atom") + atomicSem(a) + space(a.space) + ".cas.b16 th2, " +
                 addr(a.addr) + ", " + b + ", " + c + ";");
             if (a.dst)
@@ -208,14 +201,15 @@ class Emitter {
         case AtomOp::Dec:
             break; // rejected by planHarness
         }
-        std::string b = wide ? src64(a.operand) : src32(a.operand);
+        std::string b = wide ? src64(a.operand) : srcNarrow(a.operand, 32);
         if (a.op == AtomOp::Sub) {
             const std::string t = wide ? "tx2" : "ty2";
             out("neg.s" + bits + " " + t + ", " + b + ";");
             b = t;
         }
-        const std::string c =
-            a.operand2 ? ", " + (wide ? src64(*a.operand2) : src32(*a.operand2)) : std::string();
+        const std::string c = a.operand2
+                                  ? ", " + (wide ? src64(*a.operand2) : srcNarrow(*a.operand2, 32))
+                                  : std::string();
         const std::string sem = atomicSem(a);
         // red has only .relaxed/.release and no exch/cas; other reds run as atom with the
         // result discarded, which the model does not tell apart.

@@ -137,8 +137,8 @@ TEST_CASE("what hardware or the checker cannot run is refused at its line and co
     // 8-bit atomics do not exist; 16-bit ones only as atom.cas.b16.
     CHECK(refusal("x=0;", " atom.relaxed.gpu.add.u8 r0, [x], 1 | ld.relaxed.gpu.u32 r1, [x] ;",
                   "exists (P0:r0 == 0)")
-              .find("m.litmus:6:2: test M is unsupported by the CUDA harness: atom.u8: PTX has "
-                    "no 8-bit atomics") == 0);
+              .find("m.litmus:6:2: test M is unsupported by the CUDA harness: atom.add.u8: PTX "
+                    "has no 8-bit atomics") == 0);
     CHECK(refusal("x=0;", " red.relaxed.gpu.add.u16 [x], 1 | ld.relaxed.gpu.u32 r1, [x] ;",
                   "exists (P1:r1 == 0)")
               .find("red.add.u16: PTX's only 16-bit atomic is atom.cas.b16") != std::string::npos);
