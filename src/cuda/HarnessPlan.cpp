@@ -1,6 +1,7 @@
 #include "cuda/HarnessPlan.hpp"
 
 #include "cuda/BarrierMapping.hpp"
+#include "cuda/MemoryPlan.hpp"
 #include "model/Names.hpp"
 #include "model/Observables.hpp"
 #include "model/Outcome.hpp"
@@ -38,28 +39,6 @@ struct RegisterUse {
 void noteOperand(const Operand& o, RegisterUse& use, std::set<std::string>& locs) {
     if (const auto* r = std::get_if<Reg>(&o)) use.mentioned.insert(r->name);
     if (const auto* a = std::get_if<AddressOf>(&o)) locs.insert(a->location);
-}
-
-/// thread id -> register -> the location (`x`, `x+4`) whose address it holds.
-using RegisterAddresses = std::map<int, std::map<std::string, std::string>>;
-
-/// The location an address of thread `thread` names and its byte offset from it: `[x+2]` is
-/// (x, 2), `[r1+4]` with r1 = &x+4 is (x, 8). None for a register that holds no address.
-std::optional<std::pair<std::string, std::int64_t>> addressed(const Address& a, int thread,
-                                                              const RegisterAddresses& regAddress) {
-    std::string name;
-    if (const auto* n = std::get_if<std::string>(&a.base)) {
-        name = *n;
-    } else {
-        const auto t = regAddress.find(thread);
-        if (t == regAddress.end()) return std::nullopt;
-        const auto r = t->second.find(std::get<Reg>(a.base).name);
-        if (r == t->second.end()) return std::nullopt;
-        name = r->second;
-    }
-    auto parts = locationParts(name);
-    parts.second += a.offset;
-    return parts;
 }
 
 /// The first immediate of the program (init values, operands, condition constants) outside
@@ -227,8 +206,7 @@ HarnessPlan planHarness(const Program& program) {
     std::map<int, RegisterUse> uses;
     std::map<std::string, std::vector<ByteAccess>> accessesOf; // location -> its accesses
     RegisterAddresses regAddress;
-    // thread -> (register, location, bytes) of each load and atomic that writes a register
-    std::map<int, std::vector<std::tuple<std::string, std::string, int>>> loadsOf;
+    std::map<int, std::vector<LoadedRegister>> loadsOf; // by thread id
     for (const auto& e : p.init) {
         if (!e.thread) {
             if (std::holds_alternative<AddressOf>(e.value))
@@ -275,7 +253,7 @@ HarnessPlan planHarness(const Program& program) {
                                        ins.pos);
                         if (b.space == StateSpace::Shared) rejectTest(p, "ld.shared", ins.pos);
                         const std::string loc = address(b.addr, b.type, ins.pos, "ld");
-                        loadsOf[t.id].emplace_back(b.dst.name, loc, accessBytes(b.type));
+                        loadsOf[t.id].push_back({b.dst.name, loc, accessBytes(b.type)});
                         use.mentioned.insert(b.dst.name);
                         use.written.insert(b.dst.name);
                         if (is64(b.type)) use.wide.insert(b.dst.name);
@@ -310,7 +288,7 @@ HarnessPlan planHarness(const Program& program) {
                         noteOperand(b.operand, use, locs);
                         if (b.operand2) noteOperand(*b.operand2, use, locs);
                         if (b.dst) {
-                            loadsOf[t.id].emplace_back(b.dst->name, loc, bytes);
+                            loadsOf[t.id].push_back({b.dst->name, loc, bytes});
                             use.mentioned.insert(b.dst->name);
                             use.written.insert(b.dst->name);
                             if (is64(b.type)) use.wide.insert(b.dst->name);
@@ -402,117 +380,11 @@ HarnessPlan planHarness(const Program& program) {
     }
 
     // ---- locations and registers --------------------------------------------------------------
-    // The final reads of the condition, the filter and the `locations` clause, where written.
-    std::vector<std::pair<std::string, SourcePos>> observed;
-    const auto noteRead = [&](const CondCompare& c) {
-        for (const Term* term : {&c.lhs, &c.rhs})
-            if (const auto* l = std::get_if<LocTerm>(term))
-                observed.emplace_back(l->location, c.pos);
-    };
-    forEachComparison(p.condition.expr, noteRead);
-    if (p.filter) forEachComparison(*p.filter, noteRead);
-    for (const Observable& o : p.locations)
-        if (const auto* l = std::get_if<LocTerm>(&o))
-            observed.emplace_back(l->location, p.condition.pos);
-    std::set<std::string> split; // locations two accesses overlap in part
-    // location -> the first value written that a narrow access of it does not hold
-    std::map<std::string, std::tuple<std::int64_t, int, SourcePos>> narrowMisfit;
-    for (const auto& name : allLocations) {
-        std::vector<ByteAccess> accesses = accessesOf[name];
-        std::vector<ByteInit> inits;
-        for (const auto& e : p.init) {
-            const auto [base, offset] = locationParts(e.name);
-            const auto* value = std::get_if<std::int64_t>(&e.value);
-            if (e.thread || base != name || !value || *value == 0) continue;
-            inits.push_back({initRange(offset, accesses), *value});
-            const int bytes = inits.back().range.bytes;
-            if (bytes < 4 && (*value < 0 || *value >= (std::int64_t{1} << (8 * bytes - 1))))
-                narrowMisfit.emplace(name, std::make_tuple(*value, bytes, e.pos));
-        }
-        std::vector<ByteRange> ranges;
-        for (const ByteAccess& a : accesses)
-            ranges.push_back(a.range);
-        for (const auto& [read, pos] : observed) {
-            const auto [base, offset] = locationParts(read);
-            if (base == name)
-                accesses.push_back(
-                    {{offset, observedBytes(ranges, offset)}, pos, read + " (condition)", true});
-        }
-        LocationPlan lp;
-        lp.name = name;
-        lp.layout = layoutBytes(p, name, accesses, inits);
-        lp.wide = !lp.layout.ranges.empty() &&
-                  std::all_of(lp.layout.ranges.begin(), lp.layout.ranges.end(),
-                              [](const ByteRange& r) { return r.bytes == 8; });
-        if (lp.layout.split) split.insert(name);
-        for (const ByteAccess& read : accesses) {
-            if (!read.observed) continue;
-            const bool partly =
-                std::any_of(lp.layout.ranges.begin(), lp.layout.ranges.end(),
-                            [&](const ByteRange& r) { return r.overlapsPartially(read.range); });
-            if (lp.layout.split || partly)
-                rejectTest(p,
-                           read.what + " reads " + std::to_string(read.range.bytes) +
-                               " bytes at byte offset " + std::to_string(read.range.offset) +
-                               " of " + name +
-                               ", and accesses of other sizes overlap them in part: the checker "
-                               "does not model a final value assembled from bytes (it refuses "
-                               "the test); read it into a register in a thread instead",
-                           read.pos);
-        }
-        plan.locations.push_back(lp);
-    }
-    // A location whose accesses do not overlap in part holds one value in the model, whatever its
-    // type: a 1- or 2-byte access keeps what it wrote only if every read of it gives it back.
-    for (const auto& t : p.threads)
-        for (const Instruction& ins : t.code) {
-            const auto check = [&](const Address& a, const TypeSuffix& type, const Operand& v) {
-                const auto* value = std::get_if<std::int64_t>(&v);
-                const int bytes = accessBytes(type);
-                const auto loc = addressed(a, t.id, regAddress);
-                if (!value || bytes >= 4 || !loc || split.count(loc->first)) return;
-                if (*value < 0 || *value >= (std::int64_t{1} << (8 * bytes - 1)))
-                    narrowMisfit.emplace(loc->first, std::make_tuple(*value, bytes, ins.pos));
-            };
-            if (const auto* st = std::get_if<Store>(&ins.body))
-                check(st->addr, st->type, st->value);
-            if (const auto* at = std::get_if<Atomic>(&ins.body)) {
-                check(at->addr, at->type, at->operand);
-                if (at->operand2) check(at->addr, at->type, *at->operand2);
-            }
-        }
-    for (const auto& [loc, misfit] : narrowMisfit) {
-        if (split.count(loc)) continue;
-        const auto [value, bytes, pos] = misfit;
-        rejectTest(p,
-                   "the value " + std::to_string(value) + " written to " + std::to_string(bytes) +
-                       " bytes of " + loc +
-                       ": the checker keeps a location's value whole where its accesses do not "
-                       "overlap in part, and every read of the bytes gives it back only from 0 "
-                       "to " +
-                       std::to_string((std::int64_t{1} << (8 * bytes - 1)) - 1),
-                   pos);
-    }
-    // A read of a location two accesses overlap in part is assembled from bytes and zero- or
-    // sign-extended by its type (SplitAccesses.hpp), as ld into a 64-bit register does: its
-    // register is recorded whole (64 bits). Other 32-bit reads are recorded as 32-bit values.
-    std::map<int, std::set<std::string>> exact;
-    for (const auto& [thread, loads] : loadsOf) {
-        std::map<std::string, std::string> narrow; // register -> a location it reads whole
-        for (const auto& [reg, loc, bytes] : loads)
-            if (split.count(loc))
-                exact[thread].insert(reg);
-            else if (bytes <= 4)
-                narrow.emplace(reg, loc);
-        for (const auto& [reg, loc] : narrow)
-            if (exact[thread].count(reg))
-                rejectTest(p, "P" + std::to_string(thread) + ":" + reg +
-                                  " reads both a location of mixed-size accesses (recorded at 64 "
-                                  "bits) and " +
-                                  loc +
-                                  " at 32 bits or fewer (recorded as a 32-bit value): use two "
-                                  "registers");
-    }
+    MemoryUse memory{std::move(allLocations), std::move(accessesOf), regAddress,
+                     std::move(loadsOf)};
+    MemoryPlan mem = planMemory(p, memory);
+    plan.locations = std::move(mem.locations);
+    const std::set<std::string>& split = mem.split;
     for (auto& tp : plan.threads) {
         const RegisterUse& use = uses[tp.id];
         for (const auto& e : p.init)
@@ -527,7 +399,7 @@ HarnessPlan planHarness(const Program& program) {
                 if (const auto* a = std::get_if<AddressOf>(&e.value)) rp.addressOf = a->location;
                 if (e.declaredType && is64(*e.declaredType)) rp.wide = true;
             }
-            if (rp.addressOf || exact[tp.id].count(name)) rp.wide = true;
+            if (rp.addressOf || mem.wholeRegisters[tp.id].count(name)) rp.wide = true;
             tp.registers.push_back(rp);
         }
     }
