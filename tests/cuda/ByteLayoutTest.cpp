@@ -37,7 +37,7 @@ TEST_CASE("a u32 and a u16 at x+2: split, x 8-aligned, initial bytes little-endi
 }
 
 TEST_CASE(
-    "disjoint halves are not split; an initial value covers the widest access at its offset") {
+    "disjoint halves are not split, an initial value covers the widest access at its offset") {
     const std::vector<ByteAccess> accesses{access(0, 2, 8, "st.u16 [x]"),
                                            access(2, 2, 9, "st.u16 [x+2]")};
     CHECK(initRange(0, accesses).bytes == 2);
