@@ -66,6 +66,9 @@ if ! "$bin" validate "$mixed/MP+u32+upper-u16.litmus" \
     echo "FAIL: the torn mixed-size read is not flagged FORBIDDEN"
     fail=1
 fi
+# The same two as a campaign over the folder (tests matched by name).
+expect 1 "$bin" validate --tests "$mixed" --observed "$dir/samples/contained+signed.hist" \
+    --observed "$dir/samples/MP+u32+upper-u16-torn.hist"
 # Strict names and data (issue 14): a register, thread or key the test or format does not have,
 # and an empty histogram, are input errors (exit 2) naming what is wrong, never a verdict.
 strict() {
