@@ -20,11 +20,6 @@ struct BarrierStep {
     bool arrive = false;
 };
 
-[[noreturn]] void reject(const Program& p, const std::string& why) {
-    throw HarnessUnsupported((p.file.empty() ? p.name : p.file) + ": test " + p.name +
-                             " is unsupported by the CUDA harness: " + why);
-}
-
 bool writes(const Instruction& ins, const std::string& reg) {
     return std::visit(
         [&](const auto& b) {
@@ -47,13 +42,13 @@ std::int64_t constantOperand(const Program& p, const Thread& t, const ThreadPlan
     if (const auto* r = std::get_if<Reg>(&o)) {
         for (const auto& ins : t.code)
             if (writes(ins, r->name))
-                reject(p, "barrier operand " + r->name + " of P" + std::to_string(t.id) +
-                              " is computed at run time");
+                rejectTest(p, "barrier operand " + r->name + " of P" + std::to_string(t.id) +
+                                  " is computed at run time");
         const auto& rp = tp.reg(r->name);
-        if (rp.addressOf) reject(p, "barrier operand " + r->name + " holds an address");
+        if (rp.addressOf) rejectTest(p, "barrier operand " + r->name + " holds an address");
         return rp.init;
     }
-    reject(p, "a barrier operand is an address");
+    rejectTest(p, "a barrier operand is an address");
 }
 
 // Runs the barrier steps of one CTA's threads with hardware semantics (sync waits for every
@@ -131,9 +126,9 @@ void mapBarriers(HarnessPlan& plan) {
                      b->vote.has_value()});
                 if (b->vote) {
                     if (!voteSlotOf[key].emplace(t.id, plan.voteSlots++).second)
-                        reject(p, "P" + std::to_string(t.id) +
-                                      " votes twice on one barrier (bar.red), which the model "
-                                      "does not define");
+                        rejectTest(p, "P" + std::to_string(t.id) +
+                                          " votes twice on one barrier (bar.red), which the model "
+                                          "does not define");
                 }
                 if (used.insert(key).second) {
                     if (participants[key]++ == 0) order.push_back(key);
@@ -143,21 +138,24 @@ void mapBarriers(HarnessPlan& plan) {
         }
         if (order.empty()) continue;
         if (order.size() > 15)
-            reject(p, std::to_string(order.size()) + " distinct barriers in one CTA (at most 15)");
+            rejectTest(p,
+                       std::to_string(order.size()) + " distinct barriers in one CTA (at most 15)");
         if (!completes(steps, participants))
-            reject(p, "its barriers could deadlock on hardware (threads of one CTA reach them a "
-                      "different number of times or in crossing orders)");
+            rejectTest(p,
+                       "its barriers could deadlock on hardware (threads of one CTA reach them a "
+                       "different number of times or in crossing orders)");
         for (const Site& site : sites) {
             const auto idx = std::find(order.begin(), order.end(), site.key) - order.begin();
             const int threads = static_cast<int>(kWarpSize) * participants.at(site.key);
             // A PTX count runs as written only when it is every user's warp: fewer would start
             // a new generation that the model's quorum rule does not have, more would hang.
             if (site.count && *site.count != threads)
-                reject(p, "P" + std::to_string(site.at.first) + "'s `" + site.mnemonic +
-                              "` counts " + std::to_string(*site.count) + " threads, not the " +
-                              std::to_string(threads) + " of the " +
-                              std::to_string(participants.at(site.key)) +
-                              " litmus threads (one warp each) of its CTA that use that barrier");
+                rejectTest(p,
+                           "P" + std::to_string(site.at.first) + "'s `" + site.mnemonic +
+                               "` counts " + std::to_string(*site.count) + " threads, not the " +
+                               std::to_string(threads) + " of the " +
+                               std::to_string(participants.at(site.key)) +
+                               " litmus threads (one warp each) of its CTA that use that barrier");
             HardwareBarrier& hw = plan.barrierAt[site.at];
             hw = HardwareBarrier{static_cast<int>(idx) + 1, threads, -1, {}};
             if (!site.vote) continue;

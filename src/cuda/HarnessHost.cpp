@@ -43,7 +43,8 @@ static void usage(const char* argv0) {
         "  --stress-blocks N  stress blocks (default one per SM; implies --stress)\n"
         "  --stress-lines N   128-byte scratchpad lines the stress targets (64)\n"
         "  --seed N           seed of the thread pairing and location permutations (1)\n"
-        "  --stride N         8-byte words between consecutive instance copies (1)\n"
+        "  --stride N         copies' slots (8 bytes, or a mixed-size location's words) between\n"
+        "                     consecutive instance copies (1)\n"
         "  --spin-cap N       backward branches a thread may take per run; capped runs are not\n"
         "                     counted (4096)\n"
         "  --barrier-cap N    spins before a grid barrier gives up and discards the launch\n"
@@ -135,7 +136,7 @@ int main(int argc, char** argv) {
     const unsigned testingBlocks = sets * kRoles;
 
     // Device memory.
-    const size_t words = (size_t)kLocations * instances * opt.stride;
+    const size_t words = (size_t)kLocations * instances * opt.stride * kSlotWords;
     KernelArgs a{};
     a.mem = deviceArray<unsigned long long>(words);
     unsigned* addrOf = deviceArray<unsigned>((size_t)kLocations * instances);
@@ -175,9 +176,10 @@ int main(int argc, char** argv) {
         for (int l = 0; l < kLocations; ++l) {
             const std::vector<unsigned> rho = permutation(instances, rng);
             for (unsigned i = 0; i < instances; ++i) {
-                const unsigned w = ((unsigned)l * instances + rho[i]) * opt.stride;
+                const unsigned w = ((unsigned)l * instances + rho[i]) * opt.stride * kSlotWords;
                 hostAddrOf[(size_t)l * instances + i] = w;
-                memImage[w] = (unsigned long long)hLocationInit[l];
+                for (int k = 0; k < kSlotWords; ++k)
+                    memImage[w + k] = (unsigned long long)hLocationInit[l * kSlotWords + k];
             }
         }
         // Threads: an instance's threads of one CTA share a block set; lanes are permuted.

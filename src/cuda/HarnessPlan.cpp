@@ -1,6 +1,8 @@
 #include "cuda/HarnessPlan.hpp"
 
 #include "cuda/BarrierMapping.hpp"
+#include "cuda/MemoryPlan.hpp"
+#include "model/Names.hpp"
 #include "model/Observables.hpp"
 #include "model/Outcome.hpp"
 
@@ -15,30 +17,23 @@ namespace ptx::cuda {
 
 namespace {
 
-[[noreturn]] void reject(const Program& p, const std::string& why, SourcePos pos = {}) {
-    std::string where = p.file.empty() ? p.name : p.file;
-    if (pos.line > 0) where += ":" + std::to_string(pos.line) + ":" + std::to_string(pos.col);
-    throw HarnessUnsupported(where + ": test " + p.name +
-                             " is unsupported by the CUDA harness: " + why);
-}
-
 [[noreturn]] void rejectVector(const Program& p, SourcePos pos) {
-    reject(p,
-           "vector accesses (.v2, .v4, .v8): the harness lays out no vector-aligned locations "
-           "(docs/hardware.md)",
-           pos);
+    rejectTest(p,
+               "vector accesses (.v2, .v4, .v8): the harness lays out no vector-aligned locations "
+               "(docs/hardware.md)",
+               pos);
 }
 
 bool is64(const TypeSuffix& t) {
     return t.size() >= 2 && t.substr(t.size() - 2) == "64";
 }
 
-// A written memory type the harness can emit: [bus]32 or [bus]64 (or none).
+// A written memory type the harness can emit: [bus]8, 16, 32 or 64 (or none).
 bool memoryTypeOk(const TypeSuffix& t) {
     if (t.empty()) return true;
-    if (t.size() != 3) return false;
+    const std::string bits = t.substr(1);
     return (t[0] == 'b' || t[0] == 'u' || t[0] == 's') &&
-           (t.substr(1) == "32" || t.substr(1) == "64");
+           (bits == "8" || bits == "16" || bits == "32" || bits == "64");
 }
 
 // Per thread: the registers it mentions and which of them are written or 64-bit.
@@ -54,8 +49,16 @@ void noteOperand(const Operand& o, RegisterUse& use, std::set<std::string>& locs
 }
 
 /// The first immediate of the program (init values, operands, condition constants) outside
-/// the 32-bit signed range, with where it is written.
-std::optional<std::pair<std::int64_t, SourcePos>> firstWideImmediate(const Program& p) {
+/// the 32-bit signed range, with where it is written. Values stored to and initial values of the
+/// locations in `split` are left out: the checker cuts them to the bytes they cover, as the
+/// hardware does.
+std::optional<std::pair<std::int64_t, SourcePos>>
+firstWideImmediate(const Program& p, const RegisterAddresses& regAddress,
+                   const std::set<std::string>& split) {
+    const auto toSplit = [&](const Address& a, int thread) {
+        const auto l = addressed(a, thread, regAddress);
+        return l && split.count(l->first) > 0;
+    };
     const auto narrow = [](std::int64_t v) {
         return v >= std::numeric_limits<std::int32_t>::min() &&
                v <= std::numeric_limits<std::int32_t>::max();
@@ -68,14 +71,15 @@ std::optional<std::pair<std::int64_t, SourcePos>> firstWideImmediate(const Progr
         seeValue(std::get_if<std::int64_t>(&o), pos);
     };
     for (const InitEntry& e : p.init)
-        seeValue(std::get_if<std::int64_t>(&e.value), e.pos);
+        if (e.thread || !split.count(locationParts(e.name).first))
+            seeValue(std::get_if<std::int64_t>(&e.value), e.pos);
     for (const Thread& t : p.threads)
         for (const Instruction& ins : t.code)
             std::visit(
                 [&](const auto& b) {
                     using T = std::decay_t<decltype(b)>;
                     if constexpr (std::is_same_v<T, Store>) {
-                        see(b.value, ins.pos);
+                        if (!toSplit(b.addr, t.id)) see(b.value, ins.pos);
                     } else if constexpr (std::is_same_v<T, Atomic>) {
                         see(b.operand, ins.pos);
                         if (b.operand2) see(*b.operand2, ins.pos);
@@ -104,6 +108,13 @@ std::optional<std::pair<std::int64_t, SourcePos>> firstWideImmediate(const Progr
 
 } // namespace
 
+void rejectTest(const Program& p, const std::string& why, SourcePos pos) {
+    std::string where = p.file.empty() ? p.name : p.file;
+    if (pos.line > 0) where += ":" + std::to_string(pos.line) + ":" + std::to_string(pos.col);
+    throw HarnessUnsupported(where + ": test " + p.name +
+                             " is unsupported by the CUDA harness: " + why);
+}
+
 int ThreadPlan::registerIndex(const std::string& name) const {
     for (std::size_t i = 0; i < registers.size(); ++i)
         if (registers[i].name == name) return static_cast<int>(i);
@@ -122,6 +133,23 @@ int HarnessPlan::locationIndex(const std::string& name) const {
 
 const LocationPlan& HarnessPlan::location(const std::string& name) const {
     return locations.at(static_cast<std::size_t>(locationIndex(name)));
+}
+
+int HarnessPlan::slotWords() const {
+    int words = 1;
+    for (const LocationPlan& l : locations)
+        words = std::max(words, l.layout.words);
+    return words;
+}
+
+ObservedRead HarnessPlan::observedRead(const std::string& name) const {
+    const auto [base, offset] = locationParts(name);
+    ObservedRead read;
+    read.location = locationIndex(base);
+    const ByteLayout& layout = locations.at(static_cast<std::size_t>(read.location)).layout;
+    read.byte = layout.origin + static_cast<int>(offset);
+    read.bytes = observedBytes(layout.ranges, offset);
+    return read;
 }
 
 std::vector<Observable> conditionObservables(const Program& program) {
@@ -151,18 +179,19 @@ HarnessPlan planHarness(const Program& program) {
     // Proxies (docs/hardware.md): each needs hardware set-up the harness does not do, and a
     // harness that ran the accesses as generic ones would test another program.
     if (!p.aliases.empty())
-        reject(p, "location aliases (proxies): two virtual addresses of one physical location "
-                  "need a driver-level mapping (cuMemMap of one allocation twice), and texture, "
-                  "surface and constant names need texture/surface objects or __constant__ "
-                  "memory bound on the host, which the harness does not set up");
+        rejectTest(p,
+                   "location aliases (proxies): two virtual addresses of one physical location "
+                   "need a driver-level mapping (cuMemMap of one allocation twice), and texture, "
+                   "surface and constant names need texture/surface objects or __constant__ "
+                   "memory bound on the host, which the harness does not set up");
     for (const auto& [name, space] : p.spaces)
-        if (space == StateSpace::Shared) reject(p, "shared-memory location " + name);
-    if (p.threads.empty()) reject(p, "no threads");
+        if (space == StateSpace::Shared) rejectTest(p, "shared-memory location " + name);
+    if (p.threads.empty()) rejectTest(p, "no threads");
     if (!p.host.empty())
-        reject(p,
-               "several kernel launches or a host thread (a `host { ... }` block): the harness "
-               "launches one kernel, without streams, events or graphs",
-               p.host.front().pos);
+        rejectTest(p,
+                   "several kernel launches or a host thread (a `host { ... }` block): the harness "
+                   "launches one kernel, without streams, events or graphs",
+                   p.host.front().pos);
 
     // ---- placement: one role per CTA, one warp per thread -------------------------------------
     std::set<int> gpus, ctas;
@@ -171,52 +200,51 @@ HarnessPlan planHarness(const Program& program) {
         ctas.insert(t.cta);
     }
     if (gpus.size() > 1)
-        reject(p, "threads on " + std::to_string(gpus.size()) + " GPUs; the harness runs one GPU");
+        rejectTest(p,
+                   "threads on " + std::to_string(gpus.size()) + " GPUs; the harness runs one GPU");
     std::set<std::pair<int, int>> warps;
     for (const auto& t : p.threads)
         if (t.warp && !warps.insert({t.cta, *t.warp}).second)
-            reject(p, "two threads share warp " + std::to_string(*t.warp) +
-                          "; the harness gives each thread its own warp");
+            rejectTest(p, "two threads share warp " + std::to_string(*t.warp) +
+                              "; the harness gives each thread its own warp");
 
     // ---- instructions -------------------------------------------------------------------------
     std::set<std::string> allLocations;
     std::map<int, RegisterUse> uses;
-    std::map<std::string, bool> locWide;   // location -> some 64-bit access
-    std::map<std::string, bool> locNarrow; // location -> some explicit 32-bit access
-    std::map<int, std::map<std::string, std::string>> regAddress; // thread -> reg -> location
+    std::map<std::string, std::vector<ByteAccess>> accessesOf; // location -> its accesses
+    RegisterAddresses regAddress;
+    std::map<int, std::vector<LoadedRegister>> loadsOf; // by thread id
     for (const auto& e : p.init) {
         if (!e.thread) {
             if (std::holds_alternative<AddressOf>(e.value))
-                reject(p, "location " + e.name + " initialised to an address", e.pos);
-            allLocations.insert(e.name);
+                rejectTest(p, "location " + e.name + " initialised to an address", e.pos);
+            allLocations.insert(locationParts(e.name).first);
         } else if (const auto* a = std::get_if<AddressOf>(&e.value)) {
             regAddress[*e.thread][e.name] = a->location;
-            allLocations.insert(a->location);
+            allLocations.insert(locationParts(a->location).first);
         }
     }
     for (const auto& t : p.threads) {
         RegisterUse& use = uses[t.id];
         std::set<std::string> locs;
         bool branches = false, barriers = false;
-        auto address = [&](const Address& a, const TypeSuffix& type, SourcePos pos) {
-            if (a.offset != 0) reject(p, "address offsets are not supported", pos);
-            std::string loc;
-            if (const auto* name = std::get_if<std::string>(&a.base)) {
-                loc = *name;
-            } else {
-                const auto& r = std::get<Reg>(a.base);
-                use.mentioned.insert(r.name);
-                const auto it = regAddress[t.id].find(r.name);
-                if (it == regAddress[t.id].end())
-                    reject(p, "register " + r.name + " used as an address holds no &location", pos);
-                loc = it->second;
+        // Notes an access of `kind` (`ld`, `st`, ...) and returns its location.
+        auto address = [&](const Address& a, const TypeSuffix& type, SourcePos pos,
+                           const std::string& kind) {
+            if (const auto* r = std::get_if<Reg>(&a.base)) {
+                use.mentioned.insert(r->name);
+                if (!regAddress[t.id].count(r->name))
+                    rejectTest(p, "register " + r->name + " used as an address holds no &location",
+                               pos);
             }
-            if (!memoryTypeOk(type)) reject(p, "memory access type ." + type, pos);
+            if (!memoryTypeOk(type)) rejectTest(p, "memory access type ." + type, pos);
+            const auto [loc, offset] = *addressed(a, t.id, regAddress);
             locs.insert(loc);
-            if (is64(type))
-                locWide[loc] = true;
-            else if (!type.empty())
-                locNarrow[loc] = true;
+            const ByteRange range{offset, accessBytes(type)};
+            accessesOf[loc].push_back(
+                {range, pos,
+                 kind + (type.empty() ? "" : "." + type) + " [" + locationName(loc, offset) + "]"});
+            return loc;
         };
         for (const auto& ins : t.code) {
             if (ins.guard) use.mentioned.insert(ins.guard->predicate.name);
@@ -225,55 +253,71 @@ HarnessPlan planHarness(const Program& program) {
                     using B = std::decay_t<decltype(b)>;
                     if constexpr (std::is_same_v<B, Load>) {
                         if (b.proxy != Proxy::Generic)
-                            reject(p,
-                                   "tld/suld/cold (proxies): texture and surface loads need a "
-                                   "texture/surface object and coordinates, constant loads "
-                                   "__constant__ memory, none of which the harness sets up",
-                                   ins.pos);
-                        if (b.space == StateSpace::Shared) reject(p, "ld.shared", ins.pos);
+                            rejectTest(p,
+                                       "tld/suld/cold (proxies): texture and surface loads need a "
+                                       "texture/surface object and coordinates, constant loads "
+                                       "__constant__ memory, none of which the harness sets up",
+                                       ins.pos);
+                        if (b.space == StateSpace::Shared) rejectTest(p, "ld.shared", ins.pos);
                         if (!b.vector.empty()) rejectVector(p, ins.pos);
-                        address(b.addr, b.type, ins.pos);
+                        const std::string loc = address(b.addr, b.type, ins.pos, "ld");
+                        loadsOf[t.id].push_back({b.dst.name, loc, accessBytes(b.type)});
                         use.mentioned.insert(b.dst.name);
                         use.written.insert(b.dst.name);
                         if (is64(b.type)) use.wide.insert(b.dst.name);
                     } else if constexpr (std::is_same_v<B, Store>) {
                         if (b.proxy != Proxy::Generic)
-                            reject(p,
-                                   "sust (proxies): surface stores need a surface object bound "
-                                   "on the host, which the harness does not set up",
-                                   ins.pos);
-                        if (b.space == StateSpace::Shared) reject(p, "st.shared", ins.pos);
+                            rejectTest(p,
+                                       "sust (proxies): surface stores need a surface object bound "
+                                       "on the host, which the harness does not set up",
+                                       ins.pos);
+                        if (b.space == StateSpace::Shared) rejectTest(p, "st.shared", ins.pos);
                         if (!b.vector.empty()) rejectVector(p, ins.pos);
-                        address(b.addr, b.type, ins.pos);
+                        address(b.addr, b.type, ins.pos, "st");
                         noteOperand(b.value, use, locs);
                     } else if constexpr (std::is_same_v<B, Atomic>) {
                         if (b.op == AtomOp::Inc || b.op == AtomOp::Dec)
-                            reject(p, "atom.inc/atom.dec (wrap-around semantics)", ins.pos);
-                        if (b.space == StateSpace::Shared) reject(p, "atom.shared", ins.pos);
-                        address(b.addr, b.type, ins.pos);
+                            rejectTest(p, "atom.inc/atom.dec (wrap-around semantics)", ins.pos);
+                        if (b.space == StateSpace::Shared) rejectTest(p, "atom.shared", ins.pos);
+                        const int bytes = accessBytes(b.type);
+                        if (bytes == 1)
+                            rejectTest(p,
+                                       std::string(b.isRed ? "red" : "atom") + "." +
+                                           atomOpName(b.op) + "." + b.type +
+                                           ": PTX has no 8-bit atomics",
+                                       ins.pos);
+                        if (bytes == 2 && (b.op != AtomOp::Cas || b.isRed))
+                            rejectTest(p,
+                                       std::string(b.isRed ? "red" : "atom") + "." +
+                                           atomOpName(b.op) + "." + b.type +
+                                           ": PTX's only 16-bit atomic is atom.cas.b16",
+                                       ins.pos);
+                        const std::string loc =
+                            address(b.addr, b.type, ins.pos, b.isRed ? "red" : "atom");
                         noteOperand(b.operand, use, locs);
                         if (b.operand2) noteOperand(*b.operand2, use, locs);
                         if (b.dst) {
+                            loadsOf[t.id].push_back({b.dst->name, loc, bytes});
                             use.mentioned.insert(b.dst->name);
                             use.written.insert(b.dst->name);
                             if (is64(b.type)) use.wide.insert(b.dst->name);
                         }
                     } else if constexpr (std::is_same_v<B, Fence>) {
                         if (b.kind != FenceKind::Sc && b.kind != FenceKind::AcqRel)
-                            reject(p,
-                                   "fence.proxy (proxies): it only means something beside "
-                                   "proxy accesses, which the harness cannot run",
-                                   ins.pos);
+                            rejectTest(p,
+                                       "fence.proxy (proxies): it only means something beside "
+                                       "proxy accesses, which the harness cannot run",
+                                       ins.pos);
                     } else if constexpr (std::is_same_v<B, Barrier>) {
                         barriers = true;
-                        if (ins.guard) reject(p, "a guarded barrier", ins.pos);
+                        if (ins.guard) rejectTest(p, "a guarded barrier", ins.pos);
                         // Dat3M's quorum counts litmus threads; a PTX count counts warps'
                         // threads, and runs when it is every user's (mapBarriers).
                         if (b.count && b.operands == BarrierOperands::Dat3m)
-                            reject(p,
-                                   "Dat3M barrier quorums: the hardware counts whole warps and "
-                                   "starts a new generation at each quorum",
-                                   ins.pos);
+                            rejectTest(p,
+                                       "Dat3M barrier quorums: the hardware counts whole warps and "
+                                       "starts a new generation at each quorum",
+                                       ins.pos);
                         noteOperand(b.instance, use, locs);
                         if (b.id) noteOperand(*b.id, use, locs);
                         if (b.count) noteOperand(*b.count, use, locs);
@@ -304,14 +348,14 @@ HarnessPlan planHarness(const Program& program) {
                 ins.body);
         }
         if (branches && barriers)
-            reject(p,
-                   "P" + std::to_string(t.id) +
-                       " has both branches and barriers: a capped spin loop could skip a "
-                       "hardware barrier and hang the GPU",
-                   t.pos);
+            rejectTest(p,
+                       "P" + std::to_string(t.id) +
+                           " has both branches and barriers: a capped spin loop could skip a "
+                           "hardware barrier and hang the GPU",
+                       t.pos);
         for (const auto& [reg, loc] : regAddress[t.id])
             if (use.written.count(reg))
-                reject(p, "register " + reg + " holds an address and is written", t.pos);
+                rejectTest(p, "register " + reg + " holds an address and is written", t.pos);
         ThreadPlan tp;
         tp.id = t.id;
         tp.index = static_cast<std::size_t>(&t - p.threads.data());
@@ -319,9 +363,6 @@ HarnessPlan planHarness(const Program& program) {
         allLocations.insert(locs.begin(), locs.end());
         plan.threads.push_back(std::move(tp));
     }
-    for (const auto& [loc, wide] : locWide)
-        if (locNarrow.count(loc))
-            reject(p, "location " + loc + " is accessed with both 32- and 64-bit types");
 
     // ---- observables ---------------------------------------------------------------------------
     plan.projection = conditionObservables(p);
@@ -335,25 +376,24 @@ HarnessPlan planHarness(const Program& program) {
             if (recorded.insert(o).second) plan.recorded.push_back(o);
     }
     for (const auto& o : plan.recorded) {
-        if (const auto* l = std::get_if<LocTerm>(&o)) allLocations.insert(l->location);
+        if (const auto* l = std::get_if<LocTerm>(&o))
+            allLocations.insert(locationParts(l->location).first);
         if (const auto* r = std::get_if<RegTerm>(&o)) {
             if (!uses.count(r->thread))
-                reject(p, "the condition reads " + observableName(o) + " of a missing thread");
+                rejectTest(p, "the condition reads " + observableName(o) + " of a missing thread");
             if (regAddress[r->thread].count(r->reg))
-                reject(p, "the condition reads " + observableName(o) + ", which holds an address");
+                rejectTest(p,
+                           "the condition reads " + observableName(o) + ", which holds an address");
             uses[r->thread].mentioned.insert(r->reg);
         }
     }
 
     // ---- locations and registers --------------------------------------------------------------
-    for (const auto& name : allLocations) {
-        LocationPlan lp;
-        lp.name = name;
-        lp.wide = locWide.count(name) > 0;
-        for (const auto& e : p.init)
-            if (!e.thread && e.name == name) lp.init = std::get<std::int64_t>(e.value);
-        plan.locations.push_back(lp);
-    }
+    MemoryUse memory{std::move(allLocations), std::move(accessesOf), regAddress,
+                     std::move(loadsOf)};
+    MemoryPlan mem = planMemory(p, memory);
+    plan.locations = std::move(mem.locations);
+    const std::set<std::string>& split = mem.split;
     for (auto& tp : plan.threads) {
         const RegisterUse& use = uses[tp.id];
         for (const auto& e : p.init)
@@ -368,7 +408,7 @@ HarnessPlan planHarness(const Program& program) {
                 if (const auto* a = std::get_if<AddressOf>(&e.value)) rp.addressOf = a->location;
                 if (e.declaredType && is64(*e.declaredType)) rp.wide = true;
             }
-            if (rp.addressOf) rp.wide = true;
+            if (rp.addressOf || mem.wholeRegisters[tp.id].count(name)) rp.wide = true;
             tp.registers.push_back(rp);
         }
     }
@@ -383,13 +423,13 @@ HarnessPlan planHarness(const Program& program) {
         for (const RegisterPlan& rp : tp.registers)
             anyNarrow = anyNarrow || !rp.wide;
     if (anyNarrow)
-        if (const auto wide = firstWideImmediate(p))
-            reject(p,
-                   "the value " + std::to_string(wide->first) +
-                       " does not fit the 32-bit words the harness gives untyped and 32-bit "
-                       "accesses and registers (the model's values are 64-bit): give the "
-                       "accesses and registers a 64-bit type (.u64, .b64)",
-                   wide->second);
+        if (const auto wide = firstWideImmediate(p, regAddress, split))
+            rejectTest(p,
+                       "the value " + std::to_string(wide->first) +
+                           " does not fit the 32-bit words the harness gives untyped and 32-bit "
+                           "accesses and registers (the model's values are 64-bit): give the "
+                           "accesses and registers a 64-bit type (.u64, .b64)",
+                       wide->second);
 
     // ---- roles and barriers -------------------------------------------------------------------
     std::map<int, int> roleOf;
@@ -410,8 +450,8 @@ HarnessPlan planHarness(const Program& program) {
         const std::size_t operands =
             tp.registers.size() + tp.locations.size() + 2 + tp.voteSlots.size();
         if (operands > 30)
-            reject(p, "P" + std::to_string(tp.id) + " needs " + std::to_string(operands) +
-                          " inline-asm operands (at most 30)");
+            rejectTest(p, "P" + std::to_string(tp.id) + " needs " + std::to_string(operands) +
+                              " inline-asm operands (at most 30)");
     }
     return plan;
 }

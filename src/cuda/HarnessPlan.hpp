@@ -6,6 +6,7 @@
 
 #include "support/Errors.hpp"
 
+#include "cuda/ByteLayout.hpp"
 #include "model/Program.hpp"
 
 #include <cstddef>
@@ -25,11 +26,22 @@ class HarnessUnsupported : public LocatedInputError {
     using LocatedInputError::LocatedInputError;
 };
 
-/// A memory location of the test: one 8-byte slot per instance.
+/// Throws HarnessUnsupported: `FILE[:LINE:COL]: test NAME is unsupported by the CUDA harness: why`.
+[[noreturn]] void rejectTest(const Program& program, const std::string& why, SourcePos pos = {});
+
+/// A memory location of the test (`[x+2]` is byte 2 of location x): `layout.words` 8-byte words
+/// per instance, its address at byte `layout.origin` of them.
 struct LocationPlan {
     std::string name;
-    bool wide = false; // accessed with 64-bit types
-    std::int64_t init = 0;
+    bool wide = false; // every access is 8 bytes
+    ByteLayout layout;
+};
+
+/// Where the condition, the filter or the `locations` clause reads a location's final value.
+struct ObservedRead {
+    int location = -1; // index into HarnessPlan::locations
+    int byte = 0;      // of an instance's copy
+    int bytes = kUntypedAccessBytes;
 };
 
 /// A register of one litmus thread, held in a 64-bit C++ variable around the inline asm.
@@ -80,6 +92,11 @@ struct HarnessPlan {
 
     [[nodiscard]] int locationIndex(const std::string& name) const;
     [[nodiscard]] const LocationPlan& location(const std::string& name) const;
+    /// 8-byte words of an instance's copy of each location: the largest layout's.
+    [[nodiscard]] int slotWords() const;
+    /// The final read of location `name` (`x`, `x+4`): 8 bytes where an 8-byte access is at its
+    /// offset, else kUntypedAccessBytes, as the checker reads it.
+    [[nodiscard]] ObservedRead observedRead(const std::string& name) const;
 };
 
 /// Analyses a program for the harness. Throws HarnessUnsupported naming the construct.

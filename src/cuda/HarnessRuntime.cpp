@@ -35,7 +35,7 @@ struct OutcomeTable {
 };
 
 struct KernelArgs {
-    unsigned long long* mem;  // every instance's copy of every location, one 8-byte word each
+    unsigned long long* mem;  // every instance's copy of every location, kSlotWords words each
     const unsigned* addrOf;   // [location][instance]: word offset of the copy in mem
     const unsigned* instOf;   // [thread][position]: instance run by the thread at a position
     long long* results;       // [recorded observable][instance]
@@ -125,8 +125,9 @@ __device__ void classifyAndReset(const KernelArgs& a, unsigned i) {
         if (loc < 0) {
             v[k] = a.results[(unsigned)k * a.instances + i];
         } else {
-            const unsigned long long w = a.mem[a.addrOf[(unsigned)loc * a.instances + i]];
-            v[k] = dLocationWide[loc] ? (long long)w : (long long)(int)(unsigned)w;
+            const char* c = (const char*)(a.mem + a.addrOf[(unsigned)loc * a.instances + i]) +
+                            dRecordedByte[k];
+            v[k] = dRecordedBytes[k] == 8 ? *(const long long*)c : (long long)*(const int*)c;
         }
     }
     if (a.capped[i] != 0u) {
@@ -138,7 +139,9 @@ __device__ void classifyAndReset(const KernelArgs& a, unsigned i) {
         countOutcome(a, v);
     }
     for (int l = 0; l < kLocations; ++l)
-        a.mem[a.addrOf[(unsigned)l * a.instances + i]] = (unsigned long long)dLocationInit[l];
+        for (int w = 0; w < kSlotWords; ++w)
+            a.mem[a.addrOf[(unsigned)l * a.instances + i] + w] =
+                (unsigned long long)dLocationInit[l * kSlotWords + w];
 }
 
 // Non-testing blocks hammer a scratchpad until the testing blocks are done.

@@ -75,21 +75,32 @@ std::string writeHarness(const HarnessPlan& plan) {
 
     o << "// Locations: " << list(plan.locations, [](const LocationPlan& l) { return l.name; })
       << "\n";
+    // Each location's copy: kSlotWords 8-byte words, its initial bytes little-endian.
+    const int slotWords = plan.slotWords();
+    std::vector<std::uint64_t> initial;
+    for (const LocationPlan& l : plan.locations) {
+        initial.insert(initial.end(), l.layout.initial.begin(), l.layout.initial.end());
+        initial.resize(initial.size() + static_cast<std::size_t>(slotWords - l.layout.words), 0);
+    }
     const std::string inits =
-        list(plan.locations, [](const LocationPlan& l) { return llong(l.init); });
+        list(initial, [](std::uint64_t w) { return llong(static_cast<std::int64_t>(w)); });
+    o << "constexpr int kSlotWords = " << slotWords << ";  // 8-byte words per location copy\n";
     o << "__device__ const long long dLocationInit[] = " << inits << ";\n";
     o << "static const long long hLocationInit[] = " << inits << ";\n";
-    o << "__device__ const int dLocationWide[] = "
-      << list(plan.locations, [](const LocationPlan& l) { return std::string(l.wide ? "1" : "0"); })
-      << ";\n";
-    o << "// Recorded observables: the histogram's, then those only the filter reads.\n";
+    o << "// Recorded observables: the histogram's, then those only the filter reads; a "
+         "location's\n"
+      << "// is read at a byte of its copy, as 4 or 8 bytes.\n";
+    std::vector<ObservedRead> reads;
+    for (const Observable& ob : plan.recorded) {
+        const auto* l = std::get_if<LocTerm>(&ob);
+        reads.push_back(l ? plan.observedRead(l->location) : ObservedRead{});
+    }
     o << "__device__ const int dRecordedLocation[] = "
-      << list(plan.recorded,
-              [&](const Observable& ob) {
-                  const auto* l = std::get_if<LocTerm>(&ob);
-                  return std::to_string(l ? plan.locationIndex(l->location) : -1);
-              })
-      << ";\n";
+      << list(reads, [](const ObservedRead& r) { return std::to_string(r.location); }) << ";\n";
+    o << "__device__ const int dRecordedByte[] = "
+      << list(reads, [](const ObservedRead& r) { return std::to_string(r.byte); }) << ";\n";
+    o << "__device__ const int dRecordedBytes[] = "
+      << list(reads, [](const ObservedRead& r) { return std::to_string(r.bytes); }) << ";\n";
     o << "static const char* const hObservableNames[] = "
       << list(plan.projection,
               [](const Observable& ob) { return cStringLiteral(observableName(ob)); })

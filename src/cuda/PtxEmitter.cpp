@@ -42,10 +42,12 @@ class Emitter {
         lines_.push_back(".reg .pred tp, tg, tc;");
         lines_.push_back(".reg .b64 tx<3>;");
         lines_.push_back(".reg .b32 ty<3>, lcap;");
+        if (hasAtomic16()) lines_.push_back(".reg .b16 th<3>;");
         if (loops) lines_.push_back("mov.u32 lcap, " + capOp_ + ";");
         for (index_ = 0; index_ < thread_.code.size(); ++index_) {
             const Instruction& ins = thread_.code[index_];
             temps_ = 0;
+            temps16_ = 0;
             guard_.clear();
             if (ins.guard && !std::holds_alternative<Branch>(ins.body)) {
                 lines_.push_back("setp.ne.b64 tg, " + reg(ins.guard->predicate.name) + ", 0;");
@@ -82,33 +84,39 @@ class Emitter {
         out("mov.b64 " + t + ", " + std::to_string(std::get<std::int64_t>(o)) + ";");
         return t;
     }
-    // A 32-bit source for 32-bit atomics, whose operands must match the instruction type.
-    std::string src32(const Operand& o) {
-        const std::string t = "ty" + std::to_string(temps_++);
+    // A 16- or 32-bit source for atomics of that width, whose operands must match the
+    // instruction type: th0, th1 (atom.cas.b16) or ty0, ty1.
+    std::string srcNarrow(const Operand& o, int bits) {
+        const std::string t =
+            bits == 16 ? "th" + std::to_string(temps16_++) : "ty" + std::to_string(temps_++);
+        const std::string width = std::to_string(bits);
         if (const auto* v = std::get_if<std::int64_t>(&o)) {
-            const auto bits = static_cast<std::uint32_t>(static_cast<std::uint64_t>(*v));
-            out("mov.b32 " + t + ", " + std::to_string(bits) + ";");
+            const std::uint64_t low = static_cast<std::uint64_t>(*v) & ((1ull << bits) - 1);
+            out("mov.b" + width + " " + t + ", " + std::to_string(low) + ";");
         } else {
-            out("cvt.u32.u64 " + t + ", " + src64(o) + ";");
+            out("cvt.u" + width + ".u64 " + t + ", " + src64(o) + ";");
         }
         return t;
     }
 
-    std::string location(const Address& a) const {
-        if (const auto* name = std::get_if<std::string>(&a.base)) return *name;
-        return *tp_.reg(std::get<Reg>(a.base).name).addressOf;
-    }
+    // `[%k]`, `[%k+2]`: a location pointer (its address, byte 0) or a register holding an
+    // address (`&x+4` itself), plus the byte offset the instruction adds.
     std::string addr(const Address& a) const {
         std::string s = "[";
-        if (const auto* name = std::get_if<std::string>(&a.base))
-            s += pointer(*name);
-        else
+        std::int64_t offset = a.offset;
+        if (const auto* name = std::get_if<std::string>(&a.base)) {
+            const auto [base, nameOffset] = locationParts(*name);
+            s += pointer(base);
+            offset += nameOffset;
+        } else {
             s += reg(std::get<Reg>(a.base).name);
+        }
+        if (offset != 0) s += "+" + std::to_string(offset);
         return s + "]";
     }
-    std::string memType(const std::string& written, const Address& a) const {
-        if (!written.empty()) return written;
-        return plan_.location(location(a)).wide ? "u64" : "u32";
+    // An access without a type covers kUntypedAccessBytes (4) bytes, as in the checker.
+    static std::string memType(const std::string& written) {
+        return written.empty() ? "u32" : written;
     }
     static std::string space(const std::optional<StateSpace>& s) {
         return s ? (*s == StateSpace::Global ? ".global" : ".shared") : "";
@@ -137,15 +145,25 @@ class Emitter {
 
     void emit(const Load& l, const Instruction&) {
         out("ld" + accessSem(l.sem, l.scope, l.isVolatile) + space(l.space) + cacheOps(l.cacheOps) +
-            "." + memType(l.type, l.addr) + " " + reg(l.dst.name) + ", " + addr(l.addr) + ";");
+            "." + memType(l.type) + " " + reg(l.dst.name) + ", " + addr(l.addr) + ";");
     }
     void emit(const Store& s, const Instruction&) {
         const std::string v = src64(s.value);
         out("st" + accessSem(s.sem, s.scope, s.isVolatile) + space(s.space) + cacheOps(s.cacheOps) +
-            "." + memType(s.type, s.addr) + " " + addr(s.addr) + ", " + v + ";");
+            "." + memType(s.type) + " " + addr(s.addr) + ", " + v + ";");
     }
     void emit(const Atomic& a, const Instruction&) {
-        const bool wide = is64(memType(a.type, a.addr));
+        if (accessBytes(a.type) == 2) { // atom.cas.b16, the only 16-bit atomic (planHarness)
+            const std::string b = srcNarrow(a.operand, 16),
+                              c = srcNarrow(a.operand2.value_or(0), 16);
+            out(std::string("atom") + atomicSem(a) + space(a.space) + ".cas.b16 th2, " +
+                addr(a.addr) + ", " + b + ", " + c + ";");
+            if (a.dst)
+                out(std::string(a.type[0] == 's' ? "cvt.s64.s16 " : "cvt.u64.u16 ") +
+                    reg(a.dst->name) + ", th2;");
+            return;
+        }
+        const bool wide = is64(memType(a.type));
         const std::string bits = wide ? "64" : "32";
         std::string op, type;
         switch (a.op) {
@@ -183,22 +201,16 @@ class Emitter {
         case AtomOp::Dec:
             break; // rejected by planHarness
         }
-        std::string b = wide ? src64(a.operand) : src32(a.operand);
+        std::string b = wide ? src64(a.operand) : srcNarrow(a.operand, 32);
         if (a.op == AtomOp::Sub) {
             const std::string t = wide ? "tx2" : "ty2";
             out("neg.s" + bits + " " + t + ", " + b + ";");
             b = t;
         }
-        const std::string c =
-            a.operand2 ? ", " + (wide ? src64(*a.operand2) : src32(*a.operand2)) : std::string();
-        std::string sem;
-        if (a.semWritten) {
-            const char* s = a.sem == Sem::Acquire   ? ".acquire"
-                            : a.sem == Sem::Release ? ".release"
-                            : a.sem == Sem::AcqRel  ? ".acq_rel"
-                                                    : ".relaxed";
-            sem = std::string(s) + "." + scopeName(a.scope);
-        }
+        const std::string c = a.operand2
+                                  ? ", " + (wide ? src64(*a.operand2) : srcNarrow(*a.operand2, 32))
+                                  : std::string();
+        const std::string sem = atomicSem(a);
         // red has only .relaxed/.release and no exch/cas; other reds run as atom with the
         // result discarded, which the model does not tell apart.
         const bool asRed = a.isRed && (a.sem == Sem::Relaxed || a.sem == Sem::Release) &&
@@ -210,7 +222,18 @@ class Emitter {
         }
         const std::string d = wide ? (a.dst ? reg(a.dst->name) : "tx1") : "ty2";
         out("atom" + suffix + " " + d + ", " + addr(a.addr) + ", " + b + c + ";");
-        if (!wide && a.dst) out("cvt.u64.u32 " + reg(a.dst->name) + ", ty2;");
+        // A signed 32-bit result is sign-extended, as the checker extends a read of `.s32`.
+        if (!wide && a.dst)
+            out(std::string(!a.type.empty() && a.type[0] == 's' ? "cvt.s64.s32 " : "cvt.u64.u32 ") +
+                reg(a.dst->name) + ", ty2;");
+    }
+    static std::string atomicSem(const Atomic& a) {
+        if (!a.semWritten) return "";
+        const char* s = a.sem == Sem::Acquire   ? ".acquire"
+                        : a.sem == Sem::Release ? ".release"
+                        : a.sem == Sem::AcqRel  ? ".acq_rel"
+                                                : ".relaxed";
+        return std::string(s) + "." + scopeName(a.scope);
     }
     void emit(const Fence& f, const Instruction&) {
         if (f.kind == FenceKind::Sc && f.isMembar) {
@@ -328,6 +351,12 @@ class Emitter {
                 return i;
         return thread_.code.size();
     }
+    bool hasAtomic16() const {
+        return std::any_of(thread_.code.begin(), thread_.code.end(), [](const Instruction& i) {
+            const auto* a = std::get_if<Atomic>(&i.body);
+            return a && accessBytes(a->type) == 2;
+        });
+    }
     bool isBackward(const Branch& br) const { return labelIndex(br.target) <= index_; }
     bool hasBackwardBranch() {
         for (index_ = 0; index_ < thread_.code.size(); ++index_)
@@ -345,7 +374,19 @@ class Emitter {
     std::string cappedOp_, capOp_;
     std::size_t index_ = 0;
     int temps_ = 0;
+    int temps16_ = 0;
 };
+
+/// C++ for the address of location `name` (`x`, `x+4`) in instance `inst`'s copy, as `type`:
+/// its word in a.mem, then its byte there (ByteLayout) when that is not the word's first.
+std::string addressCpp(const HarnessPlan& plan, const std::string& name, const std::string& type) {
+    const auto [base, offset] = locationParts(name);
+    const std::int64_t byte = plan.location(base).layout.origin + offset;
+    const std::string word =
+        "a.mem + a.addrOf[" + std::to_string(plan.locationIndex(base)) + "u * a.instances + inst]";
+    if (byte == 0) return type == "unsigned long long*" ? word : "(" + type + ")(" + word + ")";
+    return "(" + type + ")((char*)(" + word + ") + " + std::to_string(byte) + ")";
+}
 
 } // namespace
 
@@ -358,15 +399,14 @@ std::string emitThreadFunction(const HarnessPlan& plan, const ThreadPlan& thread
     o << "// P" << thread.id << ": CTA role " << thread.role << ", warp " << thread.warp << "\n";
     o << "__device__ void litmusThread" << thread.id << "(const KernelArgs& a, unsigned inst) {\n";
     for (std::size_t i = 0; i < thread.locations.size(); ++i)
-        o << "    unsigned long long* const loc" << i << " = a.mem + a.addrOf["
-          << plan.locationIndex(thread.locations[i]) << "u * a.instances + inst];  // "
+        o << "    unsigned long long* const loc" << i << " = "
+          << addressCpp(plan, thread.locations[i], "unsigned long long*") << ";  // "
           << thread.locations[i] << "\n";
     for (std::size_t i = 0; i < thread.registers.size(); ++i) {
         const RegisterPlan& r = thread.registers[i];
         o << "    unsigned long long reg" << i << " = ";
         if (r.addressOf)
-            o << "(unsigned long long)(a.mem + a.addrOf[" << plan.locationIndex(*r.addressOf)
-              << "u * a.instances + inst])";
+            o << addressCpp(plan, *r.addressOf, "unsigned long long");
         else
             o << "(unsigned long long)" << r.init << "ll";
         o << ";  // " << r.name << "\n";

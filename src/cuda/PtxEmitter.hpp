@@ -1,7 +1,8 @@
 // One litmus thread as a CUDA device function holding one inline-asm block: every instruction with
-// the qualifiers and scopes the test wrote, litmus registers as 64-bit `+l` operands, locations as
-// pointers to this instance's slots, labels made unique with `%=`, and backward branches counted
-// against a spin cap so that a spin loop cannot hang the GPU.
+// the qualifiers, scopes and types the test wrote, litmus registers as 64-bit `+l` operands,
+// locations as pointers to their address in this instance's copy (an access at a byte offset is
+// `[%k+2]`, ByteLayout.hpp), labels made unique with `%=`, and backward branches counted against
+// a spin cap so that a spin loop cannot hang the GPU.
 #pragma once
 
 #include "cuda/HarnessPlan.hpp"

@@ -54,6 +54,21 @@ if ! "$bin" validate "$dir/data/MP.litmus" --observed "$dir/samples/MP-forbidden
     echo "FAIL: the forbidden outcome is not flagged FORBIDDEN"
     fail=1
 fi
+# Mixed sizes: histograms keyed as the harness prints them (1:r0=-1 from ld.s16, 65535 from
+# ld.u16) are judged against the outcomes the checker assembles from bytes: the torn read of
+# MP+u32+upper-u16 (1:r0=0 after the flag) is forbidden.
+mixed=$dir/../../litmus/MixedSize
+expect 0 "$bin" validate "$mixed/contained+signed.litmus" --observed "$dir/samples/contained+signed.hist"
+expect 1 "$bin" validate "$mixed/MP+u32+upper-u16.litmus" \
+    --observed "$dir/samples/MP+u32+upper-u16-torn.hist"
+if ! "$bin" validate "$mixed/MP+u32+upper-u16.litmus" \
+    --observed "$dir/samples/MP+u32+upper-u16-torn.hist" | grep -q "1:r0=0; 1:r1=1; .*FORBIDDEN"; then
+    echo "FAIL: the torn mixed-size read is not flagged FORBIDDEN"
+    fail=1
+fi
+# The same two as a campaign over the folder (tests matched by name).
+expect 1 "$bin" validate --tests "$mixed" --observed "$dir/samples/contained+signed.hist" \
+    --observed "$dir/samples/MP+u32+upper-u16-torn.hist"
 # Strict names and data (issue 14): a register, thread or key the test or format does not have,
 # and an empty histogram, are input errors (exit 2) naming what is wrong, never a verdict.
 strict() {
