@@ -62,7 +62,7 @@ class Splitter {
             const int thread = threadIdOf(t);
             for (auto& [label, locations] : t.cutFailedCas)
                 for (const int l : locations)
-                    refuseFailedCasOn(l, " at " + label);
+                    refuseFailedCasOn(l, " at " + label, thread);
             for (auto* list : {&t.paths, &t.stuck, &t.starved})
                 for (ThreadPath& p : *list)
                     p = rewrite(p, thread);
@@ -84,12 +84,22 @@ class Splitter {
                split_.count(baseOf(location)) > 0;
     }
     /// Failing atom.cas attempts are dropped as spin iterations (enumerate/FailedCas.hpp) on
-    /// whole locations only: refused on a split one (`where`: " at LABEL" or empty).
-    void refuseFailedCasOn(int location, const std::string& where) const {
+    /// whole locations only: refused on a split one (`where`: " at LABEL" or empty), at thread
+    /// `thread`'s first atom.cas of that location.
+    void refuseFailedCasOn(int location, const std::string& where, int thread) const {
         if (!isSplit(location)) return;
-        throw Unsupported("a loop of failing atom.cas" + where + " on " +
-                          paths_.locations.names()[static_cast<std::size_t>(location)] +
-                          ", a location of mixed-size accesses, is not modelled");
+        const std::string& name = paths_.locations.names()[static_cast<std::size_t>(location)];
+        const std::string what = "a loop of failing atom.cas" + where + " on " + name +
+                                 ", a location of mixed-size accesses, is not modelled";
+        for (const Thread& t : program_.threads)
+            for (const Instruction& ins : t.code) {
+                const auto* cas = std::get_if<Atomic>(&ins.body);
+                const auto* base = cas ? std::get_if<std::string>(&cas->addr.base) : nullptr;
+                if (t.id == thread && base && cas->op == AtomOp::Cas &&
+                    locationName(*base, cas->addr.offset) == name)
+                    throw Unsupported(InputError::Located{}, located(ins.pos, what));
+            }
+        throw Unsupported(what);
     }
     [[nodiscard]] int threadIdOf(const ThreadPaths& t) const {
         return program_.threads[static_cast<std::size_t>(&t - paths_.threads.data())].id;
@@ -275,7 +285,7 @@ class Splitter {
 
     ThreadPath rewrite(const ThreadPath& in, int thread) {
         for (const int l : in.failedCasLocations)
-            refuseFailedCasOn(l, "");
+            refuseFailedCasOn(l, "", thread);
         ThreadPath out;
         out.stuck = in.stuck;
         out.repeatsSpin = in.repeatsSpin;
