@@ -2,6 +2,7 @@
 #include "TestUtil.hpp"
 
 #include "parser/ProgramEquality.hpp"
+#include "model/VectorAccess.hpp"
 #include "parser/ProgramPrinter.hpp"
 
 #include <doctest/doctest.h>
@@ -61,6 +62,33 @@ TEST_CASE("stores and the real-PTX spellings") {
     CHECK(v.isVolatile);
     CHECK(v.space == StateSpace::Global);
     CHECK(std::get<Reg>(v.addr.base).name == "r2");
+}
+
+TEST_CASE("vector loads and stores: every element's register or value, element 0 as dst/value") {
+    Program p = parseLitmus(twoThreads(" st.relaxed.gpu.v2.u32 [x+8], {1, %r1} |"
+                                       " ld.acquire.gpu.v4.s8 {r0, %r1, r2, r3}, [x] ;"),
+                            "t.litmus");
+    const Store& s = body<Store>(p, 0, 0);
+    CHECK(vectorElements(s) == 2);
+    CHECK(s.addr.offset == 8);
+    CHECK(std::get<std::int64_t>(s.value) == 1);
+    CHECK(std::get<Reg>(s.vector[1]).name == "r1");
+    const Load& l = body<Load>(p, 1, 0);
+    CHECK(vectorElements(l) == 4);
+    CHECK(l.type == "s8");
+    CHECK(l.dst.name == "r0");
+    CHECK(l.vector[1].name == "r1");
+    CHECK(l.vector[3].name == "r3");
+    // Each element: a scalar access at [x+k*size], with the instruction's position.
+    const std::vector<Instruction> elements = scalarElements(p.threads[1].code[0]);
+    REQUIRE(elements.size() == 4);
+    CHECK(std::get<Load>(elements[2].body).addr.offset == 2);
+    CHECK(std::get<Load>(elements[2].body).dst.name == "r2");
+    CHECK(std::get<Load>(elements[2].body).vector.empty());
+    CHECK(elements[2].pos.line == p.threads[1].code[0].pos.line);
+    CHECK(printProgram(parseLitmus(printProgram(p), "t.litmus")) == printProgram(p));
+    CHECK(errorOf(twoThreads(" ld.v2.u32 {r0, r1, r2}, [x] | ;")) ==
+          "t.litmus:6:19: error: found ',', expected '}' after the 2 elements of the vector");
 }
 
 TEST_CASE("atomics: Dat3M form, defaults, cas, red") {
