@@ -1,8 +1,8 @@
 // Unit tests of the parser: the mapping of each construct onto the IR.
 #include "TestUtil.hpp"
 
-#include "parser/ProgramEquality.hpp"
 #include "model/VectorAccess.hpp"
+#include "parser/ProgramEquality.hpp"
 #include "parser/ProgramPrinter.hpp"
 
 #include <doctest/doctest.h>
