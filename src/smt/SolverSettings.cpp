@@ -20,9 +20,10 @@ void configureSolver(z3::context& ctx, z3::solver& solver) {
     // one check per outcome or witness it cost more than it saved (stress-3: 3.96 s -> 1.32 s
     // in the checks; litmus/: 3.9 s -> 3.6 s).
     p.set("relevancy", 0U);
-    // Bit-vector equalities are expanded lazily, not as axioms on every merge (stress-3's
-    // checks: 1.32 s -> 0.75 s; litmus/: 3.6 s -> 3.2 s).
-    p.set("bv.eq_axioms", false);
+    // Not `bv.eq_axioms false` (bit-vector equalities expanded lazily): with it Z3 4.8.12
+    // returned models that break asserted equalities between bit-vector terms, so that
+    // `atom.or r0, x, 2; ld r1, x` read x's initial value (tests/smt/SmtEngineTest.cpp,
+    // "bit-wise atomics").
     // The only integers are the acyclicity ranks (smt/Acyclicity.hpp), compared two at a time
     // (rank_a < rank_b): difference logic, shared with no other theory. Z3's dense
     // difference-logic solver (Floyd-Warshall) sets up and decides them faster than its general
