@@ -318,7 +318,7 @@ def parse_condition(text):
     if not m:
         raise Refused("condition")
     kind = re.sub(r"\s", "", m.group(1))
-    toks = re.findall(r"/\\|\\/|==|!=|=|~|\(|\)|[\w:%]+|\S", m.group(2))
+    toks = re.findall(r"/\\|\\/|==|!=|=|~|\(|\)|-\d+|[\w:%]+|\S", m.group(2))
     pos = [0]
 
     def peek():
@@ -676,11 +676,12 @@ def ptxlitmus_json(exe, args, files, chunk=200):
     return out, err
 
 
-def compare(argv):
+def compare_args(argv, flags=()):
+    """(exe, ["--engine", E] or [], the --FLAGs of flags given, files) from --compare's
+    arguments (--ptxlitmus EXE, --engine E, --require-dir, the flags, PATH...), or an exit
+    status (77: with --require-dir, a PATH is missing). Also mixed_size_reference.py's."""
     exe = os.path.join(os.path.dirname(__file__), "..", "..", "build", "ptxlitmus")
-    require = False
-    paths = []
-    engine = []
+    require, paths, engine, given = False, [], [], set()
     it = iter(argv)
     for a in it:
         if a == "--ptxlitmus":
@@ -689,6 +690,8 @@ def compare(argv):
             engine = ["--engine", next(it)]
         elif a == "--require-dir":
             require = True
+        elif a in flags:
+            given.add(a)
         else:
             paths.append(a)
     files, missing = litmus_files(paths)
@@ -696,61 +699,87 @@ def compare(argv):
         print(f"note: {p} not found, skipped")
     if missing and require:
         print(f"skipped: {', '.join(missing)} not found (the peer suite lives in ../shared; "
-              f"litmus/Proxy may not be written yet)")
+              f"a folder of litmus/ may not be written yet)")
         return 77
+    return exe, engine, given, files
+
+
+def outcome_notes(states, j, obs, alias_to):
+    """How the reference's states (projected on the keys ptxlitmus shows, a name through
+    alias_to) and observation differ from the --json object j; and how many states it has."""
+    theirs = j["outcomes"]
+    keys = set().union(*[set(o) for o in theirs]) if theirs else set()
+    proj, unknown = set(), set()
+    for s in states:
+        p = {}
+        for k in keys:
+            k2 = alias_to.get(k, k)
+            if k2 in s:
+                p[k] = s[k2]
+            else:
+                unknown.add(k)
+        proj.add(key(p))
+    theirs_k = {key(o) for o in theirs}
+    notes = []
+    if unknown:
+        notes.append(f"ptxlitmus shows {sorted(unknown)}, which this checker does not know")
+    if proj != theirs_k:
+        notes.append(f"only reference {sorted(proj - theirs_k)}, "
+                     f"only ptxlitmus {sorted(theirs_k - proj)}")
+    if j.get("observation") != obs and not notes:
+        notes.append(f"observation: reference {obs}, ptxlitmus {j.get('observation')}")
+    return notes, len(proj)
+
+
+def compare_tests(exe, args, files, check, judge):
+    """Each test of files: mine = check(f) (skipped when refused) against its `exe --json ARGS`
+    object j; judge(f, mine, j) gives (notes, what): DIFFERENT with the notes, or the same
+    (printed with what). Returns the exit status (docstring) and the files found the same.
+    Also mixed_size_reference.py's."""
     mine, skipped = {}, {}
     for f in files:
         try:
             mine[f] = check(f)
         except Refused as r:
             skipped[f] = str(r)
-    tool, err = ptxlitmus_json(exe, ["--all", "--model", "ptx75", "-j2"] + engine, sorted(mine))
+    tool, err = ptxlitmus_json(exe, args, sorted(mine))
     if err and not tool:
         print(f"ptxlitmus failed: {err[:500]}")
-    same = differ = failed = 0
+    same, differ, failed = [], 0, 0
     for f in files:
         if f in skipped:
             print(f"SKIP {f}: {skipped[f]}")
             continue
-        t, states, nexec, obs, alias_to = mine[f]
         j = tool.get(f)
         if j is None or "outcomes" not in j:
             print(f"FAIL {f}: ptxlitmus gave no outcomes")
             failed += 1
             continue
-        theirs = j["outcomes"]
-        keys = set().union(*[set(o) for o in theirs]) if theirs else set()
-        proj, unknown = set(), set()
-        for s in states:
-            p = {}
-            for k in keys:
-                k2 = alias_to.get(k, k)
-                if k2 in s:
-                    p[k] = s[k2]
-                else:
-                    unknown.add(k)
-            proj.add(key(p))
-        theirs_k = {key(o) for o in theirs}
-        notes = []
-        if unknown:
-            notes.append(f"ptxlitmus shows {sorted(unknown)}, which this checker does not know")
-        if proj != theirs_k:
-            notes.append(f"only reference {sorted(proj - theirs_k)}, "
-                         f"only ptxlitmus {sorted(theirs_k - proj)}")
-        if j.get("observation") != obs and not notes:
-            notes.append(f"observation: reference {obs}, ptxlitmus {j.get('observation')}")
+        notes, what = judge(f, mine[f], j)
         if notes:
             differ += 1
             print(f"DIFFERENT {f}: " + "; ".join(notes))
         else:
-            same += 1
-            print(f"same {f}: {len(proj)} outcomes, {nexec} executions, {obs}")
-    compared = same + differ + failed
-    print(f"SUMMARY: {len(files)} tests, {compared} compared, {same} same, {differ} different, "
-          f"{failed} failed, {len(skipped)} skipped")
-    if differ or failed:
-        return 1
-    return 0 if compared else 77
+            same.append(f)
+            print(f"same {f}: {what}")
+    compared = len(same) + differ + failed
+    print(f"SUMMARY: {len(files)} tests, {compared} compared, {len(same)} same, {differ} "
+          f"different, {failed} failed, {len(skipped)} skipped")
+    return (1 if differ or failed else 0 if compared else 77), same
+
+
+def compare(argv):
+    args = compare_args(argv)
+    if args == 77:
+        return 77
+    exe, engine, _, files = args
+
+    def judge(f, mine, j):
+        t, states, nexec, obs, alias_to = mine
+        notes, n = outcome_notes(states, j, obs, alias_to)
+        return notes, f"{n} outcomes, {nexec} executions, {obs}"
+    return compare_tests(exe, ["--all", "--model", "ptx75", "-j2"] + engine, files, check,
+                         judge)[0]
 
 
 SHAPES = [  # per thread: accesses to location families A and B ("WA", "RB"), fences between
@@ -773,6 +802,16 @@ SHAPES = [  # per thread: accesses to location families A and B ("WA", "RB"), fe
     [["WA", "RB"], ["RB", "WA"]],
     [["WA", "WB"], ["RB", "WB"], ["RB", "RA"]],         # MP through a middle thread
 ]
+
+
+def thread_table(threads, code):
+    """The lines of a test's thread table: a header per (cta, gpu) of threads, code a list of
+    instructions per thread (also mixed_size_reference.py's)."""
+    cells = [[f"P{i}@cta {c},gpu {g}" for i, (c, g) in enumerate(threads)]]
+    for r in range(max(len(c) for c in code)):
+        cells.append([c[r] if r < len(c) else "" for c in code])
+    width = max(len(x) for row in cells for x in row) + 1
+    return [" " + " | ".join(x.ljust(width) for x in row) + ";" for row in cells]
 
 
 def random_tests(n, seed, folder):
@@ -848,12 +887,7 @@ def random_tests(n, seed, folder):
             for tid, instrs in enumerate(code):
                 if threads[tid] == cta:
                     instrs.insert(rnd.randint(0, len(instrs)), "bar.cta.sync 0")
-        rows = max(len(c) for c in code)
-        cells = [[f"P{i}@cta {c},gpu {g}" for i, (c, g) in enumerate(threads)]]
-        for r in range(rows):
-            cells.append([c[r] if r < len(c) else "" for c in code])
-        width = max(len(x) for row in cells for x in row) + 1
-        lines = [" " + " | ".join(x.ljust(width) for x in row) + ";" for row in cells]
+        lines = thread_table(threads, code)
         regs = [f"P{i}:r{j}" for i, accs in enumerate(shape) for j, a in enumerate(accs)
                 if a[0] == "R"]
         cond = " /\\ ".join(f"{r} == 0" for r in regs) or "x == 0"
@@ -863,37 +897,40 @@ def random_tests(n, seed, folder):
             f.write(text)
 
 
-def main():
-    argv = sys.argv[1:]
+def cli(argv, doc, random_tests, compare, show):
+    """The command line, also mixed_size_reference.py's: --emit-random N SEED DIR (write the N
+    random tests), --random N SEED ARGS... (compare on them), --compare ARGS..., -h, or FILE...
+    (each printed by show(FILE); a refused one says why, exit 77)."""
     if argv and argv[0] == "--emit-random":
-        # --emit-random N SEED DIR: write the N random proxy tests to DIR (other tools' input)
         os.makedirs(argv[3], exist_ok=True)
         random_tests(int(argv[1]), int(argv[2]), argv[3])
         return 0
     if argv and argv[0] == "--random":
-        # --random N SEED [--ptxlitmus EXE]: compare on N random proxy tests
         import tempfile
         with tempfile.TemporaryDirectory() as tmp:
             random_tests(int(argv[1]), int(argv[2]), tmp)
             return compare(argv[3:] + [tmp])
     if not argv or argv[0] in ("-h", "--help"):
-        print(__doc__)
+        print(doc)
         return 0 if argv else 2
     if argv[0] == "--compare":
         return compare(argv[1:])
     rc = 0
     for f in argv:
         try:
-            t, states, nexec, obs, _ = check(f)
+            show(f)
         except Refused as r:
             print(f"{f}: skipped: {r}")
             rc = rc or 77
-            continue
-        print(f"{t.name}: {len(states)} states, {nexec} consistent executions, {obs}")
-        for s in states:
-            print("  " + " ".join(f"{k}={v}" for k, v in s.items()))
     return rc
 
 
+def show(f):
+    t, states, nexec, obs, _ = check(f)
+    print(f"{t.name}: {len(states)} states, {nexec} consistent executions, {obs}")
+    for s in states:
+        print("  " + " ".join(f"{k}={v}" for k, v in s.items()))
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(cli(sys.argv[1:], __doc__, random_tests, compare, show))
