@@ -31,6 +31,23 @@ const char* semText(Sem s) {
     return "";
 }
 
+/// The event of an ld or st (or one element of a vector one): its kind, the instruction's
+/// semantics and scope (volatile: relaxed.sys), proxy and location; `where` names the address.
+template <class Access>
+Event accessEvent(EventKind kind, const Access& a, int location, int virtualLocation,
+                  const std::string& where) {
+    Event e;
+    e.kind = kind;
+    e.sem = a.isVolatile ? Sem::Relaxed : a.sem;
+    e.scope = a.isVolatile ? Scope::Sys : a.scope.value_or(Scope::Sys);
+    e.location = location;
+    e.virtualLocation = virtualLocation;
+    e.proxy = a.proxy;
+    e.text = std::string(kind == EventKind::Read ? "R" : "W") + semText(e.sem) +
+             (e.sem == Sem::Weak ? "" : std::string(".") + scopeName(e.scope)) + " " + where;
+    return e;
+}
+
 } // namespace
 
 void PathWalker::execute(State& s, const Instruction& ins, const std::vector<int>& extraCtrl) {
@@ -62,21 +79,14 @@ void PathWalker::exec(State& s, const Instruction& ins, const Load& ld,
         targets.push_back(resolve(s, elementAddress(ld.addr, ld.type, k), ins.pos));
     std::vector<int> ids;
     for (int k = 0; k < n; ++k) {
-        Event e;
-        e.kind = EventKind::Read;
-        e.sem = ld.isVolatile ? Sem::Relaxed : ld.sem;
-        e.scope = ld.isVolatile ? Scope::Sys : ld.scope.value_or(Scope::Sys);
-        e.location = targets[k].location;
-        e.virtualLocation = targets[k].virtualLocation;
-        e.proxy = ld.proxy;
-        e.text = std::string("R") + semText(e.sem) +
-                 (e.sem == Sem::Weak ? "" : std::string(".") + scopeName(e.scope)) + " " +
-                 addressText(elementAddress(ld.addr, ld.type, k), e.location);
+        const Target& t = targets[static_cast<std::size_t>(k)];
+        Event e = accessEvent(EventKind::Read, ld, t.location, t.virtualLocation,
+                              addressText(elementAddress(ld.addr, ld.type, k), t.location));
         const int id = addEvent(s, std::move(e), ins, extraCtrl);
         Event& added = s.path.events[static_cast<std::size_t>(id)];
         added.index = ids.empty() ? id : ids.front();
         added.value = s.path.values.read(id);
-        for (const int r : targets[k].deps)
+        for (const int r : t.deps)
             s.path.addr.emplace_back(r, id);
         ids.push_back(id);
     }
@@ -102,21 +112,14 @@ void PathWalker::exec(State& s, const Instruction& ins, const Store& st,
     int first = -1;
     for (int k = 0; k < n; ++k) {
         const RegValue& v = values[static_cast<std::size_t>(k)];
-        Event e;
-        e.kind = EventKind::Write;
-        e.sem = st.isVolatile ? Sem::Relaxed : st.sem;
-        e.scope = st.isVolatile ? Scope::Sys : st.scope.value_or(Scope::Sys);
-        e.location = targets[k].location;
-        e.virtualLocation = targets[k].virtualLocation;
-        e.proxy = st.proxy;
+        const Target& t = targets[static_cast<std::size_t>(k)];
+        Event e = accessEvent(EventKind::Write, st, t.location, t.virtualLocation,
+                              addressText(elementAddress(st.addr, st.type, k), t.location));
         e.value = v.value;
-        e.text = std::string("W") + semText(e.sem) +
-                 (e.sem == Sem::Weak ? "" : std::string(".") + scopeName(e.scope)) + " " +
-                 addressText(elementAddress(st.addr, st.type, k), e.location);
         const int id = addEvent(s, std::move(e), ins, extraCtrl);
         if (first < 0) first = id;
         s.path.events[static_cast<std::size_t>(id)].index = first;
-        for (const int r : targets[k].deps)
+        for (const int r : t.deps)
             s.path.addr.emplace_back(r, id);
         for (const int r : v.deps)
             s.path.data.emplace_back(r, id);
