@@ -63,6 +63,10 @@ has "^Termination weak-spin may hang$"
 grep -A1 '^Observation' "$tmp/out" | grep -q '^Termination' || fail "Termination is not right after Observation"
 expect_rc 0 "$exe" --json "$tmp/weak.litmus"
 has '"termination":"may hang"'
+# The progress model termination was decided under, beside the verdict (issue 40).
+has '"progress":"fair"'
+expect_rc 0 "$exe" --json --progress hsa-obe "$tmp/weak.litmus"
+has '"progress":"hsa-obe"'
 expect_rc 0 "$exe" "$tmp/rlx.litmus"
 has "^Termination rlx-spin always terminates$"
 expect_rc 0 "$exe" "$tmp/counter.litmus"
@@ -70,6 +74,7 @@ has "^Termination counter unknown (bound)$"
 has "^Warning counter termination unknown: .*(P0 at LC00)"
 expect_rc 0 "$exe" --json "$tmp/mp.litmus"
 hasnt "termination"
+hasnt '"progress"'
 expect_rc 0 "$exe" "$tmp/dynbar.litmus"
 has "^Termination dynbar unknown$"
 has "^Warning dynbar termination unknown: a barrier's instance or id depends on a value read from memory"
