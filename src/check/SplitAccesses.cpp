@@ -83,11 +83,11 @@ class Splitter {
         return location >= 0 && location < static_cast<int>(parts_.size()) &&
                split_.count(baseOf(location)) > 0;
     }
-    /// Failing atom.cas attempts are dropped as spin iterations (enumerate/FailedCas.hpp) on
+    /// Failing atom.cas and atom.exch attempts are dropped as spin iterations (FailedCas.hpp) on
     /// whole locations only: refused on a split one (`where`: " at LABEL" or empty).
     void refuseFailedCasOn(int location, const std::string& where) const {
         if (!isSplit(location)) return;
-        throw Unsupported("a loop of failing atom.cas" + where + " on " +
+        throw Unsupported("a loop of failing atom.cas or atom.exch attempts" + where + " on " +
                           paths_.locations.names()[static_cast<std::size_t>(location)] +
                           ", a location of mixed-size accesses, is not modelled");
     }
