@@ -291,6 +291,7 @@ CheckResult checkWithin(const Program& program, const CheckOptions& options,
                                                      result.engine != "explicit", dropFailedCas,
                                                      deadline, options.progressModel);
             result.termination = t.verdict;
+            result.progress = options.progressModel;
             result.terminationCut = std::move(t.cutLoops);
             result.terminationReason = std::move(t.reason);
         }

@@ -115,8 +115,9 @@ struct CheckResult {
     bool onlySpinLoopsCut = false;
     /// Set for a test with loops or waiting barriers (when options.termination).
     std::optional<Termination> termination;
-    std::vector<std::string> terminationCut; // UnknownBound: `P1 at LC00`, the loops cut
-    std::string terminationReason;           // Unknown: why
+    ProgressModel progress = ProgressModel::Fair; // the one termination was decided under
+    std::vector<std::string> terminationCut;      // UnknownBound: `P1 at LC00`, the loops cut
+    std::string terminationReason;                // Unknown: why
     /// Set when options.races and the model defines data races (check/RaceCheck.hpp).
     std::optional<RaceResult> races;
     /// A mixed-size race: the PTX axioms do not apply, and the verdict is herd's `Undef` (exit

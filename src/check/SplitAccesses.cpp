@@ -83,19 +83,19 @@ class Splitter {
         return location >= 0 && location < static_cast<int>(parts_.size()) &&
                split_.count(baseOf(location)) > 0;
     }
-    /// Failing atom.cas attempts are dropped as spin iterations (enumerate/FailedCas.hpp) on
+    /// Failing atom.cas and atom.exch attempts are dropped as spin iterations (FailedCas.hpp) on
     /// whole locations only: refused on a split one (`where`: " at LABEL" or empty), at thread
-    /// `thread`'s first atom.cas of that location.
+    /// `thread`'s first atom.cas or atom.exch of that location.
     void refuseFailedCasOn(int location, const std::string& where, int thread) const {
         if (!isSplit(location)) return;
         const std::string& name = paths_.locations.names()[static_cast<std::size_t>(location)];
-        const std::string what = "a loop of failing atom.cas" + where + " on " + name +
+        const std::string what = "a loop of failing atom.cas or atom.exch attempts" + where + " on " + name +
                                  ", a location of mixed-size accesses, is not modelled";
         for (const Thread& t : program_.threads)
             for (const Instruction& ins : t.code) {
                 const auto* cas = std::get_if<Atomic>(&ins.body);
                 const auto* base = cas ? std::get_if<std::string>(&cas->addr.base) : nullptr;
-                if (t.id == thread && base && cas->op == AtomOp::Cas &&
+                if (t.id == thread && base && (cas->op == AtomOp::Cas || cas->op == AtomOp::Exch) &&
                     locationName(*base, cas->addr.offset) == name)
                     throw Unsupported(InputError::Located{}, located(ins.pos, what));
             }

@@ -1,5 +1,6 @@
 #include "cli/CheckOutput.hpp"
 
+#include "model/ProgressModel.hpp"
 #include "parser/ProgramPrinter.hpp"
 
 #include <cstdio>
@@ -213,7 +214,10 @@ nlohmann::json toJson(const Program& program, const CheckResult& r, const std::s
         {"bound_hit", r.boundHit},
         {"candidates", r.candidates},
         {"time_s", r.seconds}};
-    if (r.termination) j["termination"] = terminationName(*r.termination);
+    if (r.termination) {
+        j["termination"] = terminationName(*r.termination);
+        j["progress"] = progressName(r.progress);
+    }
     if (r.races) j["races"] = racesJson(*r.races);
     if (r.speedcheck) {
         nlohmann::json s = {{"found", r.speedcheck->found},

@@ -19,11 +19,14 @@ namespace ptx {
 
 class LoopIterations {
   public:
-    /// An atom.cas with a constant compare value: its read event and that value.
+    /// An atom.cas with a constant compare value: its read event and that value. Or, with
+    /// `exchange`, an atom.exch of a constant: `compare` is that constant, the value it writes
+    /// (a failed attempt reads it, so it writes back what it read).
     struct CasAttempt {
         int read = -1;
         ValueId compare = -1;
         int location = -1;
+        bool exchange = false;
     };
 
     struct Iteration {

@@ -159,8 +159,8 @@ void PathWalker::exec(State& s, const Instruction& ins, const Atomic& at,
         next = vp.select(vp.binary(ValueOp::Eq, old, b.value), c.value, old);
         deps = merged(deps, c.deps);
     }
-    if (at.op == AtomOp::Cas && vp.constantValue(b.value))
-        s.loops.casAttempt({rid, b.value, loc});
+    if ((at.op == AtomOp::Cas || at.op == AtomOp::Exch) && vp.constantValue(b.value))
+        s.loops.casAttempt({rid, b.value, loc, at.op == AtomOp::Exch});
     else
         s.loops.sideEffect();
     if (at.op != AtomOp::Exch) deps = merged(deps, {rid});

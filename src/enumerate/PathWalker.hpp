@@ -4,6 +4,7 @@
 // designate (PathRegisters.cpp); the events each instruction adds to a path (PathEvents.cpp).
 #pragma once
 
+#include "enumerate/FailedCas.hpp"
 #include "enumerate/LoopIterations.hpp"
 #include "enumerate/ThreadPath.hpp"
 
@@ -131,6 +132,7 @@ class PathWalker {
     std::set<std::string> nonSpin_; // loop labels with an iteration that is not a spin
     /// Loop labels with an iteration of failing atom.cas attempts: their locations.
     std::map<std::string, std::set<int>> failedCasLoops_;
+    ConstantWrites constantWrites_; // what a failing atom.exch may read (FailedCas.hpp)
     ThreadPaths result_;
 };
 

@@ -20,6 +20,7 @@ PathWalker::PathWalker(const Program& program, const Thread& thread, const Locat
     for (std::size_t i = 0; i < thread.code.size(); ++i)
         if (const auto* l = std::get_if<Label>(&thread.code[i].body))
             labels_[l->name] = static_cast<int>(i);
+    constantWrites_ = constantWrites(program, locations);
 }
 
 ThreadPaths PathWalker::run() {
@@ -131,7 +132,8 @@ bool PathWalker::branch(State& s, const Instruction& ins, const Branch& br,
             const bool spin = spins(*iteration);
             // At --unroll 0 a stuck CAS spin, which needs the iteration before the repeated
             // one, cannot be shown: its loop cannot count as a spin loop.
-            const bool failedCas = !spin && unroll_ > 0 && failsEveryCas(*iteration, s.path);
+            const bool failedCas =
+                !spin && unroll_ > 0 && failsEveryCas(*iteration, s.path, constantWrites_);
             if (!spin && !failedCas) nonSpin_.insert(br.target);
             addStuckInLoop(s, *iteration, to, br.target, ins.pos);
             // Another iteration follows one without side effects or carried registers (or one
@@ -200,6 +202,7 @@ void PathWalker::noteFailedCas(State& s, const LoopIterations::Iteration& it,
     std::vector<int>& locations = s.path.failedCasLocations;
     for (const LoopIterations::CasAttempt& cas : it.casAttempts) {
         loop.insert(cas.location);
+        if (cas.exchange) result_.failedExchLocations.insert(cas.location);
         if (!std::binary_search(locations.begin(), locations.end(), cas.location))
             locations.insert(std::upper_bound(locations.begin(), locations.end(), cas.location),
                              cas.location);

@@ -11,6 +11,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -62,6 +63,9 @@ struct ThreadPaths {
     /// them (the others are in cutNonSpin). A spin loop for a built-in model only.
     std::map<std::string, std::vector<int>> cutFailedCas;
     std::vector<std::string> cutFailedCasOnly;
+    /// Locations of the failing attempts above that are atom.exch writing back what they read:
+    /// settleFailedCas drops them only where every access there depends on reads of it alone.
+    std::set<int> failedExchLocations;
     bool hasWaitingBarrier = false; // some path reaches a bar.sync / bar.red
     bool hasLoop = false;           // some path takes a backward branch
 };

@@ -63,6 +63,10 @@ has "^Termination weak-spin may hang$"
 grep -A1 '^Observation' "$tmp/out" | grep -q '^Termination' || fail "Termination is not right after Observation"
 expect_rc 0 "$exe" --json "$tmp/weak.litmus"
 has '"termination":"may hang"'
+# The progress model termination was decided under, beside the verdict (issue 40).
+has '"progress":"fair"'
+expect_rc 0 "$exe" --json --progress hsa-obe "$tmp/weak.litmus"
+has '"progress":"hsa-obe"'
 expect_rc 0 "$exe" "$tmp/rlx.litmus"
 has "^Termination rlx-spin always terminates$"
 expect_rc 0 "$exe" "$tmp/counter.litmus"
@@ -70,6 +74,7 @@ has "^Termination counter unknown (bound)$"
 has "^Warning counter termination unknown: .*(P0 at LC00)"
 expect_rc 0 "$exe" --json "$tmp/mp.litmus"
 hasnt "termination"
+hasnt '"progress"'
 expect_rc 0 "$exe" "$tmp/dynbar.litmus"
 has "^Termination dynbar unknown$"
 has "^Warning dynbar termination unknown: a barrier's instance or id depends on a value read from memory"
@@ -130,5 +135,19 @@ expect_rc 1 "$exe" regress --plain "$tmp/suite"
 has "weak.expected:[0-9]*: error: unknown termination verdict \`sometimes\` (expected \`always terminates\`, \`may hang\`, \`unknown (bound)\` or \`unknown\`)"
 sed -i '/^Termination/d' "$tmp/suite/weak.expected" # without the line: not compared
 expect_rc 0 "$exe" regress --plain "$tmp/suite"
+
+# A loop of failed exchanges on a location of mixed-size accesses is refused (exit 2), as failing
+# CAS loops are: the drop is argued for whole locations only (docs/model-termination.md).
+cat > "$tmp/mixexch.litmus" <<'LITMUS'
+PTX mix-exch
+{ m=0; }
+ P0@cta 0,gpu 0                       | P1@cta 1,gpu 0              ;
+ LK0:                                 | st.relaxed.gpu.b16 [m+2], 1 ;
+ atom.relaxed.gpu.exch.b32 r0, [m], 1 | st.relaxed.gpu.b32 [m], 0   ;
+ bne r0, 0, LK0                       |                             ;
+exists (P0:r0 == 0)
+LITMUS
+expect_rc 2 "$exe" "$tmp/mixexch.litmus"
+has "a loop of failing atom.cas or atom.exch attempts at LK0 on m, a location of mixed-size accesses, is not modelled"
 
 finish "termination"

@@ -90,3 +90,59 @@ TEST_CASE("failed CAS: at --unroll 0 a CAS loop is no spin loop") {
     const Prepared t = prepare(casLock("st.release.gpu m, 0"), 0);
     CHECK(t.paths.threads[0].cutNonSpin == std::vector<std::string>{"LK0"});
 }
+
+namespace {
+
+/// A test-and-test-and-set lock in each of two CTAs (gen --lock ttaslock); `rows` are the
+/// critical section and release, rows of both columns ("A | B ;").
+std::string ttasLock(const std::string& rows) {
+    return "PTX ttaslock\n{ m=0; x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
+           " LK0: | LK1: ;\n"
+           " ld.relaxed.gpu r0, m | ld.relaxed.gpu r0, m ;\n"
+           " bne r0, 0, LK0 | bne r0, 0, LK1 ;\n"
+           " atom.acquire.gpu.exch r0, m, 1 | atom.acquire.gpu.exch r0, m, 1 ;\n"
+           " bne r0, 0, LK0 | bne r0, 0, LK1 ;\n"
+           " ld.weak r1, x | ld.weak r1, x ;\n" +
+           rows + "exists (P0:r1 == 0 /\\ P1:r1 == 0)\n";
+}
+
+const char* const kSection = " st.weak x, 1 | st.weak x, 2 ;\n";
+
+} // namespace
+
+TEST_CASE("failed exch: a ttas lock whose lock accesses depend on the lock alone drops its "
+          "failing attempts") {
+    const Prepared t = prepare(
+        ttasLock(std::string(kSection) + " st.release.gpu m, 0 | st.release.gpu m, 0 ;\n"), 2);
+    CHECK(t.paths.threads[0].failedExchLocations == std::set<int>{0});
+    CHECK(failedCasDroppable(t.paths.threads) == std::set<int>{0});
+    CHECK(t.paths.threads[0].cutNonSpin.empty());
+    const ProgramPaths reduced = withoutRepeatedSpins(t.paths, true);
+    CHECK(reduced.combinations() < t.paths.combinations());
+    CHECK(statesOf(t.program, reduced) == statesOf(t.program, t.paths));
+    CHECK(terminationOf(t, true) == Termination::AlwaysTerminates);
+    CHECK(terminationOf(t, false) == Termination::UnknownBound);
+}
+
+TEST_CASE("failed exch: a release that depends on another location keeps every attempt") {
+    // The release is control dependent on the read of x: a dropped exchange's readers could
+    // close a No-Thin-Air cycle through x (docs/model-termination.md, "Failed exchanges").
+    const Prepared t = prepare(ttasLock(" bne r1, 7, E0 | bne r1, 7, E1 ;\n"
+                                        " E0: | E1: ;\n"
+                                        " st.release.gpu m, 0 | st.release.gpu m, 0 ;\n"),
+                               2);
+    CHECK(failedCasDroppable(t.paths.threads).empty());
+    for (const ThreadPaths& th : t.paths.threads)
+        CHECK(th.cutNonSpin == th.cutAt);
+    CHECK(terminationOf(t, true) == Termination::UnknownBound);
+}
+
+TEST_CASE("failed exch: a lock that may hold another value than the one exchanged in") {
+    // m may hold 2, which `bne r0, 0` lets round the loop while the exchange writes 1 over it.
+    const Prepared t = prepare(
+        ttasLock(std::string(kSection) + " st.release.gpu m, 2 | st.release.gpu m, 0 ;\n"), 2);
+    for (const ThreadPaths& th : t.paths.threads) {
+        CHECK(th.failedExchLocations.empty());
+        CHECK(th.cutNonSpin == th.cutAt);
+    }
+}

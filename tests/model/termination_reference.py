@@ -85,6 +85,12 @@ which (in every thread's code) is strong and in scope of every other thread's ac
 iteration (for --unroll > 0). There Atomicity puts the write-back right after the write it read,
 and the CAS's write depends on its read, so dropping it keeps a consistent execution consistent.
 --no-failed-cas restores the spec's definition.
+Failed exchanges (issue 40): an atom.exch write writing the value its read read (a
+test-and-set lock's attempt on a held lock) counts like a failed CAS on such a location when, in
+addition, every access to that location in every enumerated path depends (data or ctrl) only on
+reads of that location: then a No-Thin-Air cycle the dropped write's readers could close would be
+a cycle of SC-per-Location before the drop. Checked after the enumeration (LoopInfo.settle).
+writeback-chain's weak lock stores fail the first condition, so it stays unknown.
 
 Candidates: a path per thread (at least one stuck), every rf (a read from any write of its
 location with the value it read, the initial write included; chosen read by read with the
@@ -341,12 +347,13 @@ def parse_program(path):
 class TEvent:
     """An event of one thread's path (indices local to the path)."""
     __slots__ = ("kind", "loc", "val", "strong", "scope", "acq", "rel", "fence", "bar", "count",
-                 "rmw", "dep", "text", "failed_cas")
+                 "rmw", "dep", "text", "failed_cas", "exch")
 
     def __init__(self, kind, ins, **kw):
         self.kind = kind          # R, W, F (fence) or B (barrier)
         self.loc = self.val = self.fence = self.bar = self.count = self.rmw = None
         self.failed_cas = False   # W of an atom.cas whose read differs from its compare value
+        self.exch = False         # W of an atom.exch
         self.strong = ins.strong if kind != "B" else False
         self.scope = ins.scope
         self.acq = self.rel = False
@@ -425,10 +432,15 @@ def iteration(prog, passes, trace, evs, regs, bound, cas_safe=frozenset()):
         spin_effects = all(e.kind == "W" and e.rmw is not None
                            and e.val == evs[e.rmw].val
                            for e in it_events if e.kind in "WB")
-    if side and SETTINGS["failed_cas"] and bound > 0:
-        # failed atom.cas attempts on a location whose accesses are all morally strong
-        spin_effects = spin_effects or all(e.kind == "W" and e.failed_cas and e.loc in cas_safe
-                                           for e in it_events if e.kind in "WB")
+    exch_locs = frozenset()
+    if side and SETTINGS["failed_cas"] and bound > 0 and not spin_effects:
+        # failed atom.cas attempts, and atom.exch attempts writing back what they read, on a
+        # location whose accesses are all morally strong (exchanges: see LoopInfo.settle)
+        fails = [e for e in it_events if e.kind in "WB"]
+        if all(e.kind == "W" and e.loc in cas_safe and (e.failed_cas or (
+                e.exch and e.val == evs[e.rmw].val)) for e in fails):
+            spin_effects = True
+            exch_locs = frozenset(e.loc for e in fails if e.exch)
     not_spin = not spin_effects or any(r in written for r in exposed)
     stuck = "exposed" in OFF or all(p_regs.get(r, (0,))[0] == regs.get(r, (0,))[0]
                                     for r in exposed)
@@ -442,7 +454,7 @@ def iteration(prog, passes, trace, evs, regs, bound, cas_safe=frozenset()):
                      and all((x.kind, x.loc, x.val) == (y.kind, y.loc, y.val)
                              for x, y in zip(evs[q_ev:p_ev], it_events)))
             infix = range(q_ev, p_ev)
-    return not_spin, stuck, p_ev, infix
+    return not_spin, stuck, p_ev, infix, exch_locs
 
 
 class LoopInfo:
@@ -451,6 +463,20 @@ class LoopInfo:
     def __init__(self):
         self.cut = set()
         self.not_spin = set()
+        self.exch_spin = {}   # (tid, label) -> locations its failed exchanges need exch-safe
+
+    def settle(self, paths):
+        """A loop spinning by failed exchanges is a spin loop only where every access to their
+        location, in every path, depends on reads of that location alone."""
+        unsafe = set()
+        for ps in paths:
+            for p in ps:
+                for e in p.events:
+                    if e.kind in "RW" and any(p.events[d].loc != e.loc for d in e.dep):
+                        unsafe.add(e.loc)
+        for key, locs in self.exch_spin.items():
+            if locs & unsafe:
+                self.not_spin.add(key)
 
 
 def thread_paths(t, tid, dom, bound, info, limit):
@@ -498,7 +524,8 @@ def thread_paths(t, tid, dom, bound, info, limit):
                             dep |= {len(evs)}
                         w = TEvent("W", ins, loc=ins.loc, val=atom_value(ins, v, [a[0] for a in args]),
                                    rel=ins.rel, rmw=len(evs), dep=dep,
-                                   failed_cas=ins.aop == "cas" and v != args[0][0])
+                                   failed_cas=ins.aop == "cas" and v != args[0][0],
+                                   exch=ins.aop == "exch")
                         nevs += (w,)
                     go(pc + 1, nregs, ctrl, nevs, trace, passes, jumps, None)
                 return
@@ -529,6 +556,9 @@ def thread_paths(t, tid, dom, bound, info, limit):
                                        cas_safe)
                         if it is not None and it[0]:
                             info.not_spin.add((tid, label))
+                        elif it is not None and it[4]:
+                            info.exch_spin[(tid, label)] = info.exch_spin.get(
+                                (tid, label), frozenset()) | it[4]
                         if it is not None and it[1] and (n <= bound or (
                                 n == bound + 1 and not SETTINGS["strict_bound"])):
                             out.append(Path(evs, "loop", range(it[2], len(evs)), label, n, it[3]))
@@ -599,6 +629,7 @@ def all_paths(t, bound, limit=20_000):
                     if e.kind == "W":
                         new[e.loc].add(e.val)
         if new == dom or k >= maxw:
+            info.settle(paths)
             return paths, info, dom
         dom = new
         k += 1
