@@ -95,6 +95,29 @@ std::vector<std::string> progressNames() {
     return out;
 }
 
+const char* progressGuarantee(ProgressModel m) {
+    switch (m) {
+    case ProgressModel::Fair:
+        return "every CTA that has not ended";
+    case ProgressModel::Hsa:
+        return "the lowest-numbered CTA that has not ended";
+    case ProgressModel::Obe:
+        return "every started CTA that has not ended (occupancy-bound execution)";
+    case ProgressModel::HsaObe:
+        return "the lowest-numbered CTA that has not ended and every started one";
+    case ProgressModel::Lobe:
+        return "every CTA that has not ended at or below a started one (linear OBE)";
+    case ProgressModel::Unfair:
+        return "no CTA";
+    }
+    return "";
+}
+
+std::string ctaName(const CtaKey& k) {
+    return "CTA " + std::to_string(k.second) +
+           (k.first ? " of GPU " + std::to_string(k.first) : "");
+}
+
 std::vector<CtaKey> guaranteedCtas(ProgressModel m, const std::vector<ScheduledThread>& threads) {
     return guaranteedOf(m, ctaStates(threads));
 }
