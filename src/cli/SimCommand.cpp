@@ -79,6 +79,13 @@ std::string boundHitText(const sim::SimResult& r, std::uint64_t bound) {
            std::to_string(r.states) + " machine states";
 }
 
+std::string joined(const std::vector<std::string>& items, const char* separator) {
+    std::string out;
+    for (std::size_t i = 0; i < items.size(); ++i)
+        out += (i ? separator : "") + items[i];
+    return out;
+}
+
 /// The --hang report: the verdict, then (on a hang) the stuck threads and the state.
 void printHang(const sim::Simulator& simulator, const sim::SimResult& r, const SimArgs& a) {
     const Termination verdict = terminationOf(r);
@@ -88,13 +95,24 @@ void printHang(const sim::Simulator& simulator, const sim::SimResult& r, const S
     std::cout << "\n";
     if (!r.hang) return;
     const auto& h = *r.hang;
-    std::cout << "Hang "
-              << (h.deadlock
-                      ? "deadlock: no thread can move"
-                      : "livelock: the machine cycles through " + std::to_string(h.cycleStates) +
-                            " states and no schedule from them ends")
+    const std::string cycle =
+        h.progress
+            ? "livelock under progress model " + std::string(progressName(*h.progress)) +
+                  ": from this state on the schedule never runs " + joined(h.starvedCtas, " and ") +
+                  " again, and the other threads cycle "
+                  "through " +
+                  std::to_string(h.cycleStates) + " states, none of which ends"
+            : "livelock: the machine cycles through " + std::to_string(h.cycleStates) +
+                  " states and no schedule from them ends";
+    std::cout << "Hang " << (h.deadlock ? "deadlock: no thread can move" : cycle)
               << ", reached after " << h.schedule.size() << " steps"
               << (a.hangTrace ? "" : " (--hang-trace prints them)") << "\n";
+    if (h.progress)
+        std::cout << "  " << progressName(*h.progress) << " guarantees "
+                  << progressGuarantee(*h.progress) << ": here "
+                  << (h.guaranteedCtas.empty() ? std::string("none")
+                                               : joined(h.guaranteedCtas, ", "))
+                  << "; starved: " << joined(h.starvedCtas, ", ") << "\n";
     for (const auto& t : h.threads)
         std::cout << "  " << t.name << " (" << t.where << "): " << t.status
                   << (t.registers.empty() ? "" : "; " + t.registers) << "\n";
@@ -128,7 +146,7 @@ int runSim(const SimArgs& a, const CLI::Option* traceOpt, const StopToken& stop)
         o.machine.layout.l2Views = a.l2Views;
         o.machine.warmCaches = !a.coldCaches;
         const auto scheduler = sim::parseScheduler(a.scheduler);
-        if (scheduler) sim::applyScheduler(*scheduler, a.resident, o.machine);
+        if (scheduler) sim::applyScheduler(*scheduler, a.resident, o);
         o.everyLocationShared = a.allShared;
         // --trace TEXT: a run whose outcome satisfies TEXT (the one outcome syntax, names
         // checked); --trace alone: one satisfying the condition's proposition.
@@ -177,7 +195,8 @@ int runSim(const SimArgs& a, const CLI::Option* traceOpt, const StopToken& stop)
             nlohmann::json j = simJson(program, r);
             if (scheduler) {
                 j["scheduler"] = sim::schedulerName(*scheduler);
-                if (*scheduler == sim::Scheduler::Occupancy) j["resident_ctas"] = a.resident;
+                if (*scheduler == sim::Scheduler{sim::Mechanism::Occupancy})
+                    j["resident_ctas"] = a.resident;
             }
             std::cout << jsonText(j) << "\n";
             sayIfIncomplete();
@@ -267,11 +286,14 @@ void addSimCommand(CLI::App& app, CommandContext& context) {
     CLI::Option* schedulerOpt =
         cmd->add_option(
                "--scheduler", args->scheduler,
-               "Scheduler (docs/simulator.md): fair (independent thread scheduling, every CTA "
-               "resident), lockstep (a CTA's threads are lanes of one warp under a "
-               "reconvergence stack: --simt lockstep --pack-warps), occupancy (only --resident "
-               "CTAs per GPU at a time, each until its threads end, launched in any order)")
-            ->check(CLI::IsMember({"fair", "lockstep", "occupancy"}))
+               "Scheduler (docs/simulator.md): a progress model of --progress (fair, hsa, obe, "
+               "hsa-obe, lobe, unfair: independent thread scheduling, every CTA resident; with "
+               "--exhaustive --hang the schedule may starve the CTAs the model does not "
+               "guarantee, docs/model-termination.md), lockstep (a CTA's threads are lanes of "
+               "one warp under a reconvergence stack: --simt lockstep --pack-warps), occupancy "
+               "(only --resident CTAs per GPU at a time, each until its threads end, launched "
+               "in any order)")
+            ->check(CLI::IsMember(sim::schedulerNames()))
             ->excludes(simtOpt)
             ->excludes(packOpt);
     cmd->add_option("--resident", args->resident,

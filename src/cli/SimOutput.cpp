@@ -13,13 +13,20 @@ nlohmann::json hangJson(const sim::HangReport& h) {
         threads.push_back({{"thread", t.name},
                            {"where", t.where},
                            {"stuck", t.stuck},
+                           {"starved", t.starved},
                            {"status", t.status},
                            {"registers", t.registers}});
-    return {{"kind", h.deadlock ? "deadlock" : "livelock"},
-            {"cycle_states", h.cycleStates},
-            {"schedule_steps", h.schedule.size()},
-            {"threads", threads},
-            {"memory", h.memory}};
+    nlohmann::json out = {{"kind", h.deadlock ? "deadlock" : "livelock"},
+                          {"cycle_states", h.cycleStates},
+                          {"schedule_steps", h.schedule.size()},
+                          {"threads", threads},
+                          {"memory", h.memory}};
+    if (h.progress) {
+        out["progress"] = progressName(*h.progress);
+        out["starved_ctas"] = h.starvedCtas;
+        out["guaranteed_ctas"] = h.guaranteedCtas;
+    }
+    return out;
 }
 
 } // namespace

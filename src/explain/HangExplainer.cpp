@@ -115,11 +115,6 @@ void describeBarrier(std::ostream& out, const Execution& x, const StuckAt& s) {
         << " (arrived: " << who << ")\n";
 }
 
-std::string ctaName(const CtaKey& k) {
-    return "CTA " + std::to_string(k.second) +
-           (k.first ? " of GPU " + std::to_string(k.first) : "");
-}
-
 /// The CTAs the witness's scheduler must run (guaranteed) and those it starves.
 void describeSchedule(HangExplanation& out, const std::vector<ScheduledThread>& threads) {
     for (const CtaKey& k : guaranteedCtas(out.progress, threads))

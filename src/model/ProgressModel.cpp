@@ -7,13 +7,21 @@
 namespace ptx {
 namespace {
 
-constexpr std::array<std::pair<ProgressModel, const char*>, 6> kNames{{
-    {ProgressModel::Fair, "fair"},
-    {ProgressModel::Hsa, "hsa"},
-    {ProgressModel::Obe, "obe"},
-    {ProgressModel::HsaObe, "hsa-obe"},
-    {ProgressModel::Lobe, "lobe"},
-    {ProgressModel::Unfair, "unfair"},
+struct ModelText {
+    ProgressModel model;
+    const char* name;      // the word of --progress and sim --scheduler
+    const char* guarantee; // what it guarantees, among the CTAs that have not ended
+};
+
+constexpr std::array<ModelText, 6> kNames{{
+    {ProgressModel::Fair, "fair", "every CTA that has not ended"},
+    {ProgressModel::Hsa, "hsa", "the lowest-numbered CTA that has not ended"},
+    {ProgressModel::Obe, "obe", "every started CTA that has not ended (occupancy-bound execution)"},
+    {ProgressModel::HsaObe, "hsa-obe",
+     "the lowest-numbered CTA that has not ended and every started one"},
+    {ProgressModel::Lobe, "lobe",
+     "every CTA that has not ended at or below a started one (linear OBE)"},
+    {ProgressModel::Unfair, "unfair", "no CTA"},
 }};
 
 struct CtaState {
@@ -77,22 +85,33 @@ std::vector<CtaKey> guaranteedOf(ProgressModel m, const std::map<CtaKey, CtaStat
 } // namespace
 
 const char* progressName(ProgressModel m) {
-    for (const auto& [model, name] : kNames)
-        if (model == m) return name;
+    for (const ModelText& t : kNames)
+        if (t.model == m) return t.name;
     return "fair";
 }
 
 std::optional<ProgressModel> progressNamed(const std::string& text) {
-    for (const auto& [model, name] : kNames)
-        if (text == name) return model;
+    for (const ModelText& t : kNames)
+        if (text == t.name) return t.model;
     return std::nullopt;
 }
 
 std::vector<std::string> progressNames() {
     std::vector<std::string> out;
-    for (const auto& entry : kNames)
-        out.emplace_back(entry.second);
+    for (const ModelText& t : kNames)
+        out.emplace_back(t.name);
     return out;
+}
+
+const char* progressGuarantee(ProgressModel m) {
+    for (const ModelText& t : kNames)
+        if (t.model == m) return t.guarantee;
+    return "";
+}
+
+std::string ctaName(const CtaKey& k) {
+    return "CTA " + std::to_string(k.second) +
+           (k.first ? " of GPU " + std::to_string(k.first) : "");
 }
 
 std::vector<CtaKey> guaranteedCtas(ProgressModel m, const std::vector<ScheduledThread>& threads) {

@@ -36,6 +36,9 @@ enum class ProgressModel { Fair, Hsa, Obe, HsaObe, Lobe, Unfair };
 [[nodiscard]] std::optional<ProgressModel> progressNamed(const std::string& text);
 /// Every name, in the order above.
 [[nodiscard]] std::vector<std::string> progressNames();
+/// What `m` guarantees, in words: "every started CTA that has not ended" (the table of
+/// docs/model-termination.md, "Progress models").
+[[nodiscard]] const char* progressGuarantee(ProgressModel m);
 
 /// How a thread fares in a hang candidate.
 enum class ThreadFate {
@@ -53,6 +56,9 @@ struct ScheduledThread {
     ThreadFate fate = ThreadFate::Completes;
     bool started = false; // executed at least one event (a thread that completes has started)
 };
+
+/// "CTA 1", or "CTA 1 of GPU 1" outside GPU 0.
+[[nodiscard]] std::string ctaName(const CtaKey& k);
 
 /// The CTAs `m` guarantees given the threads' fates (those of CTAs that have not ended), sorted.
 [[nodiscard]] std::vector<CtaKey> guaranteedCtas(ProgressModel m,

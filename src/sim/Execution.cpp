@@ -62,6 +62,10 @@ void Machine::exec(MachineState& s, int thread, int offset, int choice,
         advance(s, thread, offset);
         return;
     }
+    if (options_.recordStarts)
+        ts.madeEvent = ts.madeEvent || ins.kind == OpKind::Load || ins.kind == OpKind::Store ||
+                       ins.kind == OpKind::Atomic || ins.kind == OpKind::Fence ||
+                       ins.kind == OpKind::Barrier;
     switch (ins.kind) {
     case OpKind::Load: {
         const int loc = location(ts, ins);

@@ -6,7 +6,8 @@ namespace ptx::sim {
 
 HangReport Simulator::describeHang(const MachineState& s, std::vector<Transition> path,
                                    bool deadlock, std::uint64_t cycleStates,
-                                   const std::vector<bool>& moving) const {
+                                   const std::vector<bool>& moving,
+                                   const std::vector<bool>& starved) const {
     HangReport h;
     h.deadlock = deadlock;
     h.cycleStates = cycleStates;
@@ -23,7 +24,10 @@ HangReport Simulator::describeHang(const MachineState& s, std::vector<Transition
                      ", warp " + std::to_string(p.warp) + " lane " + std::to_string(p.lane);
         line.stuck = !machine_.ended(s, t);
         line.status = machine_.position(s, t);
-        if (line.stuck) {
+        line.starved = line.stuck && !starved.empty() && starved[static_cast<std::size_t>(t)];
+        if (line.starved)
+            line.status += "; starved: the schedule never runs its CTA again";
+        else if (line.stuck) {
             if (const auto why = machine_.blockedBecause(s, t))
                 line.status += "; " + *why;
             else if (moving[static_cast<std::size_t>(t)])

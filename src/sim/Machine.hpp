@@ -32,6 +32,9 @@ struct MachineOptions {
     /// Entries a thread's store buffer holds; a store that would enter a full buffer waits until
     /// an entry drains. Bounds the machine's states (a loop that stores on every iteration).
     int storeBuffer = 8;
+    /// Keep ThreadState::madeEvent (for a progress model's hang search: which CTAs have
+    /// started). Off, the bit stays false and splits no state.
+    bool recordStarts = false;
 };
 
 /// Where a load's (or an atomic's) value comes from.
@@ -91,6 +94,8 @@ class Machine {
                                   const std::vector<Observable>& projection) const;
     /// Has the thread run to its end (its store buffer may still hold writes)?
     [[nodiscard]] bool ended(const MachineState& s, int thread) const;
+    /// Have all threads of CTA `cta` (Topology::ctaThreads) ended?
+    [[nodiscard]] bool ctaEnded(const MachineState& s, int cta) const;
     /// Why the thread cannot execute now (waiting at a barrier, an inactive lane under lockstep,
     /// its CTA not launched, an outstanding shared-memory request), or nullopt when it can or
     /// has ended. For hang reports.
@@ -122,7 +127,6 @@ class Machine {
     /// A thread of an earlier kernel this one still waits for (not ended, or writes buffered).
     [[nodiscard]] std::optional<int> awaitedKernelThread(const MachineState& s, int thread) const;
     void startAfterKernels(MachineState& s, int thread, std::vector<std::string>* trace) const;
-    [[nodiscard]] bool ctaEnded(const MachineState& s, int cta) const;
     /// Occupancy-bound scheduling: has the thread's CTA been launched?
     [[nodiscard]] bool ctaLaunched(const MachineState& s, int thread) const;
     /// The CTAs of a GPU that hold a resident slot: launched, some thread not ended.

@@ -71,6 +71,7 @@ void MachineState::appendKey(std::string& out, const std::vector<int>& phys) con
         put(out, t.pendingRelease);
         put(out, t.waiting);
         put(out, t.waitQuorum);
+        put(out, t.madeEvent);
         if (!shared.empty()) {
             put(out, static_cast<std::int64_t>(t.pendingRegs));
             put(out, t.bankRequests);

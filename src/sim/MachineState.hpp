@@ -48,6 +48,10 @@ struct ThreadState {
     std::uint64_t pendingRegs = 0;
     int bankRequests = 0;       // this thread's requests queued at shared-memory banks
     bool blockedOnBank = false; // an acquire load or an atomic at a bank: the thread stalls
+    /// It has executed an instruction that makes an event (a memory access, a fence, a barrier;
+    /// not a register instruction, a branch or a guard-false instruction): it has started, in
+    /// the progress models' sense. Kept only with MachineOptions::recordStarts (else false).
+    bool madeEvent = false;
     friend bool operator==(const ThreadState&, const ThreadState&) = default;
 };
 

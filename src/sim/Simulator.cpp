@@ -35,7 +35,11 @@ std::uint64_t Rng::next() {
 
 Simulator::Simulator(const Program& program, SimOptions options)
     : program_(program), options_(std::move(options)),
-      machine_(compileProgram(program, options_.everyLocationShared), options_.machine) {
+      machine_(compileProgram(program, options_.everyLocationShared), [this] {
+          MachineOptions m = options_.machine;
+          m.recordStarts = options_.progress != ProgressModel::Fair;
+          return m;
+      }()) {
     // The condition's and the locations list's observables always (a register the condition
     // names need not be one its thread uses), every register and location on request.
     std::set<Observable> p;

@@ -5,6 +5,7 @@
 
 #include "model/Outcome.hpp"
 #include "model/Program.hpp"
+#include "model/ProgressModel.hpp"
 #include "sim/Machine.hpp"
 #include "support/Deadline.hpp"
 
@@ -17,6 +18,8 @@
 
 namespace ptx::sim {
 
+struct StateGraph;
+
 struct SimOptions {
     MachineOptions machine;
     std::uint64_t runs = 10000;       // random mode
@@ -25,6 +28,9 @@ struct SimOptions {
     std::uint64_t maxStates = 500000; // exhaustive mode: distinct states explored at most
     bool allObservables = false;      // project on every register and location
     bool everyLocationShared = false; // place every location in shared memory (its banks)
+    /// Exhaustive hang search: the schedule may starve the CTAs this model does not guarantee
+    /// (docs/model-termination.md, "Progress models"); random runs never starve.
+    ProgressModel progress = ProgressModel::Fair;
     std::vector<Observable> extraObservables;
     Deadline deadline; // checked between runs and while exploring (Phase::Simulation)
 };
@@ -51,10 +57,16 @@ struct HangReport {
         std::string where;     // "CTA 0, GPU 0, warp 0 lane 0"
         std::string status;    // "ended", or where it is and why it does not end
         bool stuck = false;    // never ends
+        bool starved = false;  // its CTA is never scheduled again (a progress model's hang)
         std::string registers; // "r0=0 r1=1"
     };
     std::vector<ThreadLine> threads;
     std::string memory; // each location's coherence-last value, "x=0 y=1"
+    /// A hang under a progress model other than fair that starves CTAs (empty otherwise): the
+    /// model, the CTAs never scheduled again from the reported state on, and those the model
+    /// guarantees there (model/ProgressModel: guaranteedCtas), as "CTA 1" / "CTA 1 of GPU 1".
+    std::optional<ProgressModel> progress;
+    std::vector<std::string> starvedCtas, guaranteedCtas;
 };
 
 struct SimResult {
@@ -127,11 +139,16 @@ class Simulator {
     void setAsideFiltered(SimResult& r) const;
     /// The machine state a schedule from the initial state reaches.
     [[nodiscard]] MachineState stateAfter(const std::vector<Transition>& path) const;
+    /// Finds a hang in the complete state graph (StarvedHang.cpp): a state no schedule leaves
+    /// for a final state, or, under a progress model other than fair, a starvation it allows.
+    void findHang(const StateGraph& g, SimResult& r) const;
     /// The report of hung state `s`, reached by `path` (Hang.cpp); `moving`: threads that execute
-    /// instructions inside the state's component (they spin), by thread index.
+    /// instructions inside the state's component (they spin), `starved`: threads the schedule
+    /// never runs again (empty: none), by thread index.
     [[nodiscard]] HangReport describeHang(const MachineState& s, std::vector<Transition> path,
                                           bool deadlock, std::uint64_t cycleStates,
-                                          const std::vector<bool>& moving) const;
+                                          const std::vector<bool>& moving,
+                                          const std::vector<bool>& starved) const;
     [[nodiscard]] std::optional<std::vector<std::string>>
     exhaustiveTrace(const CondExpr& target) const;
 

@@ -14,7 +14,7 @@ namespace {
 
 SimResult under(const std::string& text, Scheduler s, int resident = 1) {
     SimOptions o;
-    applyScheduler(s, resident, o.machine);
+    applyScheduler(s, resident, o);
     return Simulator(parseLitmus(text, "test.litmus"), o).runExhaustive();
 }
 
@@ -44,13 +44,13 @@ const char* kCrossCtaSpin = "PTX cross-cta-spin\n{ flag=0; }\n"
 } // namespace
 
 TEST_CASE("a divergent spin lock hangs under lockstep SIMT and terminates under ITS") {
-    const auto fair = under(kDivergentSpinLock, Scheduler::Fair);
+    const auto fair = under(kDivergentSpinLock, ProgressModel::Fair);
     CHECK_FALSE(fair.boundHit);
     CHECK_FALSE(fair.hangReachable);
     CHECK_FALSE(fair.hang.has_value());
     CHECK_FALSE(fair.histogram.empty());
 
-    const auto lock = under(kDivergentSpinLock, Scheduler::Lockstep);
+    const auto lock = under(kDivergentSpinLock, Mechanism::Lockstep);
     REQUIRE(lock.hangReachable);
     REQUIRE(lock.hang.has_value());
     const HangReport& h = *lock.hang;
@@ -66,7 +66,7 @@ TEST_CASE("a divergent spin lock hangs under lockstep SIMT and terminates under 
     // The schedule reproduces the state: replaying it gives a trace ending in P0's loop.
     const Simulator sim(parseLitmus(kDivergentSpinLock, "t.litmus"), [] {
         SimOptions o;
-        applyScheduler(Scheduler::Lockstep, 1, o.machine);
+        applyScheduler(Mechanism::Lockstep, 1, o);
         return o;
     }());
     const auto lines = sim.replay(h.schedule, false);
@@ -74,9 +74,9 @@ TEST_CASE("a divergent spin lock hangs under lockstep SIMT and terminates under 
 }
 
 TEST_CASE("occupancy: a spin on another CTA's write hangs with one resident CTA, not with two") {
-    const auto fair = under(kCrossCtaSpin, Scheduler::Fair);
+    const auto fair = under(kCrossCtaSpin, ProgressModel::Fair);
     CHECK_FALSE(fair.hangReachable);
-    const auto one = under(kCrossCtaSpin, Scheduler::Occupancy, 1);
+    const auto one = under(kCrossCtaSpin, Mechanism::Occupancy, 1);
     REQUIRE(one.hangReachable);
     REQUIRE(one.hang.has_value());
     CHECK_FALSE(one.hang->deadlock);
@@ -85,7 +85,7 @@ TEST_CASE("occupancy: a spin on another CTA's write hangs with one resident CTA,
     CHECK(contains(one.hang->threads[1].status, "held by CTA 0"));
     // The schedule where CTA 1 is launched first ends: the outcome is still reached.
     CHECK_FALSE(one.histogram.empty());
-    const auto two = under(kCrossCtaSpin, Scheduler::Occupancy, 2);
+    const auto two = under(kCrossCtaSpin, Mechanism::Occupancy, 2);
     CHECK_FALSE(two.hangReachable);
     CHECK_FALSE(two.boundHit);
 }
@@ -98,7 +98,7 @@ TEST_CASE("occupancy: every launch order is explored") {
                                 "                         | ld.relaxed.gpu r0, flag ;\n"
                                 "                         | beq r0, 0, LS1          ;\n"
                                 "exists (P1:r0 == 1)\n";
-    const auto r = under(flipped, Scheduler::Occupancy, 1);
+    const auto r = under(flipped, Mechanism::Occupancy, 1);
     CHECK(r.hangReachable);
     CHECK_FALSE(r.histogram.empty());
 }
@@ -112,12 +112,12 @@ TEST_CASE("a barrier without a count does not wait for a thread that has ended")
                              "                | bar.cta.sync 1 ;\n"
                              "                | LE1:           ;\n"
                              "exists (P1:r0 == 1)\n";
-    const auto fair = under(skip, Scheduler::Fair);
+    const auto fair = under(skip, ProgressModel::Fair);
     CHECK_FALSE(fair.hangReachable);
     CHECK_FALSE(fair.boundHit);
     CHECK(fair.histogram.size() == 2);
     // Under lockstep P0 (lane 0) waits for P1, whose lane never runs.
-    const auto lock = under(skip, Scheduler::Lockstep);
+    const auto lock = under(skip, Mechanism::Lockstep);
     REQUIRE(lock.hang.has_value());
     CHECK(lock.hang->deadlock);
     CHECK(contains(lock.hang->threads[0].status, "(no count) for P1"));
@@ -131,7 +131,7 @@ TEST_CASE("a counted barrier that cannot gather its count deadlocks, and the rep
                                 "                      | bar.cta.sync 1, 1, 2 ;\n"
                                 "                      | LE1:                 ;\n"
                                 "exists (P1:r0 == 0)\n";
-    const auto r = under(counted, Scheduler::Fair);
+    const auto r = under(counted, ProgressModel::Fair);
     REQUIRE(r.hang.has_value());
     CHECK(r.hang->deadlock);
     CHECK(r.hang->cycleStates == 1);
@@ -142,21 +142,34 @@ TEST_CASE("a counted barrier that cannot gather its count deadlocks, and the rep
 }
 
 TEST_CASE("scheduler names and presets") {
-    CHECK(parseScheduler("fair") == Scheduler::Fair);
-    CHECK(parseScheduler("lockstep") == Scheduler::Lockstep);
-    CHECK(parseScheduler("occupancy") == Scheduler::Occupancy);
+    CHECK(parseScheduler("fair") == Scheduler{ProgressModel::Fair});
+    CHECK(parseScheduler("lockstep") == Scheduler{Mechanism::Lockstep});
+    CHECK(parseScheduler("occupancy") == Scheduler{Mechanism::Occupancy});
     CHECK_FALSE(parseScheduler("round-robin").has_value());
-    MachineOptions m;
-    m.window = 2; // memory-system options are left alone
-    applyScheduler(Scheduler::Lockstep, 1, m);
-    CHECK(m.simt == SimtMode::Lockstep);
-    CHECK(m.layout.packWarps);
-    CHECK(m.residentCtas == 0);
-    CHECK(m.window == 2);
-    applyScheduler(Scheduler::Occupancy, 3, m);
-    CHECK(m.simt == SimtMode::Its);
-    CHECK_FALSE(m.layout.packWarps);
-    CHECK(m.residentCtas == 3);
+    // The progress models of the checker's --progress, by the same names.
+    for (const std::string& name : progressNames()) {
+        const auto s = parseScheduler(name);
+        REQUIRE(s.has_value());
+        CHECK(*s == Scheduler{*progressNamed(name)});
+        CHECK(schedulerName(*s) == name);
+    }
+    CHECK(schedulerNames().size() == progressNames().size() + 2);
+    SimOptions o;
+    o.machine.window = 2; // memory-system options are left alone
+    applyScheduler(Mechanism::Lockstep, 1, o);
+    CHECK(o.machine.simt == SimtMode::Lockstep);
+    CHECK(o.machine.layout.packWarps);
+    CHECK(o.machine.residentCtas == 0);
+    CHECK(o.machine.window == 2);
+    applyScheduler(Mechanism::Occupancy, 3, o);
+    CHECK(o.machine.simt == SimtMode::Its);
+    CHECK_FALSE(o.machine.layout.packWarps);
+    CHECK(o.machine.residentCtas == 3);
+    CHECK(o.progress == ProgressModel::Fair);
+    applyScheduler(ProgressModel::Hsa, 1, o);
+    CHECK(o.machine.simt == SimtMode::Its);
+    CHECK(o.machine.residentCtas == 0);
+    CHECK(o.progress == ProgressModel::Hsa);
 }
 
 TEST_CASE("a loop that stores on every iteration has finitely many states: the store buffer is "
@@ -170,7 +183,7 @@ TEST_CASE("a loop that stores on every iteration has finitely many states: the s
                                 " ld.weak r0, f  |                ;\n"
                                 " beq r0, 0, LS0 |                ;\n"
                                 "exists (y == 1)\n";
-    const auto fair = under(written, Scheduler::Fair);
+    const auto fair = under(written, ProgressModel::Fair);
     CHECK_FALSE(fair.boundHit);
     CHECK_FALSE(fair.hangReachable);
     CHECK(fair.states < 100000);
@@ -181,7 +194,7 @@ TEST_CASE("a loop that stores on every iteration has finitely many states: the s
                               " ld.weak r0, f  |                ;\n"
                               " beq r0, 0, LS0 |                ;\n"
                               "exists (y == 1)\n";
-    const auto hang = under(never, Scheduler::Fair);
+    const auto hang = under(never, ProgressModel::Fair);
     CHECK_FALSE(hang.boundHit);
     REQUIRE(hang.hang.has_value());
     CHECK(contains(hang.hang->threads[0].status, "keeps executing"));
@@ -192,4 +205,79 @@ TEST_CASE("a loop that stores on every iteration has finitely many states: the s
     CHECK_FALSE(small.boundHit);
     CHECK_FALSE(small.hangReachable);
     CHECK(small.states < fair.states);
+}
+
+TEST_CASE("progress models: the schedule may starve exactly the CTAs the model does not "
+          "guarantee") {
+    // P1 (CTA 1) spins until P0 (CTA 0) sets the flag: tests/model/progress-corners/
+    // flag-set-by-lower-cta, whose checker verdicts docs/model-termination.md lists (hang under
+    // obe and unfair: CTA 0 need never start; hsa runs the lowest CTA, CTA 0; lobe runs every CTA
+    // below the started CTA 1).
+    const std::string lower = "PTX flag-set-by-lower-cta\n{ flag=0; }\n"
+                              " P0@cta 0,gpu 0          | P1@cta 1,gpu 0          ;\n"
+                              " st.relaxed.gpu flag, 1  | LS1:                    ;\n"
+                              "                         | ld.relaxed.gpu r0, flag ;\n"
+                              "                         | beq r0, 0, LS1          ;\n"
+                              "exists (P1:r0 == 1)\n";
+    const std::vector<std::pair<ProgressModel, bool>> hangs{
+        {ProgressModel::Fair, false}, {ProgressModel::Hsa, false},
+        {ProgressModel::Obe, true},   {ProgressModel::HsaObe, false},
+        {ProgressModel::Lobe, false}, {ProgressModel::Unfair, true}};
+    for (const auto& [model, hang] : hangs) {
+        CAPTURE(progressName(model));
+        const auto r = under(lower, model);
+        CHECK_FALSE(r.boundHit);
+        CHECK(r.hangReachable == hang);
+        CHECK_FALSE(r.histogram.empty()); // the schedules that run CTA 0 still end
+        if (!hang) continue;
+        REQUIRE(r.hang.has_value());
+        CHECK(r.hang->progress == model);
+        CHECK(r.hang->starvedCtas == std::vector<std::string>{"CTA 0"});
+        CHECK(r.hang->threads[0].starved);
+        CHECK(contains(r.hang->threads[0].status, "at instruction 1 of 1"));
+        CHECK(contains(r.hang->threads[0].status, "starved"));
+        CHECK_FALSE(r.hang->threads[1].starved);
+        CHECK(contains(r.hang->threads[1].status, "keeps executing"));
+    }
+    // The spinner in CTA 0, the writer in CTA 1: every model but fair may starve CTA 1, which
+    // has not started and is above the lowest CTA (flag-set-by-higher-cta).
+    for (const ProgressModel model : {ProgressModel::Hsa, ProgressModel::Obe, ProgressModel::HsaObe,
+                                      ProgressModel::Lobe, ProgressModel::Unfair}) {
+        CAPTURE(progressName(model));
+        const auto r = under(kCrossCtaSpin, model);
+        REQUIRE(r.hang.has_value());
+        CHECK(r.hang->starvedCtas == std::vector<std::string>{"CTA 1"});
+        if (model == ProgressModel::Hsa || model == ProgressModel::HsaObe)
+            CHECK(r.hang->guaranteedCtas == std::vector<std::string>{"CTA 0"});
+    }
+    CHECK_FALSE(under(kCrossCtaSpin, ProgressModel::Fair).hangReachable);
+}
+
+TEST_CASE("progress models: threads of one CTA share its fate, and a started CTA is "
+          "guaranteed under obe") {
+    // In one CTA the spinner keeps its CTA running, so the writer runs too: no model hangs.
+    const std::string same = "PTX flag-set-in-same-cta\n{ flag=0; }\n"
+                             " P0@cta 0,gpu 0          | P1@cta 0,gpu 0          ;\n"
+                             " st.relaxed.gpu flag, 1  | LS1:                    ;\n"
+                             "                         | ld.relaxed.gpu r0, flag ;\n"
+                             "                         | beq r0, 0, LS1          ;\n"
+                             "exists (P1:r0 == 1)\n";
+    for (const std::string& name : progressNames()) {
+        CAPTURE(name);
+        CHECK_FALSE(under(same, *progressNamed(name)).hangReachable);
+    }
+    // CTA 0 writes g, then f; CTA 1 spins on f. Under obe a started CTA is guaranteed, so the
+    // starved CTA 0 stopped before its first store: a hang with g written would starve a
+    // started CTA.
+    const std::string started = "PTX started-then-starved\n{ f=0; g=0; }\n"
+                                " P0@cta 0,gpu 0          | P1@cta 1,gpu 0       ;\n"
+                                " st.relaxed.gpu g, 1     | LS1:                 ;\n"
+                                " st.relaxed.gpu f, 1     | ld.relaxed.gpu r0, f ;\n"
+                                "                         | beq r0, 0, LS1       ;\n"
+                                "exists (P1:r0 == 1)\n";
+    const auto r = under(started, ProgressModel::Obe);
+    REQUIRE(r.hang.has_value());
+    CHECK(r.hang->threads[0].starved);
+    CHECK(contains(r.hang->threads[0].status, "at instruction 1 of 2"));
+    CHECK(contains(r.hang->memory, "g=0"));
 }
