@@ -4,8 +4,9 @@ verdict, to cross-check ptxlitmus (docs/model-races.md, "Independent check").
 
     mixed_size_reference.py FILE...                 print each test's allowed states and race kind
     mixed_size_reference.py --compare [--ptxlitmus EXE] [--engine E] [--explain] [--require-dir]
-                            PATH...                 compare with `EXE --json --all --model ptx6`
-                                                    (--explain: and with `EXE explain [--race]`)
+                            [--no-skip] PATH...     compare with `EXE --json --all --model ptx6`
+                                                    (--explain: and with `EXE explain [--race]`;
+                                                    --no-skip: a refused test is a failure)
     mixed_size_reference.py --random N SEED [--ptxlitmus EXE] [--engine E] [PATH...]
                                                     the same on N random tests (and PATHs)
     mixed_size_reference.py --emit-random N SEED DIR   only write the N random tests to DIR
@@ -38,6 +39,17 @@ come from proxy_reference.py (the same independence). The model, as those pages 
   and `ptxlitmus explain` prints these forms: the page now states them;
 * single-copy atomicity: a read reads no byte from an ms write together with another byte from a
   write co-before that one (on that byte);
+* vector accesses (`ld.v2.u32 {r0, r1}, [x]`, `ld.acquire.gpu.v4.s8 {a, b, c, d}, [x]`,
+  `st.v2.u32 [x], {r0, 5}`; .v2/.v4 of 8- to 64-bit types, .v8 of 32-bit ones), written from
+  docs/model-races.md ("Vector accesses") and docs/litmus-format.md (the vector bullet) only,
+  not from ptxlitmus's PathEvents/VectorAccess/check code: element k is a scalar access of the
+  type at [x + k*size] with the instruction's semantics and scope, an access of its own (its
+  own byte range and pieces: single-copy atomicity and `ms` never join two elements, and an
+  init entry covers the widest element at its offset); the elements are unordered among
+  themselves (one place in program order: no po edge between them either way, all after what
+  is po-before the instruction and before what is po-after it); a vector store's operands and
+  a vector load's addresses are all read before any destination is written (a register a
+  vector load writes is never its own element's source);
 * race = conflicting pieces (same segment, one a write, no initial write) of two instructions,
   not ms, not ordered by cause either way, not po-related (same thread); mixed-size when the two
   instructions overlap in part, else uniform-size; the test's kind is mixed-size if some allowed
@@ -51,7 +63,7 @@ write is a possible final value when it is co-maximal in one of them. Given rf a
 order, every check but No-Thin-Air and the branch conditions (checked first) reads one segment's
 co only, so the segments are decided one by one.
 
-Input: straight-line tests (ld, st, atom, red with .add/.exch/.cas/.and/.or/.xor/.min/.max/
+Input: straight-line tests (ld, st and their vectors, atom, red with .add/.exch/.cas/.and/.or/.xor/.min/.max/
 .inc/.dec; fence.sc/acq_rel, membar, bar.cta.sync executed once by every thread of its CTA),
 plus forward `bne|beq REG, IMM, LABEL` branches (litmus/MixedSize guards its loads so), every
 path enumerated. Anything else is refused (a FILE: exit 77 with "skipped: REASON").
@@ -678,7 +690,7 @@ def check(path, budget=MAX_CANDIDATES, estimate=False):
 # ------------------------------------------------------------------------------------ compare
 
 def compare(argv):
-    args = compare_args(argv, ("--explain",))
+    args = compare_args(argv, ("--explain", "--no-skip"))
     if args == 77:
         return 77
     exe, engine, flags, files = args
@@ -703,6 +715,10 @@ def compare(argv):
     for f in same:
         counts[kinds[f]] = counts.get(kinds[f], 0) + 1
     print("the same: " + ", ".join(f"{v} {k}" for k, v in sorted(counts.items())))
+    if "--no-skip" in flags and len(same) != len(files):
+        print(f"--no-skip: {len(files) - len(same)} of {len(files)} tests not compared or not "
+              f"the same")
+        return 1
     return rc
 
 
@@ -735,7 +751,9 @@ def random_tests(n, seed, folder):
     of any operation) on 1-2 locations of 8 bytes, naturally aligned widths and offsets chosen
     so that partial overlaps are common, random strength/scope, sometimes a fence. A quarter of
     the loads and stores of 1-4 bytes are vectors (.v2/.v4 within 8 bytes, aligned to the
-    whole vector's size; a vector store's element is sometimes an earlier load's register). Half order
+    whole vector's size; a vector store's element is sometimes an earlier load's register).
+    A chain's flag is sometimes a vector release of two elements: the guard reads one, the
+    guarded part first reads the other (which it need not see: the elements are unordered). Half order
     the threads (else nearly every test has a mixed-size race, whose states are not compared):
     a chain of flags (thread k releases f<k+1> after its accesses, thread k+1 acquires it and
     runs its accesses only if it read 1; sometimes with a cta scope or a relaxed acquire, which
@@ -752,7 +770,7 @@ def random_tests(n, seed, folder):
         mode = rnd.choice(["free", "free", "chain", "chain", "chain", "bar"])
         if mode == "bar":
             threads = [(0, 0)] * nthreads
-        value, code, writes = 0, [], {}
+        value, code, writes, vecflag = 0, [], {}, {}
         for tid in range(nthreads):
             instrs, nreg = [], 0
             for j in range(rnd.randint(2, 4 if nthreads == 2 else 3)):
@@ -810,11 +828,20 @@ def random_tests(n, seed, folder):
                 instrs.insert(rnd.randint(0, len(instrs)), "bar.cta.sync 0")
             if mode == "chain" and tid + 1 < nthreads:
                 scope = "cta" if rnd.random() < 0.15 else "gpu"
-                instrs.append(f"st.release.{scope}.u32 [f{tid + 1}], 1")
+                vecflag[tid + 1] = rnd.random() < 0.3
+                if vecflag[tid + 1]:
+                    instrs.append(f"st.release.{scope}.v2.u32 [f{tid + 1}], {{1, 1}}")
+                else:
+                    instrs.append(f"st.release.{scope}.u32 [f{tid + 1}], 1")
             if mode == "chain" and tid:
                 sem = "relaxed" if rnd.random() < 0.15 else "acquire"
-                instrs = [f"ld.{sem}.gpu.u32 r8, [f{tid}]", f"bne r8, 1, SKIP{tid}"] + \
-                    instrs + [f"SKIP{tid}:"]
+                flag, other = f"f{tid}", []
+                if vecflag[tid]:           # the guard reads one element, then the other one
+                    e = rnd.choice([0, 4])
+                    flag = f"f{tid}+4" if e else flag
+                    other = [f"ld.relaxed.gpu.u32 r21, [f{tid}{'' if e else '+4'}]"]
+                instrs = [f"ld.{sem}.gpu.u32 r20, [{flag}]", f"bne r20, 1, SKIP{tid}"] + \
+                    other + instrs + [f"SKIP{tid}:"]
             code.append(instrs)
         if mode == "chain":
             locs += [f"f{tid}" for tid in range(1, nthreads)]
