@@ -63,10 +63,10 @@ write is a possible final value when it is co-maximal in one of them. Given rf a
 order, every check but No-Thin-Air and the branch conditions (checked first) reads one segment's
 co only, so the segments are decided one by one.
 
-Input: straight-line tests (ld, st and their vectors, atom, red with .add/.exch/.cas/.and/.or/.xor/.min/.max/
-.inc/.dec; fence.sc/acq_rel, membar, bar.cta.sync executed once by every thread of its CTA),
-plus forward `bne|beq REG, IMM, LABEL` branches (litmus/MixedSize guards its loads so), every
-path enumerated. Anything else is refused (a FILE: exit 77 with "skipped: REASON").
+Input: straight-line tests (ld, st and their vectors, atom, red with .add/.exch/.cas/.and/.or/
+.xor/.min/.max/.inc/.dec; fence.sc/acq_rel, membar, bar.cta.sync executed once by every thread
+of its CTA), plus forward `bne|beq REG, IMM, LABEL` branches (litmus/MixedSize guards its loads
+so), every path enumerated. Anything else is refused (a FILE: exit 77 with "skipped: REASON").
 
 --compare exit status: 0 every compared test agrees (race kind, and the outcome set unless the
 race is mixed-size, where ptxlitmus must say Undef), 1 a difference, 77 nothing compared.
@@ -752,12 +752,12 @@ def random_tests(n, seed, folder):
     so that partial overlaps are common, random strength/scope, sometimes a fence. A quarter of
     the loads and stores of 1-4 bytes are vectors (.v2/.v4 within 8 bytes, aligned to the
     whole vector's size; a vector store's element is sometimes an earlier load's register).
-    A chain's flag is sometimes a vector release of two elements: the guard reads one, the
-    guarded part first reads the other (which it need not see: the elements are unordered). Half order
-    the threads (else nearly every test has a mixed-size race, whose states are not compared):
-    a chain of flags (thread k releases f<k+1> after its accesses, thread k+1 acquires it and
-    runs its accesses only if it read 1; sometimes with a cta scope or a relaxed acquire, which
-    do not order), or a bar.cta.sync of one CTA between two parts of each thread."""
+    Half order the threads (else nearly every test has a mixed-size race, whose states are not
+    compared): a chain of flags (thread k releases f<k+1> after its accesses, thread k+1
+    acquires it and runs its accesses only if it read 1; sometimes with a cta scope or a relaxed
+    acquire, which do not order; sometimes the flag is a .v2 release: the guard reads one
+    element, the guarded part first reads the other, which it need not see), or a bar.cta.sync
+    of one CTA between two parts of each thread."""
     rnd = random.Random(seed)
     places = [(0, 0), (1, 0), (0, 1)]                      # (cta, gpu)
     widths = [(1, 1), (2, 4), (4, 5), (8, 1)]              # (bytes, weight)
