@@ -4,8 +4,9 @@ verdict, to cross-check ptxlitmus (docs/model-races.md, "Independent check").
 
     mixed_size_reference.py FILE...                 print each test's allowed states and race kind
     mixed_size_reference.py --compare [--ptxlitmus EXE] [--engine E] [--explain] [--require-dir]
-                            PATH...                 compare with `EXE --json --all --model ptx6`
-                                                    (--explain: and with `EXE explain [--race]`)
+                            [--no-skip] PATH...     compare with `EXE --json --all --model ptx6`
+                                                    (--explain: and with `EXE explain [--race]`;
+                                                    --no-skip: a refused test is a failure)
     mixed_size_reference.py --random N SEED [--ptxlitmus EXE] [--engine E] [PATH...]
                                                     the same on N random tests (and PATHs)
     mixed_size_reference.py --emit-random N SEED DIR   only write the N random tests to DIR
@@ -38,6 +39,17 @@ come from proxy_reference.py (the same independence). The model, as those pages 
   and `ptxlitmus explain` prints these forms: the page now states them;
 * single-copy atomicity: a read reads no byte from an ms write together with another byte from a
   write co-before that one (on that byte);
+* vector accesses (`ld.v2.u32 {r0, r1}, [x]`, `ld.acquire.gpu.v4.s8 {a, b, c, d}, [x]`,
+  `st.v2.u32 [x], {r0, 5}`; .v2/.v4 of 8- to 64-bit types, .v8 of 32-bit ones), written from
+  docs/model-races.md ("Vector accesses") and docs/litmus-format.md (the vector bullet) only,
+  not from ptxlitmus's PathEvents/VectorAccess/check code: element k is a scalar access of the
+  type at [x + k*size] with the instruction's semantics and scope, an access of its own (its
+  own byte range and pieces: single-copy atomicity and `ms` never join two elements, and an
+  init entry covers the widest element at its offset); the elements are unordered among
+  themselves (one place in program order: no po edge between them either way, all after what
+  is po-before the instruction and before what is po-after it); a vector store's operands and
+  a vector load's addresses are all read before any destination is written (a register a
+  vector load writes is never its own element's source);
 * race = conflicting pieces (same segment, one a write, no initial write) of two instructions,
   not ms, not ordered by cause either way, not po-related (same thread); mixed-size when the two
   instructions overlap in part, else uniform-size; the test's kind is mixed-size if some allowed
@@ -51,10 +63,10 @@ write is a possible final value when it is co-maximal in one of them. Given rf a
 order, every check but No-Thin-Air and the branch conditions (checked first) reads one segment's
 co only, so the segments are decided one by one.
 
-Input: straight-line tests (ld, st, atom, red with .add/.exch/.cas/.and/.or/.xor/.min/.max/
-.inc/.dec; fence.sc/acq_rel, membar, bar.cta.sync executed once by every thread of its CTA),
-plus forward `bne|beq REG, IMM, LABEL` branches (litmus/MixedSize guards its loads so), every
-path enumerated. Anything else is refused (a FILE: exit 77 with "skipped: REASON").
+Input: straight-line tests (ld, st and their vectors, atom, red with .add/.exch/.cas/.and/.or/
+.xor/.min/.max/.inc/.dec; fence.sc/acq_rel, membar, bar.cta.sync executed once by every thread
+of its CTA), plus forward `bne|beq REG, IMM, LABEL` branches (litmus/MixedSize guards its loads
+so), every path enumerated. Anything else is refused (a FILE: exit 77 with "skipped: REASON").
 
 --compare exit status: 0 every compared test agrees (race kind, and the outcome set unless the
 race is mixed-size, where ptxlitmus must say Undef), 1 a difference, 77 nothing compared.
@@ -135,6 +147,9 @@ def parse_instruction(t, text):
         if v is None or not re.fullmatch(r"\w+", ops[0]):
             raise Refused(f"branch {text!r}")
         return Instr("branch", text, reg=ops[0], imm=v, equal=parts[0] == "beq", label=ops[2])
+    vec = [p for p in parts[1:] if re.fullmatch(r"v[248]", p)]
+    if parts[0] in ("ld", "st") and vec:
+        return parse_vector(t, text, parts, vec, m.group(2))
     if parts[0] in ("ld", "st") and len(ops) == 2:
         size, signed, rest = split_type(parts[1:], text)
         strong, scope, acq, rel = access_semantics(rest, parts[0] == "st", text)
@@ -178,6 +193,49 @@ def parse_instruction(t, text):
     if parts[0] == "membar" and len(parts) == 2 and parts[1] in ("cta", "gl", "sys"):
         return Instr("fence", text, fence="sc", scope={"gl": "gpu"}.get(parts[1], parts[1]))
     raise Refused(f"instruction {text!r}")
+
+
+def parse_vector(t, text, parts, vec, rest_text):
+    """A vector ld/st (`ld.v2.u32 {r0, r1}, [x]`, `st.v4.u8 [x], {1, r2, 3, 4}`): an Instr of
+    op "vec" whose elems are scalar ld/st Instrs, element k at [x + off + k*size] with the
+    instruction's semantics and scope (docs/litmus-format.md, docs/model-races.md "Vector
+    accesses"). .v2/.v4 take 8- to 64-bit types, .v8 32-bit ones."""
+    n = int(vec[0][1:])
+    size, signed, rest = split_type(parts[1:], text)
+    if len(vec) > 1 or not re.search(r"\.[bus](8|16|32|64)\b", text) or \
+            (n == 8 and size != 4):
+        raise Refused(f"vector type of {text!r}")
+    rest = [p for p in rest if p != vec[0]]
+    is_st = parts[0] == "st"
+    strong, scope, acq, rel = access_semantics(rest, is_st, text)
+    m = re.fullmatch(r"\{([^{}]*)\}\s*,\s*(\S.*)" if not is_st else
+                     r"(\S[^,{]*?)\s*,\s*\{([^{}]*)\}", rest_text.strip())
+    if not m:
+        raise Refused(f"operands of {text!r}")
+    addr, items = (m.group(1), m.group(2)) if is_st else (m.group(2), m.group(1))
+    items = [o.strip() for o in items.split(",")]
+    if len(items) != n:
+        raise Refused(f"{len(items)} elements in {text!r}, expected {n}")
+    loc, off = address(t, addr, text)
+    elems = []
+    for k, o in enumerate(items):
+        e = Instr(parts[0], text, loc=loc, off=off + k * size, size=size, signed=signed,
+                  strong=strong, scope=scope, acq=acq, rel=rel)
+        if is_st:
+            e.src = operand(o, text)
+        elif not re.fullmatch(r"%?\w+", o) or parse_int(o) is not None or o == "_":
+            raise Refused(f"destination {o!r} of {text!r}")
+        else:
+            e.dst = o
+        elems.append(e)
+    if not is_st and len({e.dst for e in elems}) != n:
+        raise Refused(f"a register written twice by {text!r}")
+    return Instr("vec", text, elems=elems)
+
+
+def elements(i):
+    """The accesses of an instruction: a vector's elements, else the instruction itself."""
+    return i.elems if i.op == "vec" else [i]
 
 
 def parse_bar(text):
@@ -265,7 +323,7 @@ def segments_of(t, progs):
     integer whatever its type": values are neither cut nor extended)."""
     ranges = {}
     for prog in progs:
-        for i in prog:
+        for i in (e for ins in prog for e in elements(ins)):
             if i.op in ("ld", "st", "atom"):
                 ranges.setdefault(i.loc, set()).add((i.off, i.off + i.size))
     segs, initbytes, t.unsplit = {}, {}, set()
@@ -298,7 +356,8 @@ def outcomes(t):
     regnames = []
     for tid, prog in enumerate(progs):
         names = {r for (t2, r) in t.reginit if t2 == tid}
-        names |= {i.dst for i in prog if i.op in ("ld", "atom") and i.dst}
+        names |= {i.dst for ins in prog for i in elements(ins)
+                  if i.op in ("ld", "atom") and i.dst}
         regnames.append(sorted(names))
     states, kinds = set(), set()
     for combo in itertools.product(*paths):
@@ -310,7 +369,7 @@ def outcomes(t):
 
 def execution_states(t, progs, combo, segs, initbytes, regnames, states, kinds):
     """The events of one path per thread (combo), then decide() adds their states and kinds."""
-    ev, instrs = [], {}          # instrs: (tid, pc) -> ([read pieces], [write pieces])
+    ev, instrs = [], {}          # instrs: (tid, pc, k) -> ([read pieces], [write pieces])
     for loc in t.order:
         for lo, hi in segs[loc]:
             s = (loc, lo, hi)
@@ -320,7 +379,7 @@ def execution_states(t, progs, combo, segs, initbytes, regnames, states, kinds):
     ctrl_src, conds = {}, []
     for tid, (taken, cs) in enumerate(combo):
         prog = progs[tid]
-        regdef = {}              # register -> (tid, pc) of the read defining it on this path
+        regdef = {}              # register -> (tid, pc, k) of the read defining it on this path
         branch_deps = []
         for pos, pc in enumerate(taken):
             i = prog[pc]
@@ -333,23 +392,29 @@ def execution_states(t, progs, combo, segs, initbytes, regnames, states, kinds):
                 continue
             ctrl_src[(tid, pc)] = list(branch_deps)
             if i.op in ("fence", "bar"):
-                ev.append(Ev(id=len(ev), tid=tid, pos=2 * pos, ins=(tid, pc), kind="F",
+                ev.append(Ev(id=len(ev), tid=tid, pos=2 * pos, ins=(tid, pc, 0), kind="F",
                              strong=True, scope=getattr(i, "scope", None),
                              fence=i.fence if i.op == "fence" else ("bar", i.bar)))
                 continue
-            pieces = ([], [])
-            for k in {"ld": "R", "st": "W", "atom": "RW"}[i.op]:
-                for s in segs[i.loc]:
-                    if i.off <= s[0] and s[1] <= i.off + i.size:
-                        e = Ev(id=len(ev), tid=tid, pos=2 * pos + (k == "W" and i.op == "atom"),
-                               ins=(tid, pc), kind=k, seg=(i.loc,) + s, strong=i.strong,
-                               scope=i.scope, acq=i.acq and k == "R", rel=i.rel and k == "W",
-                               rng=(i.loc, i.off, i.off + i.size))
-                        ev.append(e)
-                        pieces[k == "W"].append(e.id)
-            instrs[(tid, pc)] = pieces
-            if i.op in ("ld", "atom") and i.dst:
-                regdef[i.dst] = (tid, pc)
+            # a vector's elements are accesses of their own (keys (tid, pc, k)) at one place in
+            # program order (the same pos: no po between them, either way)
+            for ek, el in enumerate(elements(i)):
+                pieces = ([], [])
+                for k in {"ld": "R", "st": "W", "atom": "RW"}[el.op]:
+                    for s in segs[el.loc]:
+                        if el.off <= s[0] and s[1] <= el.off + el.size:
+                            e = Ev(id=len(ev), tid=tid,
+                                   pos=2 * pos + (k == "W" and el.op == "atom"),
+                                   ins=(tid, pc, ek), kind=k, seg=(el.loc,) + s,
+                                   strong=el.strong, scope=el.scope, acq=el.acq and k == "R",
+                                   rel=el.rel and k == "W",
+                                   rng=(el.loc, el.off, el.off + el.size))
+                            ev.append(e)
+                            pieces[k == "W"].append(e.id)
+                instrs[(tid, pc, ek)] = pieces
+            for ek, el in enumerate(elements(i)):     # destinations after every operand
+                if el.op in ("ld", "atom") and el.dst:
+                    regdef[el.dst] = (tid, pc, ek)
     check_barriers(t, ev)
     decide(t, progs, ev, instrs, ctrl_src, conds, regnames, states, kinds)
 
@@ -403,16 +468,17 @@ def decide(t, progs, ev, instrs, ctrl_src, conds, regnames, states, kinds):
                   for p in itertools.permutations(FSC)}
 
     # dependencies: data (a read's register into a write's value), ctrl (into a branch)
-    prog_of = {(tid, pc): progs[tid][pc] for (tid, pc) in instrs}
+    prog_of = {(tid, pc, k): elements(progs[tid][pc])[k] for (tid, pc, k) in instrs}
     reads_of = {ins: rs for ins, (rs, ws) in instrs.items()}
 
     def reg_source(tid, pc, reg):
-        """The instruction (tid, pc) whose read defines reg just before pc on this path."""
+        """The access (tid, pc, k) whose read defines reg just before pc on this path (an
+        instruction reads its operands before it writes any destination)."""
         best = None
-        for (t2, p2), i in prog_of.items():
+        for (t2, p2, k2), i in prog_of.items():
             if t2 == tid and p2 < pc and getattr(i, "dst", None) == reg:
                 if best is None or p2 > best[1]:
-                    best = (t2, p2)
+                    best = (t2, p2, k2)
         return best
     srcs = {}                    # write instruction -> [operand source per operand]
     dep = set()
@@ -426,11 +492,11 @@ def decide(t, progs, ev, instrs, ctrl_src, conds, regnames, states, kinds):
                 dep |= {(r, w) for r in reads_of[s] for w in ws}
         if i.op == "atom" and i.aop != "exch":
             dep |= {(r, w) for r in rs for w in ws}
-        for s in ctrl_src.get(ins, []):
+        for s in ctrl_src.get(ins[:2], []):
             dep |= {(r, e) for r in reads_of[s] for e in rs + ws}
     for e in th:
         if e.kind == "F":
-            for s in ctrl_src.get(e.ins, []):
+            for s in ctrl_src.get(e.ins[:2], []):
                 dep |= {(r, e.id) for r in reads_of[s]}
 
     # rf candidates: a write of another thread or the initial one, or the latest po-earlier
@@ -624,7 +690,7 @@ def check(path, budget=MAX_CANDIDATES, estimate=False):
 # ------------------------------------------------------------------------------------ compare
 
 def compare(argv):
-    args = compare_args(argv, ("--explain",))
+    args = compare_args(argv, ("--explain", "--no-skip"))
     if args == 77:
         return 77
     exe, engine, flags, files = args
@@ -649,6 +715,10 @@ def compare(argv):
     for f in same:
         counts[kinds[f]] = counts.get(kinds[f], 0) + 1
     print("the same: " + ", ".join(f"{v} {k}" for k, v in sorted(counts.items())))
+    if "--no-skip" in flags and len(same) != len(files):
+        print(f"--no-skip: {len(files) - len(same)} of {len(files)} tests not compared or not "
+              f"the same")
+        return 1
     return rc
 
 
@@ -679,11 +749,15 @@ def explain_differences(exe, f, kind, obs):
 def random_tests(n, seed, folder):
     """n random mixed-size tests: 2-3 threads of 2-4 accesses (loads, stores, sometimes an atom
     of any operation) on 1-2 locations of 8 bytes, naturally aligned widths and offsets chosen
-    so that partial overlaps are common, random strength/scope, sometimes a fence. Half order
-    the threads (else nearly every test has a mixed-size race, whose states are not compared):
-    a chain of flags (thread k releases f<k+1> after its accesses, thread k+1 acquires it and
-    runs its accesses only if it read 1; sometimes with a cta scope or a relaxed acquire, which
-    do not order), or a bar.cta.sync of one CTA between two parts of each thread."""
+    so that partial overlaps are common, random strength/scope, sometimes a fence. A quarter of
+    the loads and stores of 1-4 bytes are vectors (.v2/.v4 within 8 bytes, aligned to the
+    whole vector's size; a vector store's element is sometimes an earlier load's register).
+    Half order the threads (else nearly every test has a mixed-size race, whose states are not
+    compared): a chain of flags (thread k releases f<k+1> after its accesses, thread k+1
+    acquires it and runs its accesses only if it read 1; sometimes with a cta scope or a relaxed
+    acquire, which do not order; sometimes the flag is a .v2 release: the guard reads one
+    element, the guarded part first reads the other, which it need not see), or a bar.cta.sync
+    of one CTA between two parts of each thread."""
     rnd = random.Random(seed)
     places = [(0, 0), (1, 0), (0, 1)]                      # (cta, gpu)
     widths = [(1, 1), (2, 4), (4, 5), (8, 1)]              # (bytes, weight)
@@ -696,7 +770,7 @@ def random_tests(n, seed, folder):
         mode = rnd.choice(["free", "free", "chain", "chain", "chain", "bar"])
         if mode == "bar":
             threads = [(0, 0)] * nthreads
-        value, code, writes = 0, [], {}
+        value, code, writes, vecflag = 0, [], {}, {}
         for tid in range(nthreads):
             instrs, nreg = [], 0
             for j in range(rnd.randint(2, 4 if nthreads == 2 else 3)):
@@ -706,11 +780,16 @@ def random_tests(n, seed, folder):
                 loc = rnd.choice(locs)
                 size = rnd.choices([w for w, _ in widths], [c for _, c in widths])[0]
                 off = rnd.choice(range(0, min(8, 4 + size) - size + 1, size))
+                nel = 1          # sometimes a vector of 2 or 4 elements, aligned to its size
+                if size < 8 and rnd.random() < 0.25:
+                    nel = rnd.choice([n for n in (2, 4) if n * size <= 8])
+                    off = rnd.choice(range(0, 8 - nel * size + 1, nel * size))
+                vq = f"v{nel}." if nel > 1 else ""
                 addr = f"[{loc}]" if off == 0 else f"[{loc}+{off}]"
                 scope = rnd.choice(["cta", "gpu", "gpu", "sys"])
                 typ = rnd.choice("uuub") + str(8 * size)
                 roll = rnd.random()
-                if roll < 0.1 and writes.get(loc, 0) < 3:
+                if roll < 0.1 and nel == 1 and writes.get(loc, 0) < 3:
                     writes[loc] = writes.get(loc, 0) + 1
                     value += 1
                     op = rnd.choice(["add", "add", "exch", "cas", "and", "or", "xor", "min",
@@ -725,33 +804,50 @@ def random_tests(n, seed, folder):
                     nreg += 1
                 elif roll < 0.55 and writes.get(loc, 0) < 3:
                     writes[loc] = writes.get(loc, 0) + 1
-                    value += 1
-                    byte = value | (0x80 if size < 8 and rnd.random() < 0.2 else 0)
-                    v = sum(byte << (8 * b) for b in range(size))
+                    vals = []
+                    for _ in range(nel):
+                        value += 1
+                        byte = value | (0x80 if size < 8 and rnd.random() < 0.2 else 0)
+                        vals.append(str(sum(byte << (8 * b) for b in range(size))))
+                        if nel > 1 and nreg and rnd.random() < 0.2:
+                            vals[-1] = f"r{rnd.randrange(nreg)}"     # a data dependency
                     sem = rnd.choice(["weak", "relaxed", "release"])
                     q = "weak" if sem == "weak" else f"{sem}.{scope}"
-                    instrs.append(f"st.{q}.{typ} {addr}, {v}")
+                    vals = f"{{{', '.join(vals)}}}" if nel > 1 else vals[0]
+                    instrs.append(f"st.{q}.{vq}{typ} {addr}, {vals}")
                 else:
                     sem = rnd.choice(["weak", "relaxed", "acquire"])
                     q = "weak" if sem == "weak" else f"{sem}.{scope}"
                     if rnd.random() < 0.3:
                         typ = "s" + typ[1:]
-                    instrs.append(f"ld.{q}.{typ} r{nreg}, {addr}")
-                    nreg += 1
+                    dst = ", ".join(f"r{nreg + e}" for e in range(nel))
+                    dst = f"{{{dst}}}" if nel > 1 else dst
+                    instrs.append(f"ld.{q}.{vq}{typ} {dst}, {addr}")
+                    nreg += nel
             if mode == "bar":
                 instrs.insert(rnd.randint(0, len(instrs)), "bar.cta.sync 0")
             if mode == "chain" and tid + 1 < nthreads:
                 scope = "cta" if rnd.random() < 0.15 else "gpu"
-                instrs.append(f"st.release.{scope}.u32 [f{tid + 1}], 1")
+                vecflag[tid + 1] = rnd.random() < 0.3
+                if vecflag[tid + 1]:
+                    instrs.append(f"st.release.{scope}.v2.u32 [f{tid + 1}], {{1, 1}}")
+                else:
+                    instrs.append(f"st.release.{scope}.u32 [f{tid + 1}], 1")
             if mode == "chain" and tid:
                 sem = "relaxed" if rnd.random() < 0.15 else "acquire"
-                instrs = [f"ld.{sem}.gpu.u32 r8, [f{tid}]", f"bne r8, 1, SKIP{tid}"] + \
-                    instrs + [f"SKIP{tid}:"]
+                flag, other = f"f{tid}", []
+                if vecflag[tid]:           # the guard reads one element, then the other one
+                    e = rnd.choice([0, 4])
+                    flag = f"f{tid}+4" if e else flag
+                    other = [f"ld.relaxed.gpu.u32 r21, [f{tid}{'' if e else '+4'}]"]
+                instrs = [f"ld.{sem}.gpu.u32 r20, [{flag}]", f"bne r20, 1, SKIP{tid}"] + \
+                    other + instrs + [f"SKIP{tid}:"]
             code.append(instrs)
         if mode == "chain":
             locs += [f"f{tid}" for tid in range(1, nthreads)]
-        regs = [f"P{tid}:{m.group(1)}" for tid, instrs in enumerate(code) for i in instrs
-                for m in [re.match(r"(?:ld|atom)\S* (r\d+),", i)] if m]
+        regs = [f"P{tid}:{r}" for tid, instrs in enumerate(code) for i in instrs
+                for m in [re.match(r"(?:ld|atom)\S* \{?(r\d+(?:, r\d+)*)\}?,", i)] if m
+                for r in m.group(1).split(", ")]
         if not regs:
             code[0].append(f"ld.weak.u32 r9, [{locs[0]}]")
             regs = ["P0:r9"]

@@ -110,7 +110,9 @@ def parse(path, condition=True):
     if head[0] != "PTX":
         raise Refused(f"architecture {head[0]!r}, not PTX")
     t.name = head[1] if len(head) > 1 else os.path.basename(path)
-    lb = text.find("{")
+    # a quoted description between the header and the init block may hold braces (`{1, 2}`)
+    desc = re.match(r'[^\n]*\n\s*"[^"]*"', text)
+    lb = text.find("{", desc.end() if desc else 0)
     rb = text.find("}", lb)
     if lb < 0 or rb < 0:
         raise Refused("no init block")
