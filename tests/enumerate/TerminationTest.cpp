@@ -87,7 +87,7 @@ TEST_CASE("a loop that carries a counter is cut by the bound: termination unknow
         CHECK(verdict(counter, e) == Termination::UnknownBound);
 }
 
-TEST_CASE("a test-and-set lock's failed exchanges are spin iterations: always terminates; two "
+TEST_CASE("a test-and-set lock's failed exchanges are spin iterations: always terminates, and two "
           "locks taken in opposite orders may deadlock") {
     const std::string lock = " P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
                              " LC00: | LC10: ;\n"

@@ -254,7 +254,7 @@ TEST_CASE("an iteration with a side effect repeats only the same iteration befor
         CHECK(repeatedEvents(p) == 2); // the atom's read and write
 }
 
-TEST_CASE("a loop with a store is not a spin loop; one of failed exchanges may be") {
+TEST_CASE("a loop with a store is not a spin loop, one of failed exchanges may be") {
     // A failed exch of 1 on a location that holds only 0 or 1 writes back what it read: a spin
     // iteration when the location allows it (settleFailedCas decides; FailedCasTest.cpp).
     const Expanded lock =
