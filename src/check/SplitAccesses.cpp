@@ -89,16 +89,19 @@ class Splitter {
     void refuseFailedCasOn(int location, const std::string& where, int thread) const {
         if (!isSplit(location)) return;
         const std::string& name = paths_.locations.names()[static_cast<std::size_t>(location)];
-        const std::string what = "a loop of failing atom.cas or atom.exch attempts" + where + " on " + name +
+        const std::string what = "a loop of failing atom.cas or atom.exch attempts" + where +
+                                 " on " + name +
                                  ", a location of mixed-size accesses, is not modelled";
-        for (const Thread& t : program_.threads)
+        for (const Thread& t : program_.threads) {
+            if (t.id != thread) continue;
             for (const Instruction& ins : t.code) {
-                const auto* cas = std::get_if<Atomic>(&ins.body);
-                const auto* base = cas ? std::get_if<std::string>(&cas->addr.base) : nullptr;
-                if (t.id == thread && base && (cas->op == AtomOp::Cas || cas->op == AtomOp::Exch) &&
-                    locationName(*base, cas->addr.offset) == name)
+                const auto* a = std::get_if<Atomic>(&ins.body);
+                const auto* base = a ? std::get_if<std::string>(&a->addr.base) : nullptr;
+                if (base && (a->op == AtomOp::Cas || a->op == AtomOp::Exch) &&
+                    locationName(*base, a->addr.offset) == name)
                     throw Unsupported(InputError::Located{}, located(ins.pos, what));
             }
+        }
         throw Unsupported(what);
     }
     [[nodiscard]] int threadIdOf(const ThreadPaths& t) const {

@@ -74,14 +74,17 @@ void PathWalker::exec(State& s, const Instruction& ins, const Load& ld,
     // place in program order (the first's index). Every address is resolved before any
     // destination is written.
     const int n = vectorElements(ld);
+    std::vector<Address> addresses;
     std::vector<Target> targets;
-    for (int k = 0; k < n; ++k)
-        targets.push_back(resolve(s, elementAddress(ld.addr, ld.type, k), ins.pos));
+    for (int k = 0; k < n; ++k) {
+        addresses.push_back(elementAddress(ld.addr, ld.type, k));
+        targets.push_back(resolve(s, addresses.back(), ins.pos));
+    }
     std::vector<int> ids;
     for (int k = 0; k < n; ++k) {
         const Target& t = targets[static_cast<std::size_t>(k)];
         Event e = accessEvent(EventKind::Read, ld, t.location, t.virtualLocation,
-                              addressText(elementAddress(ld.addr, ld.type, k), t.location));
+                              addressText(addresses[static_cast<std::size_t>(k)], t.location));
         const int id = addEvent(s, std::move(e), ins, extraCtrl);
         Event& added = s.path.events[static_cast<std::size_t>(id)];
         added.index = ids.empty() ? id : ids.front();
@@ -101,10 +104,12 @@ void PathWalker::exec(State& s, const Instruction& ins, const Load& ld,
 void PathWalker::exec(State& s, const Instruction& ins, const Store& st,
                       const std::vector<int>& extraCtrl) {
     const int n = vectorElements(st);
+    std::vector<Address> addresses;
     std::vector<Target> targets;
     std::vector<RegValue> values;
     for (int k = 0; k < n; ++k) {
-        targets.push_back(resolve(s, elementAddress(st.addr, st.type, k), ins.pos));
+        addresses.push_back(elementAddress(st.addr, st.type, k));
+        targets.push_back(resolve(s, addresses.back(), ins.pos));
         values.push_back(
             operand(s, st.vector.empty() ? st.value : st.vector[static_cast<std::size_t>(k)]));
     }
@@ -114,7 +119,7 @@ void PathWalker::exec(State& s, const Instruction& ins, const Store& st,
         const RegValue& v = values[static_cast<std::size_t>(k)];
         const Target& t = targets[static_cast<std::size_t>(k)];
         Event e = accessEvent(EventKind::Write, st, t.location, t.virtualLocation,
-                              addressText(elementAddress(st.addr, st.type, k), t.location));
+                              addressText(addresses[static_cast<std::size_t>(k)], t.location));
         e.value = v.value;
         const int id = addEvent(s, std::move(e), ins, extraCtrl);
         if (first < 0) first = id;

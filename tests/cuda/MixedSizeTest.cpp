@@ -42,7 +42,8 @@ std::string refusal(const std::string& init, const std::string& rows, const std:
 
 } // namespace
 
-TEST_CASE("litmus/MixedSize: six harnesses, the 16-bit atom.add, the misaligned read and vectors refused") {
+TEST_CASE("litmus/MixedSize: six harnesses, the 16-bit atom.add, the misaligned read and vectors "
+          "refused") {
     std::map<std::string, std::string> refused;
     int planned = 0;
     for (const auto& entry : std::filesystem::directory_iterator(kSuite)) {
