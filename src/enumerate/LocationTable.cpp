@@ -2,6 +2,7 @@
 
 #include "enumerate/ThreadPath.hpp"
 #include "model/Observables.hpp"
+#include "model/RegisterAddresses.hpp"
 
 #include <set>
 
@@ -59,9 +60,12 @@ LocationTable::LocationTable(const Program& program) {
     };
     forEachComparison(program.condition.expr, locations);
     if (program.filter) forEachComparison(*program.filter, locations);
-    // Pointer targets named in the init block.
+    // Pointer targets named in the init block, and what accesses through a register reach
+    // from them.
     for (const InitEntry& e : program.init)
         if (const auto* a = std::get_if<AddressOf>(&e.value)) add(a->location);
+    for (const auto& [base, offset] : locationsThroughRegisters(program))
+        add(locationName(base, offset));
     // Aliases, in declaration order (the parser checks that a target is declared before).
     int nextVirtual = size(); // locations are virtual addresses 0..size()-1
     for (const AliasDecl& a : program.aliases) {

@@ -1,6 +1,7 @@
 // Memory instructions: ld/tld/suld/cold, st/sust, atom/red, fence/membar, bar/barrier.
 #include "parser/LitmusParser.hpp"
 
+#include "model/VectorAccess.hpp"
 #include "parser/Parser.hpp"
 
 #include <algorithm>
@@ -173,6 +174,19 @@ int vectorWidth(const Token& word, const AccessQuals& q, Proxy proxy, const std:
     return n;
 }
 
+/// A vector's last element must stay within the offsets an address may have: past them it would
+/// reach another location (Program.hpp, kMaxAddressOffset).
+void checkLastElement(const Address& addr, const TypeSuffix& type, int elements,
+                      const SourcePos& pos, const std::string& file) {
+    const Address last = elementAddress(addr, type, elements - 1);
+    if (!isAddressOffset(last.offset))
+        throw ParseError(file, pos,
+                         "found a vector whose last element is at byte offset " +
+                             std::to_string(last.offset) + ", expected every element within " +
+                             std::to_string(kMaxAddressOffset) +
+                             " bytes of its location (locations are 2^32 bytes apart)");
+}
+
 } // namespace
 
 InstructionBody LitmusParser::parseLoad(int thread, const Token& word,
@@ -223,7 +237,11 @@ InstructionBody LitmusParser::parseLoad(int thread, const Token& word,
     load.type = q.type;
     load.dst = dst;
     load.vector = std::move(vector);
+    const SourcePos addrPos = peek().pos;
     load.addr = parseAddress(thread);
+    if (!load.vector.empty())
+        checkLastElement(load.addr, load.type, static_cast<int>(load.vector.size()), addrPos,
+                         file_);
     return load;
 }
 
@@ -241,12 +259,14 @@ InstructionBody LitmusParser::parseStore(int thread, const Token& word,
     st.cacheOps = q.cacheOps;
     st.space = q.space;
     st.type = q.type;
+    const SourcePos addrPos = peek().pos;
     st.addr = parseAddress(thread);
     expect(Tok::Comma, "',' before the stored value");
     if (q.vector) {
         st.vector = parseVectorOperands(vectorWidth(word, q, st.proxy, file_),
                                         "a register or value to store", false);
         st.value = st.vector.front();
+        checkLastElement(st.addr, st.type, static_cast<int>(st.vector.size()), addrPos, file_);
     } else {
         st.value = parseOperand("a register or value to store");
     }

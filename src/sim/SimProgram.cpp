@@ -4,6 +4,7 @@
 #include "sim/SimProgram.hpp"
 
 #include "model/ApiOrder.hpp"
+#include "model/RegisterAddresses.hpp"
 #include "model/Unsupported.hpp"
 #include "model/VectorAccess.hpp"
 #include "sim/ProgramCompiler.hpp"
@@ -23,6 +24,8 @@ SimProgram Compiler::run() {
         for (const auto& ins : t.code)
             for (const Instruction& element : scalarElements(ins))
                 collectLocations(element);
+    for (const auto& [base, offset] : locationsThroughRegisters(p_))
+        location(base, offset);
     collectCondLocations(p_.condition.expr);
     if (p_.filter) collectCondLocations(*p_.filter);
     for (const auto& o : p_.locations)

@@ -96,9 +96,10 @@ class Test:
     pass
 
 
-def parse(path, condition=True):
+def parse(path, condition=True, pointers=False):
     """The test's frame; condition=False leaves the condition unparsed (t.cond None), for
-    termination_reference.py, to which it does not matter."""
+    termination_reference.py, to which it does not matter. pointers=True accepts a register
+    initialised with a location's address (`P0:r5=&x`, in t.regptr) instead of refusing it."""
     with open(path, encoding="utf-8", errors="replace") as f:
         text = strip_comments(f.read())
     t = Test()
@@ -120,6 +121,7 @@ def parse(path, condition=True):
     t.locs = {}           # name -> (vaddr, ploc, proxy of the name)
     t.init = {}           # physical location -> value
     t.reginit = {}        # (tid, reg) -> value
+    t.regptr = {}         # (tid, reg) -> location whose address it holds (pointers=True)
     t.order = []          # physical locations in declaration order
     for item in text[lb + 1:rb].split(";"):
         item = item.strip()
@@ -142,6 +144,10 @@ def parse(path, condition=True):
         m = re.fullmatch(r"P?(\d+)\s*:\s*(\w+)\s*=\s*(\S+)", item)
         if m:
             v = parse_int(m.group(3))
+            pm = re.fullmatch(r"&(\w+)", m.group(3))
+            if v is None and pointers and pm:
+                t.regptr[(int(m.group(1)), m.group(2))] = pm.group(1)
+                continue
             if v is None:
                 raise Refused(f"register initialised with {m.group(3)!r} (pointers)")
             t.reginit[(int(m.group(1)), m.group(2))] = v
