@@ -279,6 +279,13 @@ HarnessPlan planHarness(const Program& program) {
                         if (b.op == AtomOp::Inc || b.op == AtomOp::Dec)
                             rejectTest(p, "atom.inc/atom.dec (wrap-around semantics)", ins.pos);
                         if (b.space == StateSpace::Shared) rejectTest(p, "atom.shared", ins.pos);
+                        if (floatTypeOf(b.type))
+                            rejectTest(p,
+                                       std::string(b.isRed ? "red" : "atom") + ".add." + b.type +
+                                           ": the harness keeps every value in an integer "
+                                           "register, and floating-point atomics need ." +
+                                           b.type + " operands",
+                                       ins.pos);
                         const int bytes = accessBytes(b.type);
                         if (bytes == 1)
                             rejectTest(p,

@@ -154,7 +154,7 @@ void PathWalker::exec(State& s, const Instruction& ins, const Atomic& at,
     const RegValue b = operand(s, at.operand);
     ValueId next = -1;
     std::vector<int> deps = b.deps;
-    if (const std::optional<ValueOp> combine = toValueOp(at.op)) {
+    if (const std::optional<ValueOp> combine = toValueOp(at.op, floatTypeOf(at.type))) {
         next = vp.binary(*combine, old, b.value);
     } else if (at.op == AtomOp::Exch) {
         next = b.value;

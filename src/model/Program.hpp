@@ -91,7 +91,7 @@ inline constexpr int kUntypedAccessBytes = 4;
 /// or 8 for the 16-, 32- and 64-bit types, kUntypedAccessBytes without a type.
 [[nodiscard]] inline int accessBytes(const TypeSuffix& type) {
     if (type.size() < 2) return kUntypedAccessBytes;
-    const std::string bits = type.substr(1);
+    const std::string bits = type.substr(type.rfind("bf", 0) == 0 ? 2 : 1);
     return bits == "8"    ? 1
            : bits == "16" ? 2
            : bits == "32" ? 4
@@ -141,6 +141,18 @@ struct Store {
 }
 
 /// `atom.SEM.SCOPE.OP d, [a], b{, c}` and `red.SEM.SCOPE.OP [a], b`.
+/// The floating-point types of `atom.add` and `red.add` (`.f16`, `.bf16`, `.f32`, `.f64`): their
+/// values are IEEE bit patterns (docs/litmus-format.md, "Floating-point atomics").
+enum class FloatType { F16, BF16, F32, F64 };
+
+[[nodiscard]] inline std::optional<FloatType> floatTypeOf(const TypeSuffix& type) {
+    if (type == "f16") return FloatType::F16;
+    if (type == "bf16") return FloatType::BF16;
+    if (type == "f32") return FloatType::F32;
+    if (type == "f64") return FloatType::F64;
+    return std::nullopt;
+}
+
 struct Atomic {
     bool isRed = false;     // red: no destination register
     Sem sem = Sem::Relaxed; // Relaxed, Acquire, Release or AcqRel
@@ -148,7 +160,8 @@ struct Atomic {
     bool semWritten = true; // false for GPU_PTX `atom.global.cas` (defaults applied)
     std::optional<StateSpace> space;
     AtomOp op = AtomOp::Add;
-    TypeSuffix type;
+    TypeSuffix type;        // also f16, bf16, f32, f64 (floatTypeOf)
+    bool noftz = false;     // `.noftz`, required on f16 and bf16 (printing only)
     std::optional<Reg> dst; // absent for red
     Address addr;
     Operand operand; // add/sub/exch/and/or/xor/min/max/inc/dec operand; cas: compare

@@ -1,5 +1,7 @@
 #include "model/Value.hpp"
 
+#include "model/FloatAdd.hpp"
+
 #include <algorithm>
 #include <stdexcept>
 #include <unordered_map>
@@ -55,6 +57,14 @@ std::int64_t applyOp(ValueOp op, std::int64_t a, std::int64_t b) {
         return u(a) >= u(b) ? 0 : s(u(a) + 1);
     case ValueOp::DecWrap:
         return (a == 0 || u(a) > u(b)) ? b : s(u(a) - 1);
+    case ValueOp::FAddF16:
+        return s(floatAdd(FloatType::F16, u(a), u(b)));
+    case ValueOp::FAddBF16:
+        return s(floatAdd(FloatType::BF16, u(a), u(b)));
+    case ValueOp::FAddF32:
+        return s(floatAdd(FloatType::F32, u(a), u(b)));
+    case ValueOp::FAddF64:
+        return s(floatAdd(FloatType::F64, u(a), u(b)));
     default:
         throw std::logic_error("applyOp: not a binary operation");
     }
@@ -82,7 +92,21 @@ ValueOp toValueOp(BinOp op) {
     throw std::logic_error("toValueOp: mov has no operation");
 }
 
-std::optional<ValueOp> toValueOp(AtomOp op) {
+std::optional<ValueOp> toValueOp(AtomOp op, std::optional<FloatType> number) {
+    if (number && op == AtomOp::Add) {
+        switch (*number) {
+        case FloatType::F16:
+            return ValueOp::FAddF16;
+        case FloatType::BF16:
+            return ValueOp::FAddBF16;
+        case FloatType::F32:
+            return ValueOp::FAddF32;
+        case FloatType::F64:
+            return ValueOp::FAddF64;
+        }
+    }
+    if (number && op != AtomOp::Exch)
+        throw std::logic_error("toValueOp: a floating-point atomic other than add or exch");
     switch (op) {
     case AtomOp::Add:
         return ValueOp::Add;

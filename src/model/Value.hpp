@@ -37,6 +37,12 @@ enum class ValueOp {
     Select,  // a != 0 ? b : c
     IncWrap, // PTX atom.inc: (a >= b) ? 0 : a + 1   (unsigned)
     DecWrap, // PTX atom.dec: (a == 0 || a > b) ? b : a - 1   (unsigned)
+    // atom/red.add of a floating-point type (model/FloatAdd.hpp): the operands' low 16, 32 or 64
+    // bits are IEEE bit patterns, and so is the result (zero-extended).
+    FAddF16,
+    FAddBF16,
+    FAddF32,
+    FAddF64,
 };
 
 struct ValueNode {
@@ -97,7 +103,9 @@ class ValuePool {
 [[nodiscard]] ValueOp toValueOp(BinOp op);
 [[nodiscard]] ValueOp toValueOp(CmpOp op);
 /// The operation combining an atomic's old value (left) with its operand (right); none for
-/// `exch` (the operand itself) and `cas` (a selection).
-[[nodiscard]] std::optional<ValueOp> toValueOp(AtomOp op);
+/// `exch` (the operand itself) and `cas` (a selection). `number` is the atomic's floating-point
+/// type, if it has one (`atom.add.f32`: FAddF32).
+[[nodiscard]] std::optional<ValueOp> toValueOp(AtomOp op,
+                                               std::optional<FloatType> number = std::nullopt);
 
 } // namespace ptx

@@ -90,8 +90,9 @@ AccessQuals classifyAccess(const Token& word, const std::vector<Qualifier>& qual
             out.vector = q;
         } else if (isFloatType(q.text)) {
             fail(q, "the floating-point type '." + q.text + "' in '" + word.text + "'",
-                 "an integer type (" + typeSuffixList() +
-                     "): ptxlitmus models integer values only (docs/litmus-format.md)");
+                 "an integer or bit-size type (" + typeSuffixList() +
+                     "): load and store a floating-point value as its bits (.b16, .b32, .b64; "
+                     "docs/litmus-format.md)");
         } else {
             fail(q, "unknown qualifier '." + q.text + "' in '" + word.text + "'",
                  "a qualifier of " + op + ": semantics (" + join(sems) +
@@ -185,6 +186,37 @@ void checkLastElement(const Address& addr, const TypeSuffix& type, int elements,
                              std::to_string(last.offset) + ", expected every element within " +
                              std::to_string(kMaxAddressOffset) +
                              " bytes of its location (locations are 2^32 bytes apart)");
+}
+
+/// The floating-point forms of atom and red the PTX ISA gives: `.add` only; `.f16` and `.bf16`
+/// with `.noftz` (they keep subnormals), `.f32` and `.f64` without it.
+void checkFloatAtomic(const Token& word, const Atomic& a, const SourcePos& typePos,
+                      const SourcePos& noftzPos, const std::string& file) {
+    const std::optional<FloatType> number = floatTypeOf(a.type);
+    if (!number) {
+        if (a.noftz)
+            throw ParseError(file, noftzPos,
+                             "found '.noftz' in '" + word.text +
+                                 "', expected it only with .f16 or .bf16 (a floating-point add)");
+        return;
+    }
+    if (a.op != AtomOp::Add)
+        throw ParseError(file, typePos,
+                         "found '." + a.type + "' in '" + word.text +
+                             "', expected an integer or bit-size type: .add is the only "
+                             "floating-point operation of atom and red modelled");
+    const bool half = *number == FloatType::F16 || *number == FloatType::BF16;
+    if (half && !a.noftz)
+        throw ParseError(file, typePos,
+                         "found '." + a.type + "' without '.noftz' in '" + word.text +
+                             "', expected " + std::string(a.isRed ? "red" : "atom") +
+                             ".add.noftz." + a.type +
+                             " (the PTX ISA's only form: subnormals are kept)");
+    if (!half && a.noftz)
+        throw ParseError(file, noftzPos,
+                         "found '.noftz' with '." + a.type + "' in '" + word.text +
+                             "', expected it only with .f16 or .bf16 (.f32 flushes subnormals "
+                             "to zero, .f64 keeps them)");
 }
 
 } // namespace
@@ -283,6 +315,7 @@ InstructionBody LitmusParser::parseAtomic(int thread, const Token& word,
         a.isRed ? std::vector<std::string>{"relaxed", "release", "acq_rel"}
                 : std::vector<std::string>{"relaxed", "acquire", "release", "acq_rel"};
     bool scopeSeen = false;
+    SourcePos typePos = word.pos, noftzPos = word.pos;
     bool opSeen = false;
     auto failQ = [&](const Qualifier& q, const std::string& found, const std::string& expected) {
         fail(q.pos, found, expected);
@@ -316,18 +349,20 @@ InstructionBody LitmusParser::parseAtomic(int thread, const Token& word,
             if (a.space)
                 failQ(q, "a second state space '." + q.text + "'", "at most one state space");
             a.space = q.text == "global" ? StateSpace::Global : StateSpace::Shared;
-        } else if (isTypeSuffix(q.text)) {
+        } else if (isTypeSuffix(q.text) || floatTypeOf(q.text)) {
             if (!a.type.empty()) failQ(q, "a second type '." + q.text + "'", "at most one type");
             a.type = q.text;
-        } else if (isFloatType(q.text) || q.text == "noftz" || q.text == "v2" || q.text == "v4" ||
-                   q.text == "v8") {
-            // The packed (.f16x2, .bf16x2) and vector (.v2.f32 ...) forms of atom and red are
-            // floating-point operations.
+            typePos = q.pos;
+        } else if (q.text == "noftz") {
+            a.noftz = true;
+            noftzPos = q.pos;
+        } else if (isFloatType(q.text) || q.text == "v2" || q.text == "v4" || q.text == "v8") {
+            // The packed (.f16x2, .bf16x2) and vector (.v2.f32 ...) forms: several additions
+            // in one instruction, not modelled.
             failQ(q, "'." + q.text + "' in '" + word.text + "'",
-                  "an integer " + op + " (type " + typeSuffixList() +
-                      "): the packed and vector forms of atom and red are floating-point "
-                      "operations, and ptxlitmus models integer values only "
-                      "(docs/litmus-format.md)");
+                  "a scalar " + op + " (type " + typeSuffixList() +
+                      ", or .f16, .bf16, .f32, .f64 with .add): the packed and vector forms of "
+                      "atom and red are not modelled (docs/litmus-format.md)");
         } else {
             failQ(q, "unknown qualifier '." + q.text + "' in '" + word.text + "'",
                   "a qualifier of " + op + ": semantics (" + join(sems) +
@@ -338,6 +373,7 @@ InstructionBody LitmusParser::parseAtomic(int thread, const Token& word,
     if (!opSeen)
         fail(word.pos, "'" + word.text + "' without an operation",
              "an operation (add, sub, exch, cas, and, or, xor, min, max, inc, dec)");
+    checkFloatAtomic(word, a, typePos, noftzPos, file_);
     if (!a.isRed) {
         a.dst = parseRegister("a destination register");
         expect(Tok::Comma, "',' after the destination register");

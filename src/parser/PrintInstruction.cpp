@@ -73,7 +73,8 @@ std::string body(const Atomic& a) {
         out += std::string(".") + scopeName(a.scope);
     }
     out += spaceSuffix(a.space);
-    out += std::string(".") + atomOpName(a.op) + typeSuffix(a.type) + " ";
+    out +=
+        std::string(".") + atomOpName(a.op) + (a.noftz ? ".noftz" : "") + typeSuffix(a.type) + " ";
     if (a.dst) out += a.dst->name + ", ";
     out += printAddress(a.addr) + ", " + printOperand(a.operand);
     if (a.operand2) out += ", " + printOperand(*a.operand2);

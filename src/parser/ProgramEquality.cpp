@@ -20,10 +20,10 @@ bool same(const Store& a, const Store& b) {
                                                    b.vector);
 }
 bool same(const Atomic& a, const Atomic& b) {
-    return std::tie(a.isRed, a.sem, a.scope, a.semWritten, a.space, a.op, a.type, a.dst, a.addr,
-                    a.operand, a.operand2) == std::tie(b.isRed, b.sem, b.scope, b.semWritten,
-                                                       b.space, b.op, b.type, b.dst, b.addr,
-                                                       b.operand, b.operand2);
+    return std::tie(a.isRed, a.sem, a.scope, a.semWritten, a.space, a.op, a.type, a.noftz, a.dst,
+                    a.addr, a.operand, a.operand2) ==
+           std::tie(b.isRed, b.sem, b.scope, b.semWritten, b.space, b.op, b.type, b.noftz, b.dst,
+                    b.addr, b.operand, b.operand2);
 }
 bool same(const Fence& a, const Fence& b) {
     bool proxy = a.kind != FenceKind::Sc && a.kind != FenceKind::AcqRel;

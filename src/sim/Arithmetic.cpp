@@ -15,8 +15,10 @@ bool compare(CmpOp op, std::int64_t a, std::int64_t b) {
     return applyOp(toValueOp(op), a, b) != 0;
 }
 
-std::int64_t atomicResult(AtomOp op, std::int64_t old, std::int64_t a, std::int64_t b) {
-    if (const std::optional<ValueOp> combine = toValueOp(op)) return applyOp(*combine, old, a);
+std::int64_t atomicResult(AtomOp op, std::optional<FloatType> number, std::int64_t old,
+                          std::int64_t a, std::int64_t b) {
+    if (const std::optional<ValueOp> combine = toValueOp(op, number))
+        return applyOp(*combine, old, a);
     if (op == AtomOp::Exch) return a;
     return old == a ? b : old; // cas
 }

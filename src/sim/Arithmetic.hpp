@@ -14,8 +14,9 @@ namespace ptx::sim {
 
 [[nodiscard]] bool compare(CmpOp op, std::int64_t a, std::int64_t b);
 
-/// The value an atomic writes, given the value it read (`old`) and its operands.
-[[nodiscard]] std::int64_t atomicResult(AtomOp op, std::int64_t old, std::int64_t a,
-                                        std::int64_t b);
+/// The value an atomic writes, given the value it read (`old`) and its operands; `number` is its
+/// floating-point type, if any (`atom.add.f32`).
+[[nodiscard]] std::int64_t atomicResult(AtomOp op, std::optional<FloatType> number,
+                                        std::int64_t old, std::int64_t a, std::int64_t b);
 
 } // namespace ptx::sim

@@ -190,6 +190,7 @@ SimInstr Compiler::compileInstr(SimThread& t, const Instruction& ins,
                 s.scope = b.scope;
                 s.strong = true;
                 s.atomOp = b.op;
+                s.atomFloat = floatTypeOf(b.type);
                 if (b.dst) s.dst = reg(t, b.dst->name);
                 s.addr = addr(t, b.addr, s);
                 s.a = src(t, b.operand, s);

@@ -129,8 +129,8 @@ void Machine::exec(MachineState& s, int thread, int offset, int choice,
         const ReadChoices rc = loadChoices(s, thread, loc, ins);
         const ReadChoice& c = rc.c[std::min(choice, rc.n - 1)];
         const std::int64_t old = c.value.value;
-        const std::int64_t nv =
-            atomicResult(ins.atomOp, old, value(ts, ins.a), ins.hasB ? value(ts, ins.b) : 0);
+        const std::int64_t nv = atomicResult(ins.atomOp, ins.atomFloat, old, value(ts, ins.a),
+                                             ins.hasB ? value(ts, ins.b) : 0);
         if (ins.dst >= 0) ts.regs[static_cast<std::size_t>(ins.dst)] = old;
         const Versioned w = perform(s, thread, loc, nv, scopeLevel(ins.scope), true);
         if (trace)

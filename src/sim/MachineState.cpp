@@ -91,6 +91,7 @@ void MachineState::appendKey(std::string& out, const std::vector<int>& phys) con
             put(out, r.value);
             put(out, r.value2);
             put(out, static_cast<std::int64_t>(r.atomOp));
+            put(out, r.atomFloat ? static_cast<std::int64_t>(*r.atomFloat) : -1);
             put(out, r.acquire);
             put(out, r.blocking);
             put(out, static_cast<std::int64_t>(r.scope));

@@ -76,6 +76,7 @@ void Machine::issueShared(MachineState& s, int thread, const SimInstr& ins, int 
         r.value = value(ts, ins.a);
         r.value2 = ins.hasB ? value(ts, ins.b) : 0;
         r.atomOp = ins.atomOp;
+        r.atomFloat = ins.atomFloat;
         r.acquire = ins.sem == Sem::Acquire || ins.sem == Sem::AcqRel;
         r.blocking = true;
         break;
@@ -123,7 +124,7 @@ void Machine::serveBank(MachineState& s, int sm, std::size_t request,
         break;
     }
     case BankOp::Atomic: {
-        const std::int64_t nv = atomicResult(r.atomOp, old.value, r.value, r.value2);
+        const std::int64_t nv = atomicResult(r.atomOp, r.atomFloat, old.value, r.value, r.value2);
         if (r.dst >= 0) ts.regs[static_cast<std::size_t>(r.dst)] = old.value;
         const Versioned w = perform(s, r.thread, r.loc, nv, -1, false);
         line += "atomic: reads " + name + "=" + std::to_string(old.value) + ", writes " +

@@ -39,6 +39,7 @@ struct BankRequest {
     std::int64_t value = 0;  // Store: the value; Atomic: the first operand
     std::int64_t value2 = 0; // Atomic: the second operand (cas: the new value)
     AtomOp atomOp = AtomOp::Add;
+    std::optional<FloatType> atomFloat;
     bool acquire = false;     // serving it is an acquire of `scope` (invalidates below it)
     bool blocking = false;    // the issuing thread stalls until it is served
     Scope scope = Scope::Cta; // strong accesses: their scope (for the acquire's invalidation)

@@ -41,6 +41,7 @@ struct SimInstr {
     Src a, b, c; // operands (meaning depends on kind)
     bool hasB = false, hasC = false;
     AtomOp atomOp = AtomOp::Add;
+    std::optional<FloatType> atomFloat; // atom.add.f32 ...: its floating-point type
     BinOp binOp = BinOp::Mov;
     CmpOp cmp = CmpOp::Eq;
     bool hasCondition = false; // branch: conditional

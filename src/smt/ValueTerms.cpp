@@ -1,6 +1,7 @@
 // The candidate's values as Z3 bit-vector terms: each value node translated once (memoised),
 // the read values as constants, and the path conditions required to hold.
 #include "smt/CandidateEncoding.hpp"
+#include "smt/FloatTerms.hpp"
 
 #include <string>
 #include <vector>
@@ -108,6 +109,18 @@ z3::expr CandidateEncoding::translate(const ValueNode& n) {
             break;
         case ValueOp::DecWrap:
             r = z3::ite(a == zero || z3::ugt(a, b), b, a - 1);
+            break;
+        case ValueOp::FAddF16:
+            r = floatAddTerm(FloatType::F16, a, b);
+            break;
+        case ValueOp::FAddBF16:
+            r = floatAddTerm(FloatType::BF16, a, b);
+            break;
+        case ValueOp::FAddF32:
+            r = floatAddTerm(FloatType::F32, a, b);
+            break;
+        case ValueOp::FAddF64:
+            r = floatAddTerm(FloatType::F64, a, b);
             break;
         default:
             break;
