@@ -1,8 +1,8 @@
 #include "cuda/HarnessPlan.hpp"
 
+#include "cuda/AccessForms.hpp"
 #include "cuda/BarrierMapping.hpp"
 #include "cuda/MemoryPlan.hpp"
-#include "cuda/VectorForms.hpp"
 #include "model/Names.hpp"
 #include "model/Observables.hpp"
 #include "model/Outcome.hpp"
@@ -279,6 +279,7 @@ HarnessPlan planHarness(const Program& program) {
                                        "__constant__ memory, none of which the harness sets up",
                                        ins.pos);
                         if (b.space == StateSpace::Shared) rejectTest(p, "ld.shared", ins.pos);
+                        refuseCacheOperatorWithSemantics(p, ins);
                         const int vectorBytes = runnableVectorBytes(p, ins);
                         std::string text;
                         for (const Instruction& element : scalarElements(ins)) {
@@ -298,6 +299,7 @@ HarnessPlan planHarness(const Program& program) {
                                        "on the host, which the harness does not set up",
                                        ins.pos);
                         if (b.space == StateSpace::Shared) rejectTest(p, "st.shared", ins.pos);
+                        refuseCacheOperatorWithSemantics(p, ins);
                         const int vectorBytes = runnableVectorBytes(p, ins);
                         std::string text;
                         for (const Instruction& element : scalarElements(ins)) {

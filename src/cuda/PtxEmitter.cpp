@@ -1,5 +1,5 @@
 #include "cuda/PtxEmitter.hpp"
-#include "cuda/VectorForms.hpp"
+#include "cuda/AccessForms.hpp"
 #include "model/Names.hpp"
 
 #include "model/Outcome.hpp"

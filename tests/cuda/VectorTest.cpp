@@ -115,3 +115,19 @@ TEST_CASE("256-bit vectors are refused: ptxas takes them only for sm_100 and lat
                   "exists (P1:r0 == 1)")
               .empty());
 }
+
+TEST_CASE("a cache operator with semantics other than weak is refused, scalar or vector") {
+    // PTX has .cg, .wt, ... on weak accesses only; the parser takes them with any semantics.
+    CHECK(refusal("x=0;", " ld.relaxed.gpu.cg.v2.u32 {r0, r1}, [x] | st.weak.u32 [x], 1 ;",
+                  "exists (P0:r0 == 1)") ==
+          "m.litmus:6:2: test M is unsupported by the CUDA harness: ld.relaxed.cg: PTX has cache "
+          "operators on weak loads and stores only (ptxas: \"Modifier '.relaxed' cannot be "
+          "combined with modifier '.cg'\")");
+    CHECK(
+        refusal("x=0;", " st.volatile.wt.u32 [x], 1 | ld.weak.u32 r0, [x] ;", "exists (P1:r0 == 1)")
+            .find("st.volatile.wt: PTX has cache operators on weak loads and stores only") !=
+        std::string::npos);
+    CHECK(refusal("x=0;", " ld.cg.v2.u32 {r0, r1}, [x] | st.weak.wt.u32 [x], 1 ;",
+                  "exists (P0:r0 == 1)")
+              .empty());
+}
