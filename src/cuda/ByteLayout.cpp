@@ -9,15 +9,16 @@ namespace ptx::cuda {
 
 namespace {
 
-/// Whether the location's address at byte `residue` (mod 8) aligns `r` naturally.
-bool aligns(int residue, const ByteRange& r) {
-    const std::int64_t at = residue + r.offset;
-    return ((at % r.bytes) + r.bytes) % r.bytes == 0;
+/// Whether the location's address at byte `residue` (mod the copy's alignment) aligns `a`.
+bool aligns(int residue, const ByteAccess& a) {
+    const std::int64_t at = residue + a.range.offset;
+    const int m = a.aligned();
+    return ((at % m) + m) % m == 0;
 }
 
 std::string where(const ByteAccess& a) {
     return a.what + " (line " + std::to_string(a.pos.line) + ", column " +
-           std::to_string(a.pos.col) + "; " + std::to_string(a.range.bytes) +
+           std::to_string(a.pos.col) + "; " + std::to_string(a.aligned()) +
            " bytes at byte offset " + std::to_string(a.range.offset) + ")";
 }
 
@@ -58,28 +59,33 @@ ByteLayout layoutBytes(const Program& program, const std::string& name,
         for (std::size_t j = 0; j < i && !layout.split; ++j)
             layout.split = all[i].overlapsPartially(all[j]);
 
-    // The residues (mod 8) of the location's address that align every access so far. Sizes are
-    // powers of two up to 8, so two accesses that each allow some residue and together none
-    // conflict pairwise: the first such pair is named.
-    std::vector<int> residues{0, 1, 2, 3, 4, 5, 6, 7};
+    // The residues (mod the copy's alignment: 8, or a vector's 16) of the location's address
+    // that align every access so far. Alignments are powers of two, so two accesses that each
+    // allow some residue and together none conflict pairwise: the first such pair is named.
+    for (const ByteAccess& a : ordered)
+        layout.alignment = std::max(layout.alignment, a.aligned());
+    std::vector<int> residues;
+    for (int r = 0; r < layout.alignment; ++r)
+        residues.push_back(r);
     for (std::size_t i = 0; i < ordered.size(); ++i) {
         std::vector<int> left;
         for (const int r : residues)
-            if (aligns(r, ordered[i].range)) left.push_back(r);
+            if (aligns(r, ordered[i])) left.push_back(r);
         if (left.empty()) {
             std::size_t other = 0;
             for (; other < i; ++other) {
                 bool together = false;
-                for (int r = 0; r < 8; ++r)
-                    together = together ||
-                               (aligns(r, ordered[i].range) && aligns(r, ordered[other].range));
+                for (int r = 0; r < layout.alignment; ++r)
+                    together = together || (aligns(r, ordered[i]) && aligns(r, ordered[other]));
                 if (!together) break;
             }
+            const bool vector = ordered[i].alignment != 0 || ordered[other].alignment != 0;
             rejectTest(program,
                        where(ordered[i]) + " and " + where(ordered[other]) +
                            " cannot both be naturally aligned, whatever address " + name +
                            " gets: PTX requires every access at an address that is a multiple "
-                           "of its size",
+                           "of its size" +
+                           (vector ? " (a vector access's: all its elements' bytes)" : ""),
                        ordered[i].pos);
         }
         residues = left;
@@ -92,7 +98,7 @@ ByteLayout layoutBytes(const Program& program, const std::string& name,
     }
     std::int64_t origin = residues.front();
     while (origin + lo < 0)
-        origin += 8;
+        origin += layout.alignment;
     layout.origin = static_cast<int>(origin);
     layout.words = static_cast<int>(std::max<std::int64_t>(1, (origin + hi + 7) / 8));
     layout.initial.assign(static_cast<std::size_t>(layout.words), 0);

@@ -2,8 +2,9 @@
 // (docs/hardware.md, "Mixed-size tests"). A location `x` is a run of bytes: an access at `[x+2]`
 // of type `.u16` covers bytes 2..3 of it (docs/model-races.md, "Mixed-size accesses"), and every
 // access runs at its own byte offset with its own width. PTX requires natural alignment (an
-// address that is a multiple of the access's size), so the location's address is placed at a
-// byte that aligns every access; a test where no placement does is refused.
+// address that is a multiple of the access's size; of a vector's total size for `ld.v2.u64`), so
+// the location's address is placed at a byte that aligns every access; a test where no placement
+// does is refused.
 #pragma once
 
 #include "model/Program.hpp"
@@ -33,6 +34,10 @@ struct ByteAccess {
     SourcePos pos;
     std::string what;      // `ld.u16 [x+2]`, `x (condition)`
     bool observed = false; // a final read of the condition: aligned, but it splits nothing
+    /// Bytes the address must be a multiple of: 0 for the access's own size; the first element
+    /// of a vector access carries the vector's total size (`ld.v2.u64 [x]`: 16).
+    int alignment = 0;
+    [[nodiscard]] int aligned() const { return alignment != 0 ? alignment : range.bytes; }
 };
 
 /// A non-zero initial value of the location: `value` little-endian over `range`.
@@ -42,8 +47,9 @@ struct ByteInit {
 };
 
 struct ByteLayout {
-    int origin = 0; // the byte of an instance's copy where the location's address lies
-    int words = 1;  // 8-byte words of one copy
+    int origin = 0;    // the byte of an instance's copy where the location's address lies
+    int words = 1;     // 8-byte words of one copy
+    int alignment = 8; // bytes a copy's first byte is a multiple of: 8, or a vector's 16
     /// Two accesses (or an access and an initial value) overlap in part: the checker cuts the
     /// location into segments and assembles reads from bytes (check/SplitAccesses.hpp).
     bool split = false;

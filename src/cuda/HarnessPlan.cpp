@@ -1,10 +1,12 @@
 #include "cuda/HarnessPlan.hpp"
 
+#include "cuda/AccessForms.hpp"
 #include "cuda/BarrierMapping.hpp"
 #include "cuda/MemoryPlan.hpp"
 #include "model/Names.hpp"
 #include "model/Observables.hpp"
 #include "model/Outcome.hpp"
+#include "model/VectorAccess.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -16,13 +18,6 @@
 namespace ptx::cuda {
 
 namespace {
-
-[[noreturn]] void rejectVector(const Program& p, SourcePos pos) {
-    rejectTest(p,
-               "vector accesses (.v2, .v4, .v8): the harness lays out no vector-aligned locations "
-               "(docs/hardware.md)",
-               pos);
-}
 
 bool is64(const TypeSuffix& t) {
     return t.size() >= 2 && t.substr(t.size() - 2) == "64";
@@ -48,13 +43,27 @@ void noteOperand(const Operand& o, RegisterUse& use, std::set<std::string>& locs
     if (const auto* a = std::get_if<AddressOf>(&o)) locs.insert(a->location);
 }
 
+/// Whether the harness records a register or a location's final value at 64 bits: a register
+/// planned wide, a location read as 8 bytes (HarnessPlan::observedRead).
+bool recordedWhole(const HarnessPlan& plan, const Term& t) {
+    if (const auto* r = std::get_if<RegTerm>(&t)) {
+        for (const ThreadPlan& tp : plan.threads)
+            if (tp.id == r->thread && tp.registerIndex(r->reg) >= 0) return tp.reg(r->reg).wide;
+        return false;
+    }
+    if (const auto* l = std::get_if<LocTerm>(&t)) return plan.observedRead(l->location).bytes == 8;
+    return false;
+}
+
 /// The first immediate of the program (init values, operands, condition constants) outside
 /// the 32-bit signed range, with where it is written. Values stored to and initial values of the
 /// locations in `split` are left out: the checker cuts them to the bytes they cover, as the
-/// hardware does.
+/// hardware does; so are constants of the condition compared with a value the harness records
+/// at 64 bits.
 std::optional<std::pair<std::int64_t, SourcePos>>
-firstWideImmediate(const Program& p, const RegisterAddresses& regAddress,
+firstWideImmediate(const HarnessPlan& plan, const RegisterAddresses& regAddress,
                    const std::set<std::string>& split) {
+    const Program& p = plan.program;
     const auto toSplit = [&](const Address& a, int thread) {
         const auto l = addressed(a, thread, regAddress);
         return l && split.count(l->first) > 0;
@@ -79,7 +88,10 @@ firstWideImmediate(const Program& p, const RegisterAddresses& regAddress,
                 [&](const auto& b) {
                     using T = std::decay_t<decltype(b)>;
                     if constexpr (std::is_same_v<T, Store>) {
-                        if (!toSplit(b.addr, t.id)) see(b.value, ins.pos);
+                        for (const Instruction& element : scalarElements(ins)) {
+                            const Store& st = std::get<Store>(element.body);
+                            if (!toSplit(st.addr, t.id)) see(st.value, ins.pos);
+                        }
                     } else if constexpr (std::is_same_v<T, Atomic>) {
                         see(b.operand, ins.pos);
                         if (b.operand2) see(*b.operand2, ins.pos);
@@ -98,6 +110,7 @@ firstWideImmediate(const Program& p, const RegisterAddresses& regAddress,
                 },
                 ins.body);
     const auto compareConstants = [&](const CondCompare& n) {
+        if (recordedWhole(plan, n.lhs) || recordedWhole(plan, n.rhs)) return;
         for (const Term* term : {&n.lhs, &n.rhs})
             seeValue(std::get_if<std::int64_t>(term), n.pos);
     };
@@ -136,10 +149,12 @@ const LocationPlan& HarnessPlan::location(const std::string& name) const {
 }
 
 int HarnessPlan::slotWords() const {
-    int words = 1;
-    for (const LocationPlan& l : locations)
+    int words = 1, alignWords = 1;
+    for (const LocationPlan& l : locations) {
         words = std::max(words, l.layout.words);
-    return words;
+        alignWords = std::max(alignWords, l.layout.alignment / 8);
+    }
+    return (words + alignWords - 1) / alignWords * alignWords;
 }
 
 ObservedRead HarnessPlan::observedRead(const std::string& name) const {
@@ -228,9 +243,13 @@ HarnessPlan planHarness(const Program& program) {
         RegisterUse& use = uses[t.id];
         std::set<std::string> locs;
         bool branches = false, barriers = false;
-        // Notes an access of `kind` (`ld`, `st`, ...) and returns its location.
+        // Notes an access of `kind` (`ld`, `st`, `ld.v2`, ...) and returns its location. The
+        // elements of a vector access are accesses of their own, as the checker models them
+        // (VectorAccess.hpp): the first sets `vector` to the instruction's text for messages
+        // (`ld.v2.u32 [x]`), which the others reuse, and carries the vector's alignment.
         auto address = [&](const Address& a, const TypeSuffix& type, SourcePos pos,
-                           const std::string& kind) {
+                           const std::string& kind, std::string* vector = nullptr,
+                           int alignment = 0) {
             if (const auto* r = std::get_if<Reg>(&a.base)) {
                 use.mentioned.insert(r->name);
                 if (!regAddress[t.id].count(r->name))
@@ -241,9 +260,10 @@ HarnessPlan planHarness(const Program& program) {
             const auto [loc, offset] = *addressed(a, t.id, regAddress);
             locs.insert(loc);
             const ByteRange range{offset, accessBytes(type)};
-            accessesOf[loc].push_back(
-                {range, pos,
-                 kind + (type.empty() ? "" : "." + type) + " [" + locationName(loc, offset) + "]"});
+            const std::string text =
+                kind + (type.empty() ? "" : "." + type) + " [" + locationName(loc, offset) + "]";
+            if (vector && vector->empty()) *vector = text;
+            accessesOf[loc].push_back({range, pos, vector ? *vector : text, false, alignment});
             return loc;
         };
         for (const auto& ins : t.code) {
@@ -259,12 +279,19 @@ HarnessPlan planHarness(const Program& program) {
                                        "__constant__ memory, none of which the harness sets up",
                                        ins.pos);
                         if (b.space == StateSpace::Shared) rejectTest(p, "ld.shared", ins.pos);
-                        if (!b.vector.empty()) rejectVector(p, ins.pos);
-                        const std::string loc = address(b.addr, b.type, ins.pos, "ld");
-                        loadsOf[t.id].push_back({b.dst.name, loc, accessBytes(b.type)});
-                        use.mentioned.insert(b.dst.name);
-                        use.written.insert(b.dst.name);
-                        if (is64(b.type)) use.wide.insert(b.dst.name);
+                        refuseCacheOperatorWithSemantics(p, ins);
+                        const int vectorBytes = runnableVectorBytes(p, ins);
+                        std::string text;
+                        for (const Instruction& element : scalarElements(ins)) {
+                            const Load& l = std::get<Load>(element.body);
+                            const std::string loc = address(
+                                l.addr, l.type, ins.pos, "ld" + vectorQualifier(vectorElements(b)),
+                                &text, text.empty() ? vectorBytes : 0);
+                            loadsOf[t.id].push_back({l.dst.name, loc, accessBytes(l.type)});
+                            use.mentioned.insert(l.dst.name);
+                            use.written.insert(l.dst.name);
+                            if (is64(l.type)) use.wide.insert(l.dst.name);
+                        }
                     } else if constexpr (std::is_same_v<B, Store>) {
                         if (b.proxy != Proxy::Generic)
                             rejectTest(p,
@@ -272,9 +299,16 @@ HarnessPlan planHarness(const Program& program) {
                                        "on the host, which the harness does not set up",
                                        ins.pos);
                         if (b.space == StateSpace::Shared) rejectTest(p, "st.shared", ins.pos);
-                        if (!b.vector.empty()) rejectVector(p, ins.pos);
-                        address(b.addr, b.type, ins.pos, "st");
-                        noteOperand(b.value, use, locs);
+                        refuseCacheOperatorWithSemantics(p, ins);
+                        const int vectorBytes = runnableVectorBytes(p, ins);
+                        std::string text;
+                        for (const Instruction& element : scalarElements(ins)) {
+                            const Store& st = std::get<Store>(element.body);
+                            address(st.addr, st.type, ins.pos,
+                                    "st" + vectorQualifier(vectorElements(b)), &text,
+                                    text.empty() ? vectorBytes : 0);
+                            noteOperand(st.value, use, locs);
+                        }
                     } else if constexpr (std::is_same_v<B, Atomic>) {
                         if (b.op == AtomOp::Inc || b.op == AtomOp::Dec)
                             rejectTest(p, "atom.inc/atom.dec (wrap-around semantics)", ins.pos);
@@ -430,7 +464,7 @@ HarnessPlan planHarness(const Program& program) {
         for (const RegisterPlan& rp : tp.registers)
             anyNarrow = anyNarrow || !rp.wide;
     if (anyNarrow)
-        if (const auto wide = firstWideImmediate(p, regAddress, split))
+        if (const auto wide = firstWideImmediate(plan, regAddress, split))
             rejectTest(p,
                        "the value " + std::to_string(wide->first) +
                            " does not fit the 32-bit words the harness gives untyped and 32-bit "

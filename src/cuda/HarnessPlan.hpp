@@ -92,7 +92,9 @@ struct HarnessPlan {
 
     [[nodiscard]] int locationIndex(const std::string& name) const;
     [[nodiscard]] const LocationPlan& location(const std::string& name) const;
-    /// 8-byte words of an instance's copy of each location: the largest layout's.
+    /// 8-byte words of an instance's copy of each location: the largest layout's, rounded up to
+    /// a multiple of the largest alignment's words (copies lie slotWords() words apart from a
+    /// 256-byte-aligned base, so a 16-byte vector's copy starts at a multiple of 16 bytes).
     [[nodiscard]] int slotWords() const;
     /// The final read of location `name` (`x`, `x+4`): 8 bytes where an 8-byte access is at its
     /// offset, else kUntypedAccessBytes, as the checker reads it.

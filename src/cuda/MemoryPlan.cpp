@@ -2,6 +2,7 @@
 
 #include "model/Names.hpp"
 #include "model/Observables.hpp"
+#include "model/VectorAccess.hpp"
 
 #include <algorithm>
 #include <tuple>
@@ -100,8 +101,11 @@ MemoryPlan planMemory(const Program& p, const MemoryUse& use) {
                 if (*value < 0 || *value >= (std::int64_t{1} << (8 * bytes - 1)))
                     narrowMisfit.emplace(loc->first, std::make_tuple(*value, bytes, ins.pos));
             };
-            if (const auto* st = std::get_if<Store>(&ins.body))
-                check(st->addr, st->type, st->value);
+            if (std::holds_alternative<Store>(ins.body))
+                for (const Instruction& element : scalarElements(ins)) {
+                    const Store& st = std::get<Store>(element.body);
+                    check(st.addr, st.type, st.value);
+                }
             if (const auto* at = std::get_if<Atomic>(&ins.body)) {
                 check(at->addr, at->type, at->operand);
                 if (at->operand2) check(at->addr, at->type, *at->operand2);

@@ -1,4 +1,5 @@
 #include "cuda/PtxEmitter.hpp"
+#include "cuda/AccessForms.hpp"
 #include "model/Names.hpp"
 
 #include "model/Outcome.hpp"
@@ -143,14 +144,45 @@ class Emitter {
         }
     }
 
+    // A vector load or store is the one PTX vector instruction (`ld.relaxed.gpu.v2.u32 {%0, %1},
+    // [%3];`): the litmus registers are 64-bit, which ld and st allow for narrower types (ld
+    // zero- or sign-extends, st keeps the low bytes), as for scalars. planHarness aligned it.
     void emit(const Load& l, const Instruction&) {
+        std::string dst = reg(l.dst.name);
+        if (!l.vector.empty()) {
+            dst = "{";
+            for (const Reg& r : l.vector)
+                dst += (dst.size() > 1 ? ", " : "") + reg(r.name);
+            dst += "}";
+        }
         out("ld" + accessSem(l.sem, l.scope, l.isVolatile) + space(l.space) + cacheOps(l.cacheOps) +
-            "." + memType(l.type) + " " + reg(l.dst.name) + ", " + addr(l.addr) + ";");
+            vectorQualifier(vectorElements(l)) + "." + memType(l.type) + " " + dst + ", " +
+            addr(l.addr) + ";");
     }
     void emit(const Store& s, const Instruction&) {
-        const std::string v = src64(s.value);
+        std::string v;
+        if (s.vector.empty()) {
+            v = src64(s.value);
+        } else {
+            v = "{";
+            for (const Operand& o : s.vector)
+                v += (v.size() > 1 ? ", " : "") + vectorElement(o, s.type);
+            v += "}";
+        }
         out("st" + accessSem(s.sem, s.scope, s.isVolatile) + space(s.space) + cacheOps(s.cacheOps) +
-            "." + memType(s.type) + " " + addr(s.addr) + ", " + v + ";");
+            vectorQualifier(vectorElements(s)) + "." + memType(s.type) + " " + addr(s.addr) + ", " +
+            v + ";");
+    }
+    // An element of a vector store: a register, a location's pointer, or the immediate itself
+    // (PTX takes immediates in a vector; no temporaries needed), cut to the element's bytes as
+    // the store cuts it (the 64-bit signed value for 8-byte elements).
+    std::string vectorElement(const Operand& o, const std::string& type) const {
+        if (const auto* r = std::get_if<Reg>(&o)) return reg(r->name);
+        if (const auto* a = std::get_if<AddressOf>(&o)) return pointer(a->location);
+        const std::int64_t v = std::get<std::int64_t>(o);
+        const int bits = 8 * accessBytes(type);
+        if (bits == 64) return std::to_string(v);
+        return std::to_string(static_cast<std::uint64_t>(v) & ((std::uint64_t{1} << bits) - 1));
     }
     void emit(const Atomic& a, const Instruction&) {
         if (accessBytes(a.type) == 2) { // atom.cas.b16, the only 16-bit atomic (planHarness)

@@ -84,3 +84,17 @@ TEST_CASE("a final read of the condition is aligned but splits nothing") {
     CHECK(observedBytes(l.ranges, 0) == 4);
     CHECK(observedBytes({{0, 8}}, 0) == 8);
 }
+
+TEST_CASE("a vector's first element carries its alignment: the address placed mod 16") {
+    // ld.v2.u64 [x+8]: elements at 8 and 16, the vector 16-aligned; a byte at x-1 before it.
+    ByteAccess first = access(8, 8, 8, "ld.v2.u64 [x+8]");
+    first.alignment = 16;
+    const ByteLayout l = layoutBytes(
+        named(), "x", {first, access(16, 8, 8, "ld.v2.u64 [x+8]"), access(-1, 1, 9, "st.u8 [x-1]")},
+        {});
+    CHECK(l.alignment == 16);
+    CHECK(l.origin == 8); // 8 + 8 = 16: a multiple of 16 from the copy's start
+    CHECK(l.words == 4);  // bytes 7..31
+    // Scalar accesses keep the 8-byte alignment and their layout.
+    CHECK(layoutBytes(named(), "x", {access(0, 8, 8, "st.u64 [x]")}, {}).alignment == 8);
+}

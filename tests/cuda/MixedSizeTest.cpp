@@ -2,48 +2,28 @@
 // or is refused with its reason, accesses run at their byte offsets and widths, registers read
 // from a location of mixed-size accesses are recorded whole, and what the hardware cannot run or
 // the checker does not model is refused at its line and column.
-#include "cuda/HarnessPlan.hpp"
+#include "ParsedTests.hpp"
+
 #include "cuda/HarnessWriter.hpp"
 #include "cuda/PtxEmitter.hpp"
-#include "parser/Parser.hpp"
 
 #include <doctest/doctest.h>
 
-#include <algorithm>
 #include <filesystem>
 #include <map>
 
 using namespace ptx;
 using namespace ptx::cuda;
+using namespace ptx::cuda::parsed;
 
 namespace {
 
-const std::string kSuite = PTXLITMUS_SOURCE_DIR "/litmus/MixedSize/";
-
-HarnessPlan planFile(const std::string& path) {
-    return planHarness(parseLitmusFile(path, Deadline()));
-}
-
-bool has(const std::vector<std::string>& lines, const std::string& line) {
-    return std::find(lines.begin(), lines.end(), line) != lines.end();
-}
-
-/// A two-thread test of the given rows (P0 | P1) and condition, planned; the refusal if any.
-std::string refusal(const std::string& init, const std::string& rows, const std::string& cond) {
-    const std::string text = "PTX M\n{\n" + init + "\n}\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n" +
-                             rows + "\n" + cond + "\n";
-    try {
-        (void)planHarness(parseLitmus(text, "m.litmus"));
-    } catch (const HarnessUnsupported& e) {
-        return e.what();
-    }
-    return "";
-}
+const std::string& kSuite = kMixedSizeSuite;
 
 } // namespace
 
-TEST_CASE("litmus/MixedSize: six harnesses, the 16-bit atom.add, the misaligned read and vectors "
-          "refused") {
+TEST_CASE("litmus/MixedSize: thirteen harnesses (the seven vector tests among them), the 16-bit "
+          "atom.add and the misaligned read refused") {
     std::map<std::string, std::string> refused;
     int planned = 0;
     for (const auto& entry : std::filesystem::directory_iterator(kSuite)) {
@@ -58,16 +38,8 @@ TEST_CASE("litmus/MixedSize: six harnesses, the 16-bit atom.add, the misaligned 
         CHECK_FALSE(harness.empty());
         ++planned;
     }
-    CHECK(planned == 6);
-    // The seven vector tests (V2*, V4*) are refused as vectors, whatever their sizes.
-    int vectors = 0;
-    for (const auto& [name, why] : refused)
-        if (name.front() == 'V') {
-            CHECK(why.find("vector accesses (.v2, .v4, .v8)") != std::string::npos);
-            ++vectors;
-        }
-    CHECK(vectors == 7);
-    REQUIRE(refused.size() == 9);
+    CHECK(planned == 13);
+    REQUIRE(refused.size() == 2);
     CHECK(refused["atom+u32+u16"] ==
           kSuite + "atom+u32+u16.litmus:9:42: test atom+u32+u16 is unsupported by the CUDA "
                    "harness: atom.add.u16: PTX's only 16-bit atomic is atom.cas.b16");
