@@ -3,6 +3,7 @@
 #include "enumerate/ThreadPath.hpp"
 #include "model/Observables.hpp"
 #include "model/RegisterAddresses.hpp"
+#include "model/VectorAccess.hpp"
 
 #include <set>
 
@@ -12,24 +13,10 @@ namespace {
 constexpr std::int64_t kAddressStride = std::int64_t{1} << 32;
 
 template <class F> void forEachAddress(const Program& program, F&& f) {
-    for (const Thread& t : program.threads) {
-        for (const Instruction& ins : t.code) {
-            std::visit(
-                [&](const auto& body) {
-                    using T = std::decay_t<decltype(body)>;
-                    if constexpr (std::is_same_v<T, Load> || std::is_same_v<T, Store>) {
-                        // Each element of a vector access: a location of its own.
-                        if (const auto* name = std::get_if<std::string>(&body.addr.base))
-                            for (int k = 0; k < vectorElements(body); ++k)
-                                f(*name, body.addr.offset + k * accessBytes(body.type));
-                    } else if constexpr (std::is_same_v<T, Atomic>) {
-                        if (const auto* name = std::get_if<std::string>(&body.addr.base))
-                            f(*name, body.addr.offset);
-                    }
-                },
-                ins.body);
-        }
-    }
+    // Each element of a vector access: a location of its own.
+    forEachAccessElement(program, [&](const Address& a) {
+        if (const auto* name = std::get_if<std::string>(&a.base)) f(*name, a.offset);
+    });
 }
 
 } // namespace

@@ -140,7 +140,6 @@ struct Store {
     return s.vector.empty() ? 1 : static_cast<int>(s.vector.size());
 }
 
-/// `atom.SEM.SCOPE.OP d, [a], b{, c}` and `red.SEM.SCOPE.OP [a], b`.
 /// The floating-point types of `atom.add` and `red.add` (`.f16`, `.bf16`, `.f32`, `.f64`): their
 /// values are IEEE bit patterns (docs/litmus-format.md, "Floating-point atomics").
 enum class FloatType { F16, BF16, F32, F64 };
@@ -153,6 +152,7 @@ enum class FloatType { F16, BF16, F32, F64 };
     return std::nullopt;
 }
 
+/// `atom.SEM.SCOPE.OP d, [a], b{, c}` and `red.SEM.SCOPE.OP [a], b`.
 struct Atomic {
     bool isRed = false;     // red: no destination register
     Sem sem = Sem::Relaxed; // Relaxed, Acquire, Release or AcqRel

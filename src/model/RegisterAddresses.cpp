@@ -1,7 +1,8 @@
 #include "model/RegisterAddresses.hpp"
 
+#include "model/VectorAccess.hpp"
+
 #include <set>
-#include <type_traits>
 
 namespace ptx {
 namespace {
@@ -9,22 +10,9 @@ namespace {
 /// The offsets accesses through a register have, each element of a vector access its own.
 std::set<std::int64_t> registerOffsets(const Program& program) {
     std::set<std::int64_t> out;
-    const auto note = [&](const Address& a, std::int64_t offset) {
-        if (std::holds_alternative<Reg>(a.base) && offset != 0) out.insert(offset);
-    };
-    for (const Thread& t : program.threads)
-        for (const Instruction& ins : t.code)
-            std::visit(
-                [&](const auto& body) {
-                    using T = std::decay_t<decltype(body)>;
-                    if constexpr (std::is_same_v<T, Load> || std::is_same_v<T, Store>) {
-                        for (int k = 0; k < vectorElements(body); ++k)
-                            note(body.addr, body.addr.offset + k * accessBytes(body.type));
-                    } else if constexpr (std::is_same_v<T, Atomic>) {
-                        note(body.addr, body.addr.offset);
-                    }
-                },
-                ins.body);
+    forEachAccessElement(program, [&](const Address& a) {
+        if (std::holds_alternative<Reg>(a.base) && a.offset != 0) out.insert(a.offset);
+    });
     return out;
 }
 

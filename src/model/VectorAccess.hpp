@@ -6,12 +6,31 @@
 
 #include "model/Program.hpp"
 
+#include <type_traits>
+#include <variant>
 #include <vector>
 
 namespace ptx {
 
 /// The address of element k of a vector access of type `type`.
 [[nodiscard]] Address elementAddress(const Address& a, const TypeSuffix& type, int k);
+
+/// Calls f(address) for each element of every load, store and atomic of the program: one
+/// address for a scalar access, one per element of a vector one.
+template <class F> void forEachAccessElement(const Program& program, F&& f) {
+    for (const Thread& t : program.threads)
+        for (const Instruction& ins : t.code)
+            std::visit(
+                [&](const auto& body) {
+                    using T = std::decay_t<decltype(body)>;
+                    if constexpr (std::is_same_v<T, Load> || std::is_same_v<T, Store>)
+                        for (int k = 0; k < vectorElements(body); ++k)
+                            f(elementAddress(body.addr, body.type, k));
+                    else if constexpr (std::is_same_v<T, Atomic>)
+                        f(body.addr);
+                },
+                ins.body);
+}
 
 /// The scalar accesses a vector load or store stands for, in element order, each with the
 /// instruction's guard and position; `{ins}` for every other instruction. For a back end that
