@@ -1,4 +1,4 @@
-// Threads a question about projected states cannot tell apart (docs/performance.md, "Symmetric
+// Threads a question about projected states cannot tell apart (docs/design-notes.md, "Symmetric
 // threads"). Two threads are interchangeable when their paths are the same, event for event (the
 // same accesses, values, dependencies and path conditions; labels and thread names aside), they
 // sit alike towards every other thread (same CTA and GPU as the same threads), and the projection
