@@ -190,6 +190,11 @@ void CandidateSearch::searchRf() {
     // must still remove what they applied.
     std::vector<int> applied(count, -1);
     std::vector<char> decided(count, 0); // outcome mode: the outcome was fixed at level k
+    if (!swaps_.empty()) {
+        levelOf_.assign(static_cast<std::size_t>(c_.size()), count);
+        for (std::size_t j = 0; j < count; ++j)
+            levelOf_[static_cast<std::size_t>(reads_[j])] = j;
+    }
     const std::size_t unitDepth = this->unitDepth(); // a split search: levels naming a unit
     // Outcome mode dives through the levels after the outcome is decided: one consistent
     // completion is all it needs, and the first sources tried usually give one. A dive applies
@@ -244,8 +249,8 @@ void CandidateSearch::searchRf() {
         // A split search skips the units of other parts, before anything depends on the choice.
         if (k + 1 == unitDepth && !share_.owns(candidate_, unitOf(k, next))) continue;
         applied[k] = w;
-        bool cut =
-            !values_.assign(r, w) || sharesExclusiveSource(r, w) || (cutWhen_ && cutWhen_(values_));
+        bool cut = !values_.assign(r, w) || sharesExclusiveSource(r, w) ||
+                   (cutWhen_ && cutWhen_(values_)) || swappedSmaller(k, applied);
         if (!cut && outcomeMode_) {
             decided[k] = outcomeDecided();
             // A reported outcome is cut before rf is set (the outcome depends on the values
@@ -290,6 +295,21 @@ void CandidateSearch::searchRf() {
         values_.undo();
         if (unchecked < k) verifyAbove(k); // a choice failed below an unchecked level
     }
+}
+
+bool CandidateSearch::swappedSmaller(std::size_t k, const std::vector<int>& applied) const {
+    for (const ThreadSymmetry::Swap& swap : swaps_) {
+        for (std::size_t j = 0; j <= k; ++j) {
+            const std::size_t image =
+                levelOf_[static_cast<std::size_t>(swap[static_cast<std::size_t>(reads_[j])])];
+            if (image > k) break; // the swapped execution's source here is not chosen yet
+            const int mine = applied[j];
+            const int theirs = swap[static_cast<std::size_t>(applied[image])];
+            if (mine < theirs) break;
+            if (mine > theirs) return true;
+        }
+    }
+    return false;
 }
 
 bool CandidateSearch::outcomeDecided() const {

@@ -17,6 +17,7 @@
 #include "enumerate/CheckShapes.hpp"
 #include "enumerate/ConcreteAlgebra.hpp"
 #include "enumerate/SearchShare.hpp"
+#include "enumerate/ThreadSymmetry.hpp"
 #include "enumerate/UndoableClosure.hpp"
 #include "enumerate/ValueResolver.hpp"
 #include "model/CandidateExecution.hpp"
@@ -67,6 +68,12 @@ class CandidateSearch {
     /// before rf is set, as a reported outcome is in outcome mode.
     void cutWhen(std::function<bool(const ValueResolver&)> cut) { cutWhen_ = std::move(cut); }
 
+    /// Symmetric threads (ThreadSymmetry.hpp), for a question about projected states only: an
+    /// rf choice is cut when, for one of `swaps`, the sources chosen so far, read by read in the
+    /// search's order, are already lexicographically larger than those of the swapped execution
+    /// (compared by event id): of each orbit the least execution is kept.
+    void breakSymmetry(std::vector<ThreadSymmetry::Swap> swaps) { swaps_ = std::move(swaps); }
+
   private:
     void set(Chosen r, const Relation& value);
     [[nodiscard]] bool usable(const ShapedCheck& check) const;
@@ -86,6 +93,9 @@ class CandidateSearch {
     /// witness.
     [[nodiscard]] bool fenceDive();
     [[nodiscard]] std::vector<int> sourceOrder(int read) const;
+    /// Whether the sources applied at levels 0..k (`applied`) are lexicographically larger than
+    /// those of one swapped execution, on the reads whose images are applied too (breakSymmetry).
+    [[nodiscard]] bool swappedSmaller(std::size_t k, const std::vector<int>& applied) const;
     /// A split search: the number of read levels that name a unit (0: the candidate is one).
     [[nodiscard]] std::size_t unitDepth() const;
     /// The unit the choices of levels 0..k name (`next` as in searchRf).
@@ -126,6 +136,8 @@ class CandidateSearch {
     Tick tick_;
     std::optional<OutcomeMode> outcomeMode_;
     std::function<bool(const ValueResolver&)> cutWhen_; // none: no goal
+    std::vector<ThreadSymmetry::Swap> swaps_;           // breakSymmetry
+    std::vector<std::size_t> levelOf_; // with swaps: per event, its level as a read (searchRf)
     SearchShare share_;
     std::uint64_t candidate_;
     ConcreteAlgebra& algebra_;

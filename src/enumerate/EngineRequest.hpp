@@ -45,7 +45,9 @@ struct EngineRequest {
     /// executions whose projected state satisfies this proposition, and stops at the first. The
     /// explicit engine also cuts every branch whose reads already falsify it; the solver asserts
     /// it and asks once per encoding (EngineResult::forbiddenBy names the axioms when it is
-    /// unsatisfiable). Needs a projection that names every observable it mentions.
+    /// unsatisfiable). Both search, of executions that differ only by swapping interchangeable
+    /// threads, one (enumerate/ThreadSymmetry.hpp): the answer is the same. Needs a projection that
+    /// names every observable it mentions.
     std::optional<CondExpr> goal = std::nullopt;
     /// Threads the explicit engine may split this one test's search over (SearchShare.hpp);
     /// the result is the same for any number. The SMT engine uses one.

@@ -3,6 +3,7 @@
 #include "enumerate/CandidateSearch.hpp"
 #include "enumerate/CheckShapes.hpp"
 #include "enumerate/ModelHoisting.hpp"
+#include "enumerate/ThreadSymmetry.hpp"
 #include "model/ConditionValue.hpp"
 
 #include <algorithm>
@@ -40,9 +41,12 @@ class ExplicitRun {
           checks_(shapeChecks(model_, request.disabledAxioms)), eval_(model_, algebra_) {
         algebra_.setInterrupt([this] { checkDeadline(); });
         if (packed_) result_.outcomes = PackedOutcomeSet(req_.projection->size());
-        if (req_.goal && req_.projection)
+        if (req_.goal && req_.projection) {
             for (std::size_t i = 0; i < req_.projection->size(); ++i)
                 projectedIndex_.emplace((*req_.projection)[i], i);
+            if (req_.paths.completeCount.empty())
+                symmetry_ = ThreadSymmetry(req_.program, req_.paths, *req_.projection);
+        }
     }
 
     EngineResult run() {
@@ -101,6 +105,7 @@ class ExplicitRun {
             search.cutWhen([this, &c](const ValueResolver& values) {
                 return !goalHolds(c, values, nullptr).value_or(true);
             });
+        search.breakSymmetry(symmetry_.swapsIn(c.pathOfThread, req_.paths));
         search.run();
     }
 
@@ -233,6 +238,7 @@ class ExplicitRun {
     bool outcomeMode_;      // packed, registers only: one witness per outcome (CandidateSearch)
     std::vector<KeySource> keySources_; // projected: per observable, on this candidate
     std::map<Observable, std::size_t> projectedIndex_; // with a goal: projection position
+    ThreadSymmetry symmetry_;       // with a goal: interchangeable threads (none: every execution)
     std::vector<std::int64_t> key_; // projected: the values of the last key built
     std::vector<int> keyReads_;     // outcome mode: reads the projected registers refer to
     MemoryModel model_;             // the request's model with every subexpression named (cached)

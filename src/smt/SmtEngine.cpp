@@ -9,6 +9,7 @@
 #include "smt/LazyRefinement.hpp"
 #include "smt/ModelValue.hpp"
 #include "smt/SolverSettings.hpp"
+#include "smt/SymmetryBreaking.hpp"
 #include "smt/WitnessCounter.hpp"
 
 #include "enumerate/CandidateUnion.hpp"
@@ -31,6 +32,8 @@ class SmtRun {
                                         : smt::ContextPool::fresh()),
           ctx_(lease_->context()), alarm_(ctx_, request.deadline) {
         if (packed_) result_.outcomes = PackedOutcomeSet(req_.projection->size());
+        if (req_.goal && req_.projection && req_.paths.completeCount.empty())
+            symmetry_ = ThreadSymmetry(req_.program, req_.paths, *req_.projection);
     }
 
     EngineResult run() {
@@ -101,6 +104,13 @@ class SmtRun {
             lazy_ = lazy.get();
             registerTerms_.clear();
             if (req_.goal) solver->add(goalTerm(c, *enc));
+            // A union is one candidate's layout only when every thread has one path.
+            if (symmetry_.any() && (!paths || paths->combinations == 1))
+                smt::breakThreadSymmetry(
+                    ctx_, *solver, enc->encoding,
+                    symmetry_.swapsIn(paths ? std::vector<int>(req_.paths.threads.size(), 0)
+                                            : c.pathOfThread,
+                                      req_.paths));
             enumerate(c, *solver, *enc, counter);
             lazy_ = nullptr;
         } catch (...) {
@@ -345,6 +355,7 @@ class SmtRun {
     /// A union's final registers, as terms: declared after the context, so freed before it.
     std::map<RegTerm, z3::expr> registerTerms_;
     std::set<std::string> forbidding_;    // with a goal: the axioms of the unsat cores so far
+    ThreadSymmetry symmetry_;             // with a goal: interchangeable threads
     smt::LazyRefinement* lazy_ = nullptr; // the lazy engine's, for the candidate explored now
     EngineResult result_;
 };
