@@ -45,6 +45,20 @@ std::int64_t Machine::barrierNumber(const ThreadState& ts, int thread, const Sim
     return a;
 }
 
+namespace {
+constexpr const char* unobservedLine =
+    "  release: no acquire of the test can observe it, so it orders nothing (unobserved)";
+} // namespace
+
+void Machine::releaseUnlessUnobserved(MachineState& s, int thread, const SimInstr& ins,
+                                      std::vector<std::string>* trace) const {
+    if (!ins.unobservedRelease) {
+        release(s, thread, ins.scope, trace);
+        return;
+    }
+    if (trace) trace->push_back(unobservedLine);
+}
+
 void Machine::exec(MachineState& s, int thread, int offset, int choice,
                    std::vector<std::string>* trace) const {
     auto& ts = s.threads[static_cast<std::size_t>(thread)];
@@ -105,7 +119,7 @@ void Machine::exec(MachineState& s, int thread, int offset, int choice,
         }
         const std::int64_t v = value(ts, ins.a);
         performPendingRelease(s, thread, trace);
-        if (ins.sem == Sem::Release) release(s, thread, ins.scope, trace);
+        if (ins.sem == Sem::Release) releaseUnlessUnobserved(s, thread, ins, trace);
         // A release store waits in the buffer like any other: what it orders (the writes before
         // it) has gone ahead, and no later write to its location can pass it.
         ts.buffer.push(loc, v, ins.strong ? scopeLevel(ins.scope) : std::int8_t{-1});
@@ -119,9 +133,10 @@ void Machine::exec(MachineState& s, int thread, int offset, int choice,
             break;
         }
         performPendingRelease(s, thread, trace);
-        if (ins.sem == Sem::Release || ins.sem == Sem::AcqRel) {
+        if ((ins.sem == Sem::Release || ins.sem == Sem::AcqRel) && !ins.unobservedRelease) {
             release(s, thread, ins.scope, trace);
         } else {
+            if (trace && ins.unobservedRelease) trace->push_back(unobservedLine);
             while (auto i = ts.buffer.oldest(loc))
                 drain(s, thread, *i, trace);
         }
@@ -152,10 +167,12 @@ void Machine::exec(MachineState& s, int thread, int offset, int choice,
         if (ins.fence == FenceKind::Sc) {
             // One step of the machine: fence.sc operations are totally ordered, and each
             // performs its release at once.
-            if (trace)
+            if (trace && !ins.unobservedRelease)
                 trace->push_back(std::string("  fence.sc: takes its place in the global ") +
                                  scopeName(ins.scope) + "-scope fence order");
-            release(s, thread, ins.scope, trace);
+            releaseUnlessUnobserved(s, thread, ins, trace);
+        } else if (ins.unobservedRelease) {
+            if (trace) trace->push_back(unobservedLine);
         } else {
             // fence.acq_rel: the release half orders the thread's writes before its later
             // writes only, so it is performed before the next write (the model's release

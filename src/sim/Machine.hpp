@@ -177,6 +177,10 @@ class Machine {
     /// An acquire of scope S: the thread's levels below S drop the lines that a farther level
     /// holds as new or newer.
     void acquire(MachineState& s, int thread, Scope scope, std::vector<std::string>* trace) const;
+    /// The release of a release store or a fence.sc, unless no acquire of the program can
+    /// observe it (SimInstr::unobservedRelease), which orders nothing.
+    void releaseUnlessUnobserved(MachineState& s, int thread, const SimInstr& ins,
+                                 std::vector<std::string>* trace) const;
     /// A fence.acq_rel's release half, performed before the thread's next write.
     void performPendingRelease(MachineState& s, int thread, std::vector<std::string>* trace) const;
     [[nodiscard]] bool barrierReady(const MachineState& s, int thread) const;
@@ -240,6 +244,8 @@ class Machine {
     Topology topology_;
     bool hasShared_ = false; // some location is in the .shared state space
     std::vector<int> phys_;  // SimLocation::phys of each location when some differ
+    /// Per physical location: may some load or atomic of the program read it?
+    std::vector<bool> read_;
 };
 
 [[nodiscard]] const char* sourceName(Source s);

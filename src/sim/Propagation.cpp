@@ -97,10 +97,13 @@ void Machine::addMoves(const MachineState& s, std::vector<Transition>& out) cons
         const Cache& l1 = s.l1[static_cast<std::size_t>(sm)];
         const Cache& view =
             s.l2[static_cast<std::size_t>(topology_.smView[static_cast<std::size_t>(sm)])];
+        // A location no thread reads: only its pending writes move (to take their places);
+        // its copies serve no read, and spreading them would only multiply the states.
         for (int loc = 0; loc < locs; ++loc)
-            if (running ? l1.version(loc) >
-                              std::max(view.version(phys(loc)), s.memory.read(phys(loc)).version)
-                        : l1.version(loc) == kPendingVersion)
+            if (running && read_[static_cast<std::size_t>(phys(loc))]
+                    ? l1.version(loc) >
+                          std::max(view.version(phys(loc)), s.memory.read(phys(loc)).version)
+                    : l1.version(loc) == kPendingVersion)
                 out.push_back(Transition{TransitionKind::WriteBack, static_cast<std::int16_t>(sm),
                                          static_cast<std::int16_t>(loc), 0});
     }
@@ -110,6 +113,7 @@ void Machine::addMoves(const MachineState& s, std::vector<Transition>& out) cons
             const Cache& from = s.l2[static_cast<std::size_t>(v)];
             for (int loc = 0; loc < locs; ++loc) {
                 if (phys(loc) != loc) continue; // a generic alias: its line is its target's
+                if (!read_[static_cast<std::size_t>(loc)]) continue; // no read: no spreading
                 const std::int32_t mem = s.memory.read(loc).version;
                 if (from.version(loc) <= mem) continue;
                 out.push_back(Transition{TransitionKind::Flush, static_cast<std::int16_t>(v),
