@@ -53,7 +53,8 @@ constexpr const char* unobservedLine =
 void Machine::releaseUnlessUnobserved(MachineState& s, int thread, const SimInstr& ins,
                                       std::vector<std::string>* trace) const {
     if (!ins.unobservedRelease) {
-        release(s, thread, ins.scope, trace);
+        // A fence.sc publishes to every view: it synchronises with every later fence.sc.
+        release(s, thread, ins.scope, trace, ins.kind == OpKind::Fence);
         return;
     }
     if (trace) trace->push_back(unobservedLine);
@@ -118,7 +119,7 @@ void Machine::exec(MachineState& s, int thread, int offset, int choice,
             break;
         }
         const std::int64_t v = value(ts, ins.a);
-        performPendingRelease(s, thread, trace);
+        performPendingRelease(s, thread, trace, false);
         if (ins.sem == Sem::Release) releaseUnlessUnobserved(s, thread, ins, trace);
         // A release store waits in the buffer like any other: what it orders (the writes before
         // it) has gone ahead, and no later write to its location can pass it.
@@ -132,9 +133,9 @@ void Machine::exec(MachineState& s, int thread, int offset, int choice,
             issueShared(s, thread, ins, loc, trace);
             break;
         }
-        performPendingRelease(s, thread, trace);
+        performPendingRelease(s, thread, trace, false);
         if ((ins.sem == Sem::Release || ins.sem == Sem::AcqRel) && !ins.unobservedRelease) {
-            release(s, thread, ins.scope, trace);
+            release(s, thread, ins.scope, trace, false);
         } else {
             if (trace && ins.unobservedRelease) trace->push_back(unobservedLine);
             while (auto i = ts.buffer.oldest(loc))
@@ -144,10 +145,15 @@ void Machine::exec(MachineState& s, int thread, int offset, int choice,
         const ReadChoices rc = loadChoices(s, thread, loc, ins);
         const ReadChoice& c = rc.c[std::min(choice, rc.n - 1)];
         const std::int64_t old = c.value.value;
+        // Observation through atomics: the write this one reads carries what its release
+        // published, and so does this one's write (ordered delivery).
+        const std::vector<std::int32_t> carried =
+            orderedDelivery_ ? readOrder(s, thread, loc, c.value) : std::vector<std::int32_t>{};
         const std::int64_t nv =
             atomicResult(ins.atomOp, old, value(ts, ins.a), ins.hasB ? value(ts, ins.b) : 0);
         if (ins.dst >= 0) ts.regs[static_cast<std::size_t>(ins.dst)] = old;
-        const Versioned w = perform(s, thread, loc, nv, scopeLevel(ins.scope), true);
+        const Versioned w =
+            perform(s, thread, loc, nv, scopeLevel(ins.scope), true, Proxy::Generic, carried);
         if (trace)
             trace->push_back("  atomic at " + std::string(sourceName(c.source)) + " (" +
                              scopeName(ins.scope) + " scope): reads " + std::to_string(old) +

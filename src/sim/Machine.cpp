@@ -44,6 +44,7 @@ Machine::Machine(SimProgram program, MachineOptions options)
         phys_.push_back(l.phys);
     }
     if (!program_.usesProxies) phys_.clear();
+    orderedDelivery_ = !program_.usesProxies;
     // Locations no load or atomic reads (an address in a register may be any): their copies in
     // the L2 views and memory serve no read, so they do not spread (Propagation.cpp, addMoves).
     read_.assign(program_.locations.size(), program_.usesProxies);

@@ -144,3 +144,32 @@ TEST_CASE("a location no thread reads does not spread: 3.2W's search ends within
     CHECK(reaches(writeCycle(3, ""), o)); // reaches REQUIREs that the bound was not hit
     CHECK(reaches(writeCycle(3, "fence.acq_rel.gpu"), o));
 }
+
+TEST_CASE("ordered delivery: a release publishes to the L2 views that receive its later writes") {
+    // ISA2 as the cuda-litmus campaign writes it, three CTAs: P1 acquires y but writes z
+    // relaxed, so P2's acquire of z synchronises with nobody, and P2 may read x=0. A release
+    // that put x=1 into every L2 view before y=1 left P0 made that unreachable; now x=1 goes
+    // with y=1 to the views that receive y, and P2's view receives z without it.
+    auto isa2 = [](const std::string& p0Second, const std::string& p0Third,
+                   const std::string& p1Store) {
+        return "PTX ISA2\n{ x=0; y=0; z=0; }\n"
+               " P0@cta 0,gpu 0 | P1@cta 1,gpu 0 | P2@cta 2,gpu 0 ;\n"
+               " st.relaxed.gpu x, 1 | ld.acquire.gpu r0, y | ld.acquire.gpu r1, z ;\n " +
+               p0Second + " | " + p1Store + " z, 1 | ld.relaxed.gpu r2, x ;\n" +
+               (p0Third.empty() ? "" : " " + p0Third + " | | ;\n") +
+               "exists (P1:r0 == 1 /\\ P2:r1 == 1 /\\ P2:r2 == 0)\n";
+    };
+    CHECK(reaches(isa2("st.release.gpu y, 1", "", "st.relaxed.gpu")));
+    CHECK(reaches(isa2("fence.acq_rel.gpu", "st.relaxed.gpu y, 1", "st.relaxed.gpu")));
+    // With P1's store a release, its release publishes what it acquired (cumulativity): x=1
+    // goes with z=1, and the model forbids the outcome.
+    CHECK_FALSE(reaches(isa2("st.release.gpu y, 1", "", "st.release.gpu")));
+    // Through an atomic: P1's relaxed exchange of y reads P0's y=1 and carries what it carried.
+    const std::string rmw = "PTX MP+rmw\n{ x=0; y=0; }\n"
+                            " P0@cta 0,gpu 0 | P1@cta 1,gpu 0 | P2@cta 2,gpu 0 ;\n"
+                            " st.relaxed.gpu x, 1 | atom.relaxed.gpu.exch r0, y, 2 | "
+                            "ld.acquire.gpu r1, y ;\n"
+                            " st.release.gpu y, 1 | | ld.relaxed.gpu r2, x ;\n"
+                            "exists (P1:r0 == 1 /\\ P2:r1 == 2 /\\ P2:r2 == 0)\n";
+    CHECK_FALSE(reaches(rmw));
+}
