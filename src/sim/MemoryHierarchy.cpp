@@ -27,8 +27,9 @@
 // one as new; so every read gets at least the first copy present on its SM's path, which is at
 // least what each thread of the SM observed, and a cta-scope release moves no copy (its partners
 // share that path); a release of gpu or sys scope puts the newest copy on the releaser's path of
-// every location into every L2 view of the GPU, after the SM's pending lines take their places
-// (for sys also memory), and an acquire of scope S drops the lines of the acquirer's path below
+// every location into its L2 view (for sys also memory), after the SM's pending lines take their
+// places, and every view a later write of the thread reaches receives them with it (ordered
+// delivery, OrderedDelivery.cpp; a fence.sc, into every view at once), and an acquire of scope S drops the lines of the acquirer's path below
 // S that the next level holds as new (for sys, after every view of the GPU caught up with
 // memory), so that what it reads next is at least what every release it synchronised with made
 // visible.
