@@ -45,6 +45,21 @@ std::int64_t Machine::barrierNumber(const ThreadState& ts, int thread, const Sim
     return a;
 }
 
+namespace {
+constexpr const char* unobservedLine =
+    "  release: no acquire of the test can observe it, so it orders nothing (unobserved)";
+} // namespace
+
+void Machine::releaseUnlessUnobserved(MachineState& s, int thread, const SimInstr& ins,
+                                      std::vector<std::string>* trace) const {
+    if (!ins.unobservedRelease) {
+        // A fence.sc publishes to every view: it synchronises with every later fence.sc.
+        release(s, thread, ins.scope, trace, ins.kind == OpKind::Fence);
+        return;
+    }
+    if (trace) trace->push_back(unobservedLine);
+}
+
 void Machine::exec(MachineState& s, int thread, int offset, int choice,
                    std::vector<std::string>* trace) const {
     auto& ts = s.threads[static_cast<std::size_t>(thread)];
@@ -104,8 +119,8 @@ void Machine::exec(MachineState& s, int thread, int offset, int choice,
             break;
         }
         const std::int64_t v = value(ts, ins.a);
-        performPendingRelease(s, thread, trace);
-        if (ins.sem == Sem::Release) release(s, thread, ins.scope, trace);
+        performPendingRelease(s, thread, trace, false);
+        if (ins.sem == Sem::Release) releaseUnlessUnobserved(s, thread, ins, trace);
         // A release store waits in the buffer like any other: what it orders (the writes before
         // it) has gone ahead, and no later write to its location can pass it.
         ts.buffer.push(loc, v, ins.strong ? scopeLevel(ins.scope) : std::int8_t{-1});
@@ -118,10 +133,11 @@ void Machine::exec(MachineState& s, int thread, int offset, int choice,
             issueShared(s, thread, ins, loc, trace);
             break;
         }
-        performPendingRelease(s, thread, trace);
-        if (ins.sem == Sem::Release || ins.sem == Sem::AcqRel) {
-            release(s, thread, ins.scope, trace);
+        performPendingRelease(s, thread, trace, false);
+        if ((ins.sem == Sem::Release || ins.sem == Sem::AcqRel) && !ins.unobservedRelease) {
+            release(s, thread, ins.scope, trace, false);
         } else {
+            if (trace && ins.unobservedRelease) trace->push_back(unobservedLine);
             while (auto i = ts.buffer.oldest(loc))
                 drain(s, thread, *i, trace);
         }
@@ -129,10 +145,15 @@ void Machine::exec(MachineState& s, int thread, int offset, int choice,
         const ReadChoices rc = loadChoices(s, thread, loc, ins);
         const ReadChoice& c = rc.c[std::min(choice, rc.n - 1)];
         const std::int64_t old = c.value.value;
+        // Observation through atomics: the write this one reads carries what its release
+        // published, and so does this one's write (ordered delivery).
+        const std::vector<std::int32_t> carried =
+            orderedDelivery_ ? readOrder(s, thread, loc, c.value) : std::vector<std::int32_t>{};
         const std::int64_t nv = atomicResult(ins.atomOp, ins.atomFloat, old, value(ts, ins.a),
                                              ins.hasB ? value(ts, ins.b) : 0);
         if (ins.dst >= 0) ts.regs[static_cast<std::size_t>(ins.dst)] = old;
-        const Versioned w = perform(s, thread, loc, nv, scopeLevel(ins.scope), true);
+        const Versioned w =
+            perform(s, thread, loc, nv, scopeLevel(ins.scope), true, Proxy::Generic, carried);
         if (trace)
             trace->push_back("  atomic at " + std::string(sourceName(c.source)) + " (" +
                              scopeName(ins.scope) + " scope): reads " + std::to_string(old) +
@@ -152,10 +173,12 @@ void Machine::exec(MachineState& s, int thread, int offset, int choice,
         if (ins.fence == FenceKind::Sc) {
             // One step of the machine: fence.sc operations are totally ordered, and each
             // performs its release at once.
-            if (trace)
+            if (trace && !ins.unobservedRelease)
                 trace->push_back(std::string("  fence.sc: takes its place in the global ") +
                                  scopeName(ins.scope) + "-scope fence order");
-            release(s, thread, ins.scope, trace);
+            releaseUnlessUnobserved(s, thread, ins, trace);
+        } else if (ins.unobservedRelease) {
+            if (trace) trace->push_back(unobservedLine);
         } else {
             // fence.acq_rel: the release half orders the thread's writes before its later
             // writes only, so it is performed before the next write (the model's release

@@ -165,20 +165,48 @@ class Machine {
     /// enter memory, in place.
     /// `scope`: the write's (-1 weak; 0 cta, 1 gpu, 2 sys).
     /// `proxy`: the write's (a surface store written back from its SM's buffer).
+    /// `readOrder`: an atomic's, what the write it read carries (ordered delivery).
     Versioned perform(MachineState& s, int thread, int loc, std::int64_t value, std::int8_t scope,
-                      bool atomic, Proxy proxy = Proxy::Generic) const;
+                      bool atomic, Proxy proxy = Proxy::Generic,
+                      const std::vector<std::int32_t>& readOrder = {}) const;
+    // Ordered delivery of released writes (OrderedDelivery.cpp).
+    /// What write (loc, version) carries (for a pending write, `sm`'s), or null.
+    [[nodiscard]] const DeliveryOrder* deliveryOrder(const MachineState& s, int loc,
+                                                     std::int32_t version, int sm) const;
+    /// A new write of the thread carries what the thread's last release published and
+    /// `readOrder`.
+    void orderAfterRelease(MachineState& s, int thread, int loc, const Versioned& w,
+                           const std::vector<std::int32_t>& readOrder) const;
+    /// SM sm's pending write of loc took its place `version`.
+    void placeDelivery(MachineState& s, int sm, int loc, std::int32_t version) const;
+    /// Level `to` (an L2 view, or memory: -1) receives level `from`'s copy of loc, with what it
+    /// carries (and what those carry).
+    void deliver(MachineState& s, int from, int to, int loc) const;
+    /// An atomic read `read` of loc: the reader's L2 view receives what the write carries, from
+    /// the level holding it; returns what it carries.
+    std::vector<std::int32_t> readOrder(MachineState& s, int thread, int loc,
+                                        const Versioned& read) const;
     /// Is a read by `thread` (instruction ins) of write w morally strong (PTX: both strong, each
     /// in the other's scope, or program-ordered)? Only such a read raises the thread's floor.
     [[nodiscard]] bool morallyStrong(int thread, const SimInstr& ins, const Versioned& w) const;
     /// A release of scope S: the thread's stores leave its buffer; for gpu and sys, every level
     /// of S receives the newest copy on the thread's path of every location (cumulativity); for
     /// cta nothing moves (the CTA shares the SM's path, where what the thread observed is).
-    void release(MachineState& s, int thread, Scope scope, std::vector<std::string>* trace) const;
+    /// `everyView` (a fence.sc, a release of shared memory, a kernel's end, a test with
+    /// proxies): every L2 view of the GPU receives the copies; otherwise only the thread's
+    /// own, and its later writes carry them (ordered delivery).
+    void release(MachineState& s, int thread, Scope scope, std::vector<std::string>* trace,
+                 bool everyView = true) const;
     /// An acquire of scope S: the thread's levels below S drop the lines that a farther level
     /// holds as new or newer.
     void acquire(MachineState& s, int thread, Scope scope, std::vector<std::string>* trace) const;
+    /// The release of a release store or a fence.sc, unless no acquire of the program can
+    /// observe it (SimInstr::unobservedRelease), which orders nothing.
+    void releaseUnlessUnobserved(MachineState& s, int thread, const SimInstr& ins,
+                                 std::vector<std::string>* trace) const;
     /// A fence.acq_rel's release half, performed before the thread's next write.
-    void performPendingRelease(MachineState& s, int thread, std::vector<std::string>* trace) const;
+    void performPendingRelease(MachineState& s, int thread, std::vector<std::string>* trace,
+                               bool everyView = true) const;
     [[nodiscard]] bool barrierReady(const MachineState& s, int thread) const;
     /// bar.red: the vote of the threads of the CTA that arrived at the generation `thread` waits
     /// at (barrierReady holds), by the instruction's operation.
@@ -240,6 +268,9 @@ class Machine {
     Topology topology_;
     bool hasShared_ = false; // some location is in the .shared state space
     std::vector<int> phys_;  // SimLocation::phys of each location when some differ
+    /// Per physical location: may some load or atomic of the program read it?
+    std::vector<bool> read_;
+    bool orderedDelivery_ = false; // no proxies: releases publish with their later writes
 };
 
 [[nodiscard]] const char* sourceName(Source s);

@@ -133,6 +133,38 @@ void MachineState::appendKey(std::string& out, const std::vector<int>& phys) con
     for (const auto& w : warps)
         put(out, static_cast<std::int64_t>(w.depth()));
     put(out, static_cast<std::int64_t>(launched));
+    // Ordered delivery: what each thread's last release published, and what the writes some
+    // level still holds carry (in a canonical order).
+    for (const auto& t : threads) {
+        put(out, static_cast<std::int64_t>(t.published.size()));
+        for (std::size_t l = 0; l < t.published.size(); ++l)
+            put(out, rank(l, t.published[l]));
+    }
+    std::vector<std::string> orders;
+    for (const DeliveryOrder& o : delivery) {
+        if (!holds(o)) continue;
+        std::string e;
+        put(e, o.loc);
+        put(e, rank(static_cast<std::size_t>(o.loc), o.version));
+        put(e, o.sm);
+        for (std::size_t l = 0; l < o.before.size(); ++l)
+            put(e, rank(l, o.before[l]));
+        orders.push_back(std::move(e));
+    }
+    std::sort(orders.begin(), orders.end());
+    put(out, static_cast<std::int64_t>(orders.size()));
+    for (const auto& e : orders)
+        out += e;
+}
+
+bool MachineState::holds(const DeliveryOrder& o) const {
+    if (o.version == kPendingVersion)
+        return l1[static_cast<std::size_t>(o.sm)].version(o.loc) == kPendingVersion;
+    if (memory.read(o.loc).version == o.version) return true;
+    for (const auto* level : {&l1, &l2})
+        for (const Cache& c : *level)
+            if (c.version(o.loc) == o.version) return true;
+    return false;
 }
 
 } // namespace ptx::sim

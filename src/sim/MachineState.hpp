@@ -52,7 +52,21 @@ struct ThreadState {
     /// not a register instruction, a branch or a guard-false instruction): it has started, in
     /// the progress models' sense. Kept only with MachineOptions::recordStarts (else false).
     bool madeEvent = false;
+    /// Ordered delivery (OrderedDelivery.cpp): per location, the version the thread's last
+    /// release of gpu or sys scope published (the newest copy on its path then); every write it
+    /// makes after that reaches an L2 view or memory only with them. Empty: no such release.
+    std::vector<std::int32_t> published;
     friend bool operator==(const ThreadState&, const ThreadState&) = default;
+};
+
+/// A write made after a release of its thread (ThreadState::published): a level of the memory
+/// hierarchy holds it only when it holds, per location, at least the versions in `before`.
+struct DeliveryOrder {
+    int loc = 0;
+    std::int32_t version = 0; // kPendingVersion while pending in the L1 of SM `sm`
+    int sm = -1;
+    std::vector<std::int32_t> before;
+    friend bool operator==(const DeliveryOrder&, const DeliveryOrder&) = default;
 };
 
 struct MachineState {
@@ -67,6 +81,8 @@ struct MachineState {
     /// Occupancy-bound scheduling (MachineOptions::residentCtas): bit c, CTA c
     /// (Topology::ctaThreads) has been launched. Unused (0) when every CTA is resident.
     std::uint64_t launched = 0;
+    /// The writes made after their thread's release that a level may still hold.
+    std::vector<DeliveryOrder> delivery;
     friend bool operator==(const MachineState&, const MachineState&) = default;
 
     /// A canonical byte key for state hashing: coherence versions are replaced by their rank
@@ -74,6 +90,8 @@ struct MachineState {
     /// that keep writing the same values revisit the same key. `phys`: each location's physical
     /// location (SimLocation::phys), whose versions are ranked together; empty: itself.
     void appendKey(std::string& out, const std::vector<int>& phys = {}) const;
+    /// Does some level (an L1, an L2 view, memory) still hold the write `o` describes?
+    [[nodiscard]] bool holds(const DeliveryOrder& o) const;
 };
 
 } // namespace ptx::sim

@@ -27,8 +27,9 @@
 // one as new; so every read gets at least the first copy present on its SM's path, which is at
 // least what each thread of the SM observed, and a cta-scope release moves no copy (its partners
 // share that path); a release of gpu or sys scope puts the newest copy on the releaser's path of
-// every location into every L2 view of the GPU, after the SM's pending lines take their places
-// (for sys also memory), and an acquire of scope S drops the lines of the acquirer's path below
+// every location into its L2 view (for sys also memory), after the SM's pending lines take their
+// places, and every view a later write of the thread reaches receives them with it (ordered
+// delivery, OrderedDelivery.cpp; a fence.sc, into every view at once), and an acquire of scope S drops the lines of the acquirer's path below
 // S that the next level holds as new (for sys, after every view of the GPU caught up with
 // memory), so that what it reads next is at least what every release it synchronised with made
 // visible.
@@ -62,6 +63,7 @@ void Machine::settle(MachineState& s, int sm, int loc, std::vector<std::string>*
     const Versioned w = s.coherence.append(phys(loc), *l1.lookup(loc));
     l1.drop(loc);
     l1.fill(loc, w);
+    placeDelivery(s, sm, loc, w.version);
     for (std::size_t t = 0; t < s.threads.size(); ++t)
         if (topology_.threads[t].sm == sm &&
             s.threads[t].seen[static_cast<std::size_t>(loc)] == kPendingVersion)
@@ -173,14 +175,13 @@ void Machine::fillAfterRead(MachineState& s, int thread, int loc, const ReadChoi
     const auto& p = topology_.threads[static_cast<std::size_t>(thread)];
     const int from = c.source == Source::L2 ? 1 : c.source == Source::Memory ? 2 : 0;
     // The copy read fills the levels between the thread and where it was found.
-    if (from == 2)
-        s.l2[static_cast<std::size_t>(topology_.smView[static_cast<std::size_t>(p.sm)])].fill(
-            phys(loc), c.value);
+    if (from == 2) deliver(s, -1, topology_.smView[static_cast<std::size_t>(p.sm)], phys(loc));
     if (from >= 1) s.l1[static_cast<std::size_t>(p.sm)].fill(loc, c.value);
 }
 
 Versioned Machine::perform(MachineState& s, int thread, int loc, std::int64_t value,
-                           std::int8_t scope, bool atomic, Proxy proxy) const {
+                           std::int8_t scope, bool atomic, Proxy proxy,
+                           const std::vector<std::int32_t>& readOrder) const {
     auto& seen = s.threads[static_cast<std::size_t>(thread)].seen[static_cast<std::size_t>(loc)];
     const auto& p = topology_.threads[static_cast<std::size_t>(thread)];
     const Versioned write{value,
@@ -200,6 +201,7 @@ Versioned Machine::perform(MachineState& s, int thread, int loc, std::int64_t va
         pending.version = kPendingVersion;
         s.l1[static_cast<std::size_t>(p.sm)].fill(loc, pending);
         seen = kPendingVersion;
+        if (orderedDelivery_) orderAfterRelease(s, thread, loc, pending, readOrder);
         return pending;
     }
     const Versioned w = s.coherence.append(phys(loc), write);
@@ -208,6 +210,7 @@ Versioned Machine::perform(MachineState& s, int thread, int loc, std::int64_t va
         s.memory.fill(loc, w);
         return w;
     }
+    if (orderedDelivery_) orderAfterRelease(s, thread, loc, w, readOrder);
     s.l1[static_cast<std::size_t>(p.sm)].fill(loc, w);
     if (scope > 0)
         s.l2[static_cast<std::size_t>(topology_.smView[static_cast<std::size_t>(p.sm)])].fill(

@@ -159,7 +159,8 @@ int Machine::arrivedInCta(const MachineState& s, int thread, const BarrierArriva
 bool Machine::entersFullBuffer(const ThreadState& ts, const SimInstr& ins) const {
     if (ins.kind != OpKind::Store || ins.proxy != Proxy::Generic) return false;
     if (static_cast<int>(ts.buffer.size()) < options_.storeBuffer) return false;
-    if (ins.sem == Sem::Release || ts.pendingRelease >= 0) return false; // drains first
+    if ((ins.sem == Sem::Release && !ins.unobservedRelease) || ts.pendingRelease >= 0)
+        return false; // drains first
     return !isShared(location(ts, ins));
 }
 

@@ -11,8 +11,8 @@
 
 namespace ptx::sim {
 
-void Machine::release(MachineState& s, int thread, Scope scope,
-                      std::vector<std::string>* trace) const {
+void Machine::release(MachineState& s, int thread, Scope scope, std::vector<std::string>* trace,
+                      bool everyView) const {
     auto& ts = s.threads[static_cast<std::size_t>(thread)];
     if (trace && !ts.buffer.empty())
         trace->push_back(std::string("  release (") + scopeName(scope) +
@@ -27,6 +27,9 @@ void Machine::release(MachineState& s, int thread, Scope scope,
     // partners read (docs/simulator.md, "Why it stays inside the model").
     if (scope == Scope::Cta) return;
     const auto& p = topology_.threads[static_cast<std::size_t>(thread)];
+    everyView = everyView || !orderedDelivery_;
+    const int ownView = topology_.smView[static_cast<std::size_t>(p.sm)];
+    if (!everyView) ts.published.assign(program_.locations.size(), -1);
     for (int loc = 0; loc < static_cast<int>(program_.locations.size()); ++loc) {
         if (isShared(loc)) continue;
         // Beyond the CTA, the SM's pending writes take their places and go with it: the thread's
@@ -35,25 +38,28 @@ void Machine::release(MachineState& s, int thread, Scope scope,
         const Versioned top = newestOnPath(s, p.sm, loc);
         s.l1[static_cast<std::size_t>(p.sm)].fill(loc, top);
         for (int view : topology_.gpuViews[static_cast<std::size_t>(p.gpu)])
-            s.l2[static_cast<std::size_t>(view)].fill(phys(loc), top);
+            if (everyView || view == ownView)
+                s.l2[static_cast<std::size_t>(view)].fill(phys(loc), top);
         if (scope == Scope::Sys) s.memory.fill(phys(loc), top);
+        if (!everyView) ts.published[static_cast<std::size_t>(loc)] = top.version;
     }
     if (trace)
-        trace->push_back(
-            std::string("  release (") + scopeName(scope) +
-            "): every location's newest copy on this thread's path reaches " +
-            (scope == Scope::Gpu ? "every L2 view of GPU " : "memory and every L2 view of GPU ") +
-            std::to_string(p.gpu));
+        trace->push_back(std::string("  release (") + scopeName(scope) +
+                         "): every location's newest copy on this thread's path reaches " +
+                         (scope == Scope::Gpu ? "" : "memory and ") +
+                         (everyView
+                              ? "every L2 view of GPU " + std::to_string(p.gpu)
+                              : "its L2 view, and goes with its later writes (ordered delivery)"));
 }
 
-void Machine::performPendingRelease(MachineState& s, int thread,
-                                    std::vector<std::string>* trace) const {
+void Machine::performPendingRelease(MachineState& s, int thread, std::vector<std::string>* trace,
+                                    bool everyView) const {
     const int pending = s.threads[static_cast<std::size_t>(thread)].pendingRelease;
     if (pending < 0) return;
     if (trace)
         trace->push_back(std::string("  the earlier fence's release (") +
                          scopeName(levelScope(pending)) + ") is performed before this write");
-    release(s, thread, levelScope(pending), trace);
+    release(s, thread, levelScope(pending), trace, everyView);
 }
 
 void Machine::acquire(MachineState& s, int thread, Scope scope,
@@ -97,10 +103,13 @@ void Machine::addMoves(const MachineState& s, std::vector<Transition>& out) cons
         const Cache& l1 = s.l1[static_cast<std::size_t>(sm)];
         const Cache& view =
             s.l2[static_cast<std::size_t>(topology_.smView[static_cast<std::size_t>(sm)])];
+        // A location no thread reads: only its pending writes move (to take their places);
+        // its copies serve no read, and spreading them would only multiply the states.
         for (int loc = 0; loc < locs; ++loc)
-            if (running ? l1.version(loc) >
-                              std::max(view.version(phys(loc)), s.memory.read(phys(loc)).version)
-                        : l1.version(loc) == kPendingVersion)
+            if (running && read_[static_cast<std::size_t>(phys(loc))]
+                    ? l1.version(loc) >
+                          std::max(view.version(phys(loc)), s.memory.read(phys(loc)).version)
+                    : l1.version(loc) == kPendingVersion)
                 out.push_back(Transition{TransitionKind::WriteBack, static_cast<std::int16_t>(sm),
                                          static_cast<std::int16_t>(loc), 0});
     }
@@ -110,6 +119,7 @@ void Machine::addMoves(const MachineState& s, std::vector<Transition>& out) cons
             const Cache& from = s.l2[static_cast<std::size_t>(v)];
             for (int loc = 0; loc < locs; ++loc) {
                 if (phys(loc) != loc) continue; // a generic alias: its line is its target's
+                if (!read_[static_cast<std::size_t>(loc)]) continue; // no read: no spreading
                 const std::int32_t mem = s.memory.read(loc).version;
                 if (from.version(loc) <= mem) continue;
                 out.push_back(Transition{TransitionKind::Flush, static_cast<std::int16_t>(v),
@@ -140,13 +150,13 @@ void Machine::move(MachineState& s, const Transition& t, std::vector<std::string
     }
     case TransitionKind::Propagate:
         v = *s.l2[static_cast<std::size_t>(t.thread)].lookup(loc);
-        s.l2[static_cast<std::size_t>(t.choice)].fill(loc, v);
+        deliver(s, t.thread, t.choice, loc);
         where = "L2 view " + std::to_string(t.thread) + " propagates to L2 view " +
                 std::to_string(t.choice);
         break;
     default: // Flush
         v = *s.l2[static_cast<std::size_t>(t.thread)].lookup(loc);
-        s.memory.fill(loc, v);
+        deliver(s, t.thread, -1, loc);
         where = "L2 view " + std::to_string(t.thread) + " writes to memory";
         break;
     }

@@ -72,6 +72,10 @@ struct SimInstr {
     /// barrier without a count alone in its CTA): it can synchronise with its own thread only,
     /// so the window lets independent instructions pass it (Window.cpp).
     bool lone = false;
+    /// A release (release store or atomic, fence.acq_rel or fence.sc) that no acquire pattern
+    /// of the program can observe (UnobservedReleases.cpp): it is in no `sync` of any execution,
+    /// so the machine performs no release for it.
+    bool unobservedRelease = false;
     std::string text; // for traces
 
     /// A release: a release store or atomic, an acq_rel atomic, a fence.sc or fence.acq_rel, a
@@ -126,6 +130,10 @@ struct SimProgram {
 
 /// Sets SimInstr::lone on every ordering instruction whose scope instance holds no other thread.
 void markLoneOrdering(SimProgram& program);
+
+/// Sets SimInstr::unobservedRelease on every release that no acquire pattern of the program
+/// can synchronise with (none in a program with proxies or several kernels).
+void markUnobservedReleases(SimProgram& program);
 
 /// The value of `&x` (+offset): distinct named locations are 2^32 apart.
 [[nodiscard]] std::int64_t addressValue(int baseIndex, std::int64_t offset);

@@ -75,15 +75,17 @@ TEST_CASE("L2 views: IRIW with fence.acq_rel.gpu is reached, with fence.sc.gpu i
 TEST_CASE("warm caches: a weak read hits a stale L1 line, an acquire drops it") {
     // The writer publishes x down to memory (fence.sc.sys) before writing y. With every line
     // resident from the start, the reader's weak load of x may hit the stale L1 line; with empty
-    // caches it finds x=1 in its L2 view; after an acquire of gpu scope the line is gone.
+    // caches it finds x=1 in its L2 view; after an acquire of gpu scope the line is gone. (P2's
+    // acquire of y makes the fence observable: a release nobody can observe orders nothing,
+    // ReleaseTest.cpp.)
     auto mp = [](const std::string& firstLoad) {
         return "PTX MP+stale\n{ x=0; y=0; }\n"
-               " P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
+               " P0@cta 0,gpu 0 | P1@cta 1,gpu 0 | P2@cta 2,gpu 0 ;\n"
                " st.relaxed.sys x, 1 | " +
                firstLoad +
-               " r0, y ;\n"
-               " fence.sc.sys | ld.weak r1, x ;\n"
-               " st.relaxed.sys y, 1 | ;\n"
+               " r0, y | ld.acquire.gpu r2, y ;\n"
+               " fence.sc.sys | ld.weak r1, x | ;\n"
+               " st.relaxed.sys y, 1 | | ;\n"
                "exists (P1:r0 == 1 /\\ P1:r1 == 0)\n";
     };
     CHECK(reaches(mp("ld.relaxed.gpu"), inOrder()));
@@ -96,15 +98,17 @@ TEST_CASE("warm caches: a weak read hits a stale L1 line, an acquire drops it") 
 TEST_CASE("pending lines: writes of two SMs take their coherence places at the L2") {
     // 2+2W: each thread's two writes stay in its L1 behind a cta fence and are written back in
     // either order, so x and y can each end with the other thread's first write. A gpu fence
-    // places the first write in coherence before the second one leaves the thread.
+    // that an acquire may observe (P2 reads y and x with acquires: ReleaseTest.cpp has the
+    // fences nobody observes) places the first write in coherence before the second one leaves
+    // the thread.
     auto twoPlusTwo = [](const std::string& s) {
         return "PTX 2+2W\n{ x=0; y=0; }\n"
-               " P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
-               " st.relaxed.gpu x, 1 | st.relaxed.gpu y, 1 ;\n"
+               " P0@cta 0,gpu 0 | P1@cta 1,gpu 0 | P2@cta 2,gpu 0 ;\n"
+               " st.relaxed.gpu x, 1 | st.relaxed.gpu y, 1 | ld.acquire.gpu r0, y ;\n"
                " fence.acq_rel." +
                s + " | fence.acq_rel." + s +
-               " ;\n"
-               " st.relaxed.gpu y, 2 | st.relaxed.gpu x, 2 ;\n"
+               " | ld.acquire.gpu r1, x ;\n"
+               " st.relaxed.gpu y, 2 | st.relaxed.gpu x, 2 | ;\n"
                "exists (x == 1 /\\ y == 1)\n";
     };
     CHECK(reaches(twoPlusTwo("cta"), inOrder()));
