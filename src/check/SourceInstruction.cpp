@@ -25,6 +25,19 @@ int instructionBytes(const Instruction& ins) {
         ins.body);
 }
 
+int instructionElements(const Instruction& ins) {
+    return std::visit(
+        [](const auto& body) {
+            using T = std::decay_t<decltype(body)>;
+            if constexpr (std::is_same_v<T, Load> || std::is_same_v<T, Store> ||
+                          std::is_same_v<T, Atomic>)
+                return vectorElements(body);
+            else
+                return 1;
+        },
+        ins.body);
+}
+
 bool readsSigned(const Instruction& ins) {
     return std::visit(
         [](const auto& body) {

@@ -10,9 +10,13 @@ namespace ptx {
 [[nodiscard]] const Instruction* instructionAt(const Program& program, int thread,
                                                const SourcePos& pos);
 
-/// The bytes a memory instruction covers from its address (accessBytes of its type);
-/// kUntypedAccessBytes for any other instruction.
+/// The bytes a memory instruction, or each element of a vector or packed one, covers from its
+/// address (accessBytes of its type); kUntypedAccessBytes for any other instruction.
 [[nodiscard]] int instructionBytes(const Instruction& ins);
+
+/// The elements of a memory instruction: 2 for `ld.v2` or `atom.add.noftz.f16x2`, 1 for a scalar
+/// access and for any other instruction.
+[[nodiscard]] int instructionElements(const Instruction& ins);
 
 /// Whether a load or atomic reads a signed type (`.s16`): the value it assembles from bytes
 /// (check/SplitAccesses.hpp) is sign-extended.

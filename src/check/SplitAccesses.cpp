@@ -72,7 +72,8 @@ class Splitter {
 
   private:
     struct Access {
-        int bytes = kUntypedAccessBytes;
+        int bytes = kUntypedAccessBytes; // of one element
+        int elements = 1;                // of a vector or packed access
         bool isSigned = false;
     };
 
@@ -114,7 +115,7 @@ class Splitter {
         if (auto it = accesses_.find(key); it != accesses_.end()) return it->second;
         Access a;
         if (const Instruction* ins = instructionAt(program_, thread, pos))
-            a = {instructionBytes(*ins), readsSigned(*ins)};
+            a = {instructionBytes(*ins), instructionElements(*ins), readsSigned(*ins)};
         accesses_.emplace(key, a);
         return a;
     }
@@ -129,9 +130,15 @@ class Splitter {
             for (const auto* list : {&t.paths, &t.stuck, &t.starved})
                 for (const ThreadPath& p : *list)
                     for (const Event& e : p.events)
-                        if (isMemory(e) && e.location >= 0)
-                            ranges_[baseOf(e.location)].insert(
-                                rangeOf(e.location, accessAt(thread, e.pos).bytes));
+                        if (isMemory(e) && e.location >= 0) {
+                            const Access a = accessAt(thread, e.pos);
+                            ranges_[baseOf(e.location)].insert(rangeOf(e.location, a.bytes));
+                            // An instruction's first event (its first element's) starts
+                            // the bytes all its elements cover.
+                            if (e.id == e.index)
+                                starts_[baseOf(e.location)].insert(
+                                    rangeOf(e.location, a.bytes * a.elements));
+                        }
         }
     }
 
@@ -184,8 +191,9 @@ class Splitter {
                 refuse(l->location, program_.condition.pos);
     }
 
-    /// An init entry of a split location covers the bytes of the widest access at its offset
-    /// (kUntypedAccessBytes if none), its value little-endian.
+    /// An init entry of a split location covers the bytes of the widest instruction at its
+    /// offset, every element of a vector or packed one (kUntypedAccessBytes if none), its value
+    /// little-endian.
     struct InitBytes {
         Range range;
         std::uint64_t value = 0;
@@ -193,14 +201,14 @@ class Splitter {
     };
 
     /// The init block's non-zero values (bytes start as zero, which any access reads as 0 whatever
-    /// its size), each covering the bytes of the widest access at its offset.
+    /// its size), each covering the bytes of the widest instruction at its offset.
     void collectInits() {
         for (const InitEntry& e : program_.init) {
             if (e.thread) continue;
             const auto l = paths_.locations.find(e.name);
             if (!l || paths_.locations.initialValue(*l) == 0) continue;
             Range r = rangeOf(*l, 0);
-            for (const Range& a : ranges_[baseOf(*l)])
+            for (const Range& a : starts_[baseOf(*l)])
                 if (a.offset == r.offset) r.bytes = std::max(r.bytes, a.bytes);
             if (r.bytes == 0) r.bytes = kUntypedAccessBytes;
             inits_[baseOf(*l)].push_back(
@@ -402,10 +410,11 @@ class Splitter {
     ProgramPaths& paths_;
     std::vector<std::pair<std::string, std::int64_t>> parts_; // of each location: base, offset
     std::map<std::string, std::set<Range>> ranges_;           // every access's, by base
-    std::set<std::string> split_;                             // bases overlapped in part
-    std::map<std::string, std::vector<Segment>> segments_;    // of each split base, in order
-    std::map<std::tuple<int, int, int>, Access> accesses_;    // (thread, line, col)
-    std::map<std::string, std::vector<InitBytes>> inits_;     // non-zero init values, by base
+    std::map<std::string, std::set<Range>> starts_;        // every instruction's, all its elements
+    std::set<std::string> split_;                          // bases overlapped in part
+    std::map<std::string, std::vector<Segment>> segments_; // of each split base, in order
+    std::map<std::tuple<int, int, int>, Access> accesses_; // (thread, line, col)
+    std::map<std::string, std::vector<InitBytes>> inits_;  // non-zero init values, by base
 };
 
 } // namespace

@@ -33,7 +33,8 @@ int observedBytes(const std::vector<ByteRange>& ranges, std::int64_t offset) {
 ByteRange initRange(std::int64_t offset, const std::vector<ByteAccess>& accesses) {
     ByteRange r{offset, 0};
     for (const ByteAccess& a : accesses)
-        if (!a.observed && a.range.offset == offset) r.bytes = std::max(r.bytes, a.range.bytes);
+        if (!a.observed && a.range.offset == offset) // a vector's first element: all of it
+            r.bytes = std::max({r.bytes, a.range.bytes, a.alignment});
     if (r.bytes == 0) r.bytes = kUntypedAccessBytes;
     return r;
 }

@@ -67,8 +67,8 @@ struct ByteLayout {
 /// an 8-byte access starts there, else kUntypedAccessBytes (the checker's untyped read).
 [[nodiscard]] int observedBytes(const std::vector<ByteRange>& ranges, std::int64_t offset);
 
-/// The bytes an initial value covers, as the checker reads it: those of the widest access at its
-/// offset, kUntypedAccessBytes without one.
+/// The bytes an initial value covers, as the checker reads it: those of the widest instruction at
+/// its offset (every element of a vector one), kUntypedAccessBytes without one.
 [[nodiscard]] ByteRange initRange(std::int64_t offset, const std::vector<ByteAccess>& accesses);
 
 } // namespace ptx::cuda

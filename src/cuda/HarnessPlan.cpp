@@ -313,9 +313,10 @@ HarnessPlan planHarness(const Program& program) {
                         if (b.op == AtomOp::Inc || b.op == AtomOp::Dec)
                             rejectTest(p, "atom.inc/atom.dec (wrap-around semantics)", ins.pos);
                         if (b.space == StateSpace::Shared) rejectTest(p, "atom.shared", ins.pos);
-                        if (floatTypeOf(b.type))
+                        if (floatTypeOf(b.type) || packedFloatTypeOf(b.type))
                             rejectTest(p,
-                                       std::string(b.isRed ? "red" : "atom") + ".add." + b.type +
+                                       std::string(b.isRed ? "red" : "atom") + ".add." +
+                                           (b.noftz ? "noftz." : "") + b.type +
                                            ": the harness keeps every value in an integer "
                                            "register, and floating-point atomics need ." +
                                            b.type + " operands",

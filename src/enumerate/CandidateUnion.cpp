@@ -23,7 +23,8 @@ bool sameEvent(const Event& a, const Event& b) {
            a.barrierInstance == b.barrierInstance && a.barrierId == b.barrierId &&
            a.barrierCount == b.barrierCount && a.barrierVote == b.barrierVote &&
            a.barrierPredicate == b.barrierPredicate && a.repeated == b.repeated &&
-           a.infix == b.infix && a.pos.line == b.pos.line && a.pos.col == b.pos.col &&
+           a.infix == b.infix && a.packedElement == b.packedElement &&
+           a.packedAccess == b.packedAccess && a.pos.line == b.pos.line && a.pos.col == b.pos.col &&
            a.text == b.text;
 }
 

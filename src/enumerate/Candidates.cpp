@@ -236,7 +236,9 @@ StaticRelations staticRelations(const CandidateExecution& c, const std::function
         const Event& ea = c.events[static_cast<std::size_t>(a)];
         for (int b = 0; b < n; ++b) {
             const Event& eb = c.events[static_cast<std::size_t>(b)];
-            if (!ea.isInit && ea.thread == eb.thread && ea.index < eb.index) s.po.add(a, b);
+            if (!ea.isInit && ea.thread == eb.thread && ea.index < eb.index &&
+                !otherPackedElements(ea, eb))
+                s.po.add(a, b);
             if (isMemory(ea) && isMemory(eb) && ea.location == eb.location) {
                 s.loc.add(a, b);
                 if (ea.accessLocation == eb.accessLocation && ea.accessBytes == eb.accessBytes)

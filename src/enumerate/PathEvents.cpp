@@ -1,6 +1,6 @@
-// The events each instruction adds to a path: reads, writes, an atomic's read and write,
-// fences and barriers, with their dependencies (addr, data, ctrl, rmw) and the symbolic values
-// they read and write; local operations only set registers.
+// The events each instruction adds to a path: reads, writes, fences and barriers, with their
+// dependencies (addr, data, ctrl) and the symbolic values they read and write; local operations
+// only set registers. An atomic's read and write: AtomicEvents.cpp.
 #include "enumerate/PathWalker.hpp"
 
 #include "model/BarrierCount.hpp"
@@ -11,7 +11,6 @@
 #include <string>
 
 namespace ptx::pathwalk {
-namespace {
 
 const char* semText(Sem s) {
     switch (s) {
@@ -30,6 +29,8 @@ const char* semText(Sem s) {
     }
     return "";
 }
+
+namespace {
 
 /// The event of an ld or st (or one element of a vector one): its kind, the instruction's
 /// semantics and scope (volatile: relaxed.sys), proxy and location; `where` names the address.
@@ -131,64 +132,6 @@ void PathWalker::exec(State& s, const Instruction& ins, const Store& st,
         for (const int r : s.path.values.readsOf(v.value))
             s.path.valueDeps.emplace_back(r, id);
     }
-}
-
-void PathWalker::exec(State& s, const Instruction& ins, const Atomic& at,
-                      const std::vector<int>& extraCtrl) {
-    auto [loc, vloc, addrDeps] = resolve(s, at.addr, ins.pos);
-    const std::string name = addressText(at.addr, loc);
-    const bool acquire = at.sem == Sem::Acquire || at.sem == Sem::AcqRel;
-    const bool release = at.sem == Sem::Release || at.sem == Sem::AcqRel;
-    Event r;
-    r.kind = EventKind::Read;
-    r.sem = acquire ? Sem::Acquire : Sem::Relaxed;
-    r.scope = at.scope;
-    r.location = loc;
-    r.virtualLocation = vloc;
-    r.isRmw = true;
-    r.text = std::string("R") + semText(r.sem) + "." + scopeName(at.scope) + " " + name + " (atom)";
-    const int rid = addEvent(s, std::move(r), ins, extraCtrl);
-    ValuePool& vp = s.path.values;
-    const ValueId old = vp.read(rid);
-    s.path.events[static_cast<std::size_t>(rid)].value = old;
-    const RegValue b = operand(s, at.operand);
-    ValueId next = -1;
-    std::vector<int> deps = b.deps;
-    if (const std::optional<ValueOp> combine = toValueOp(at.op, floatTypeOf(at.type))) {
-        next = vp.binary(*combine, old, b.value);
-    } else if (at.op == AtomOp::Exch) {
-        next = b.value;
-    } else { // cas
-        if (!at.operand2) throw EnumerationError("atom.cas needs a compare and a new value");
-        const RegValue c = operand(s, *at.operand2);
-        next = vp.select(vp.binary(ValueOp::Eq, old, b.value), c.value, old);
-        deps = merged(deps, c.deps);
-    }
-    if ((at.op == AtomOp::Cas || at.op == AtomOp::Exch) && vp.constantValue(b.value))
-        s.loops.casAttempt({rid, b.value, loc, at.op == AtomOp::Exch});
-    else
-        s.loops.sideEffect();
-    if (at.op != AtomOp::Exch) deps = merged(deps, {rid});
-    Event w;
-    w.kind = EventKind::Write;
-    w.sem = release ? Sem::Release : Sem::Relaxed;
-    w.scope = at.scope;
-    w.location = loc;
-    w.virtualLocation = vloc;
-    w.isRmw = true;
-    w.value = next;
-    w.text = std::string("W") + semText(w.sem) + "." + scopeName(at.scope) + " " + name + " (atom)";
-    const int wid = addEvent(s, std::move(w), ins, extraCtrl);
-    s.path.rmw.emplace_back(rid, wid);
-    for (const int a : addrDeps) {
-        s.path.addr.emplace_back(a, rid);
-        s.path.addr.emplace_back(a, wid);
-    }
-    for (const int d : deps)
-        s.path.data.emplace_back(d, wid);
-    for (const int d : vp.readsOf(next))
-        s.path.valueDeps.emplace_back(d, wid);
-    if (at.dst) setRegister(s, at.dst->name, {old, {rid}, std::nullopt});
 }
 
 void PathWalker::exec(State& s, const Instruction& ins, const Fence& f,

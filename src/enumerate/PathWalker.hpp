@@ -30,6 +30,9 @@ struct RegValue {
 /// anything else (two pointers, other operations) points nowhere.
 [[nodiscard]] std::optional<std::string> provenance(BinOp op, const RegValue& a, const RegValue& b);
 
+/// An event's semantics as its text writes it (`.rel`; nothing for weak).
+[[nodiscard]] const char* semText(Sem s);
+
 /// The sorted union of two lists of read ids.
 [[nodiscard]] std::vector<int> merged(std::vector<int> a, const std::vector<int>& b);
 
@@ -110,7 +113,10 @@ class PathWalker {
     void exec(State& s, const Instruction& ins, const Load& ld, const std::vector<int>& extraCtrl);
     void exec(State& s, const Instruction& ins, const Store& st, const std::vector<int>& extraCtrl);
     void exec(State& s, const Instruction& ins, const Atomic& at,
-              const std::vector<int>& extraCtrl);
+              const std::vector<int>& extraCtrl); // AtomicEvents.cpp
+    /// A packed atomic (`atom.add.noftz.f16x2`): one read-modify-write per element.
+    void execPacked(State& s, const Instruction& ins, const Atomic& at,
+                    const std::vector<int>& extraCtrl);
     void exec(State& s, const Instruction& ins, const Fence& f, const std::vector<int>& extraCtrl);
     void exec(State& s, const Instruction& ins, const Barrier& b,
               const std::vector<int>& extraCtrl);

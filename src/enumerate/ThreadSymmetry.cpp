@@ -12,7 +12,8 @@ auto eventFields(const Event& e) {
     return std::tie(e.id, e.index, e.kind, e.sem, e.scope, e.location, e.virtualLocation, e.proxy,
                     e.fenceKind, e.value, e.isInit, e.isRmw, e.accessLocation, e.accessBytes,
                     e.barrierArrive, e.barrierInstance, e.barrierId, e.barrierCount, e.barrierVote,
-                    e.barrierPredicate, e.barrierVoteResult, e.repeated, e.infix);
+                    e.barrierPredicate, e.barrierVoteResult, e.repeated, e.infix, e.packedElement,
+                    e.packedAccess);
 }
 
 bool sameValues(const ValuePool& a, const ValuePool& b) {

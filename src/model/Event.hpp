@@ -45,6 +45,13 @@ struct Event {
     /// `index` (they are unordered among themselves).
     int accessLocation = -1;
     int accessBytes = 0;
+    /// Element k of a packed atomic (`atom.add.noftz.f16x2`): the PTX model performs its
+    /// elements as read-modify-writes of their own in no particular order, so program order
+    /// relates an element's read and write to each other, not to the other element's
+    /// (otherPackedElements). `packedAccess`: the instruction's first read's index, shared by its
+    /// elements. -1 on every other event.
+    int packedElement = -1;
+    int packedAccess = -1;
     // Barriers (bar.cta.sync / arrive): instance and id values; count as a constant.
     bool barrierArrive = false;
     ValueId barrierInstance = -1;
@@ -65,6 +72,12 @@ struct Event {
     SourcePos pos;    // the instruction it comes from
     std::string text; // short description (`W.rel.gpu y`), for explanations
 };
+
+/// Whether a and b are different elements of one packed atomic: not ordered by program order.
+[[nodiscard]] inline bool otherPackedElements(const Event& a, const Event& b) {
+    return a.packedElement >= 0 && b.packedElement >= 0 && a.thread == b.thread &&
+           a.packedAccess == b.packedAccess && a.packedElement != b.packedElement;
+}
 
 [[nodiscard]] inline bool isMemory(const Event& e) {
     return e.kind == EventKind::Read || e.kind == EventKind::Write;

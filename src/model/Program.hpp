@@ -88,10 +88,13 @@ using TypeSuffix = std::string;
 inline constexpr int kUntypedAccessBytes = 4;
 
 /// The bytes a memory access of type `type` covers from its address: 1 for `.b8/.u8/.s8`, 2, 4
-/// or 8 for the 16-, 32- and 64-bit types, kUntypedAccessBytes without a type.
+/// or 8 for the 16-, 32- and 64-bit types, kUntypedAccessBytes without a type. For a packed type
+/// (`.f16x2`), one element's: 2.
 [[nodiscard]] inline int accessBytes(const TypeSuffix& type) {
     if (type.size() < 2) return kUntypedAccessBytes;
-    const std::string bits = type.substr(type.rfind("bf", 0) == 0 ? 2 : 1);
+    std::string bits = type.substr(type.rfind("bf", 0) == 0 ? 2 : 1);
+    if (bits.size() > 2 && bits.compare(bits.size() - 2, 2, "x2") == 0)
+        bits.resize(bits.size() - 2);
     return bits == "8"    ? 1
            : bits == "16" ? 2
            : bits == "32" ? 4
@@ -152,6 +155,14 @@ enum class FloatType { F16, BF16, F32, F64 };
     return std::nullopt;
 }
 
+/// The element type of a packed floating-point atomic (`.f16x2`: F16, `.bf16x2`: BF16): two
+/// 16-bit elements, each its own read-modify-write (docs/litmus-format.md).
+[[nodiscard]] inline std::optional<FloatType> packedFloatTypeOf(const TypeSuffix& type) {
+    if (type == "f16x2") return FloatType::F16;
+    if (type == "bf16x2") return FloatType::BF16;
+    return std::nullopt;
+}
+
 /// `atom.SEM.SCOPE.OP d, [a], b{, c}` and `red.SEM.SCOPE.OP [a], b`.
 struct Atomic {
     bool isRed = false;     // red: no destination register
@@ -160,13 +171,18 @@ struct Atomic {
     bool semWritten = true; // false for GPU_PTX `atom.global.cas` (defaults applied)
     std::optional<StateSpace> space;
     AtomOp op = AtomOp::Add;
-    TypeSuffix type;        // also f16, bf16, f32, f64 (floatTypeOf)
-    bool noftz = false;     // `.noftz`, required on f16 and bf16 (printing only)
+    TypeSuffix type;        // also f16, bf16, f32, f64 (floatTypeOf), f16x2, bf16x2 (packed)
+    bool noftz = false;     // `.noftz`, required on the 16-bit ones (printing only)
     std::optional<Reg> dst; // absent for red
     Address addr;
     Operand operand; // add/sub/exch/and/or/xor/min/max/inc/dec operand; cas: compare
     std::optional<Operand> operand2; // cas: the new value
 };
+
+/// The elements of an atomic: 2 for a packed one (`.f16x2`, `.bf16x2`), else 1.
+[[nodiscard]] inline int vectorElements(const Atomic& a) {
+    return packedFloatTypeOf(a.type) ? 2 : 1;
+}
 
 enum class FenceKind { Sc, AcqRel, ProxyAlias, ProxySurface, ProxyTexture, ProxyConstant };
 

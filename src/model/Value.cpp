@@ -58,13 +58,10 @@ std::int64_t applyOp(ValueOp op, std::int64_t a, std::int64_t b) {
     case ValueOp::DecWrap:
         return (a == 0 || u(a) > u(b)) ? b : s(u(a) - 1);
     case ValueOp::FAddF16:
-        return s(floatAdd(FloatType::F16, u(a), u(b)));
     case ValueOp::FAddBF16:
-        return s(floatAdd(FloatType::BF16, u(a), u(b)));
     case ValueOp::FAddF32:
-        return s(floatAdd(FloatType::F32, u(a), u(b)));
     case ValueOp::FAddF64:
-        return s(floatAdd(FloatType::F64, u(a), u(b)));
+        return s(floatAdd(*floatAddType(op), u(a), u(b)));
     default:
         throw std::logic_error("applyOp: not a binary operation");
     }
@@ -90,6 +87,21 @@ ValueOp toValueOp(BinOp op) {
         break;
     }
     throw std::logic_error("toValueOp: mov has no operation");
+}
+
+std::optional<FloatType> floatAddType(ValueOp op) {
+    switch (op) {
+    case ValueOp::FAddF16:
+        return FloatType::F16;
+    case ValueOp::FAddBF16:
+        return FloatType::BF16;
+    case ValueOp::FAddF32:
+        return FloatType::F32;
+    case ValueOp::FAddF64:
+        return FloatType::F64;
+    default:
+        return std::nullopt;
+    }
 }
 
 std::optional<ValueOp> toValueOp(AtomOp op, std::optional<FloatType> number) {

@@ -107,5 +107,7 @@ class ValuePool {
 /// type, if it has one (`atom.add.f32`: FAddF32).
 [[nodiscard]] std::optional<ValueOp> toValueOp(AtomOp op,
                                                std::optional<FloatType> number = std::nullopt);
+/// The type of a floating-point add (FAddF32: F32); none for every other operation.
+[[nodiscard]] std::optional<FloatType> floatAddType(ValueOp op);
 
 } // namespace ptx

@@ -15,21 +15,25 @@ namespace ptx {
 /// The address of element k of a vector access of type `type`.
 [[nodiscard]] Address elementAddress(const Address& a, const TypeSuffix& type, int k);
 
-/// Calls f(address) for each element of every load, store and atomic of the program: one
-/// address for a scalar access, one per element of a vector one.
+/// Calls f(address) for each element of a load, store or atomic: one address for a scalar
+/// access, one per element of a vector or packed one; none for another instruction.
+template <class F> void forEachElementAddress(const Instruction& ins, F&& f) {
+    std::visit(
+        [&](const auto& body) {
+            using T = std::decay_t<decltype(body)>;
+            if constexpr (std::is_same_v<T, Load> || std::is_same_v<T, Store> ||
+                          std::is_same_v<T, Atomic>)
+                for (int k = 0; k < vectorElements(body); ++k)
+                    f(elementAddress(body.addr, body.type, k));
+        },
+        ins.body);
+}
+
+/// forEachElementAddress over every instruction of the program.
 template <class F> void forEachAccessElement(const Program& program, F&& f) {
     for (const Thread& t : program.threads)
         for (const Instruction& ins : t.code)
-            std::visit(
-                [&](const auto& body) {
-                    using T = std::decay_t<decltype(body)>;
-                    if constexpr (std::is_same_v<T, Load> || std::is_same_v<T, Store>)
-                        for (int k = 0; k < vectorElements(body); ++k)
-                            f(elementAddress(body.addr, body.type, k));
-                    else if constexpr (std::is_same_v<T, Atomic>)
-                        f(body.addr);
-                },
-                ins.body);
+            forEachElementAddress(ins, f);
 }
 
 /// The scalar accesses a vector load or store stands for, in element order, each with the

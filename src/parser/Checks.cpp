@@ -184,7 +184,7 @@ std::set<std::string> LitmusParser::usedLocations() const {
                         for (const Operand& v : b.vector)
                             value(v);
                     } else if constexpr (std::is_same_v<T, Atomic>) {
-                        address(b.addr, 1, b.type);
+                        address(b.addr, vectorElements(b), b.type);
                         value(b.operand);
                         if (b.operand2) value(*b.operand2);
                     } else if constexpr (std::is_same_v<T, Local>) {

@@ -188,16 +188,19 @@ void checkLastElement(const Address& addr, const TypeSuffix& type, int elements,
                              " bytes of its location (locations are 2^32 bytes apart)");
 }
 
-/// The floating-point forms of atom and red the PTX ISA gives: `.add` only; `.f16` and `.bf16`
-/// with `.noftz` (they keep subnormals), `.f32` and `.f64` without it.
+/// The floating-point forms of atom and red the PTX ISA gives: `.add` only; `.f16`, `.bf16` and
+/// their packed pairs `.f16x2`, `.bf16x2` with `.noftz` (they keep subnormals), `.f32` and `.f64`
+/// without it.
 void checkFloatAtomic(const Token& word, const Atomic& a, const SourcePos& typePos,
                       const SourcePos& noftzPos, const std::string& file) {
-    const std::optional<FloatType> number = floatTypeOf(a.type);
+    const std::optional<FloatType> number =
+        floatTypeOf(a.type) ? floatTypeOf(a.type) : packedFloatTypeOf(a.type);
     if (!number) {
         if (a.noftz)
             throw ParseError(file, noftzPos,
                              "found '.noftz' in '" + word.text +
-                                 "', expected it only with .f16 or .bf16 (a floating-point add)");
+                                 "', expected it only with .f16, .bf16, .f16x2 or .bf16x2 (a "
+                                 "floating-point add)");
         return;
     }
     if (a.op != AtomOp::Add)
@@ -215,8 +218,8 @@ void checkFloatAtomic(const Token& word, const Atomic& a, const SourcePos& typeP
     if (!half && a.noftz)
         throw ParseError(file, noftzPos,
                          "found '.noftz' with '." + a.type + "' in '" + word.text +
-                             "', expected it only with .f16 or .bf16 (.f32 flushes subnormals "
-                             "to zero, .f64 keeps them)");
+                             "', expected it only with .f16, .bf16, .f16x2 or .bf16x2 (.f32 "
+                             "flushes subnormals to zero, .f64 keeps them)");
 }
 
 } // namespace
@@ -349,7 +352,7 @@ InstructionBody LitmusParser::parseAtomic(int thread, const Token& word,
             if (a.space)
                 failQ(q, "a second state space '." + q.text + "'", "at most one state space");
             a.space = q.text == "global" ? StateSpace::Global : StateSpace::Shared;
-        } else if (isTypeSuffix(q.text) || floatTypeOf(q.text)) {
+        } else if (isTypeSuffix(q.text) || floatTypeOf(q.text) || packedFloatTypeOf(q.text)) {
             if (!a.type.empty()) failQ(q, "a second type '." + q.text + "'", "at most one type");
             a.type = q.text;
             typePos = q.pos;
@@ -357,12 +360,11 @@ InstructionBody LitmusParser::parseAtomic(int thread, const Token& word,
             a.noftz = true;
             noftzPos = q.pos;
         } else if (isFloatType(q.text) || q.text == "v2" || q.text == "v4" || q.text == "v8") {
-            // The packed (.f16x2, .bf16x2) and vector (.v2.f32 ...) forms: several additions
-            // in one instruction, not modelled.
+            // The vector forms (.v2.f32 ...) and .tf32: not modelled.
             failQ(q, "'." + q.text + "' in '" + word.text + "'",
-                  "a scalar " + op + " (type " + typeSuffixList() +
-                      ", or .f16, .bf16, .f32, .f64 with .add): the packed and vector forms of "
-                      "atom and red are not modelled (docs/litmus-format.md)");
+                  "a scalar or packed " + op + " (type " + typeSuffixList() +
+                      ", or .f16, .bf16, .f32, .f64, .f16x2, .bf16x2 with .add): the vector "
+                      "forms of atom and red are not modelled (docs/litmus-format.md)");
         } else {
             failQ(q, "unknown qualifier '." + q.text + "' in '" + word.text + "'",
                   "a qualifier of " + op + ": semantics (" + join(sems) +

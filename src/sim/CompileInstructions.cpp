@@ -190,6 +190,11 @@ SimInstr Compiler::compileInstr(SimThread& t, const Instruction& ins,
                 s.scope = b.scope;
                 s.strong = true;
                 s.atomOp = b.op;
+                if (packedFloatTypeOf(b.type))
+                    throw Unsupported("sim: line " + std::to_string(ins.pos.line) + ": " +
+                                      (b.isRed ? "red" : "atom") + ".add.noftz." + b.type +
+                                      ", a packed atomic, is not simulated (the machine's "
+                                      "atomics update one location)");
                 s.atomFloat = floatTypeOf(b.type);
                 if (b.dst) s.dst = reg(t, b.dst->name);
                 s.addr = addr(t, b.addr, s);

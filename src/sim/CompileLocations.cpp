@@ -86,17 +86,15 @@ void Compiler::collectOperand(const Operand& o) {
     if (const auto* a = std::get_if<AddressOf>(&o)) baseIndex(a->location);
 }
 
-void Compiler::collectLocations(const Instruction& ins) {
+void Compiler::collectOperands(const Instruction& ins) {
     std::visit(
         [&](const auto& b) {
             using T = std::decay_t<decltype(b)>;
-            if constexpr (std::is_same_v<T, Load>) {
-                collectAddress(b.addr);
-            } else if constexpr (std::is_same_v<T, Store>) {
-                collectAddress(b.addr);
-                collectOperand(b.value);
+            if constexpr (std::is_same_v<T, Store>) {
+                if (b.vector.empty()) collectOperand(b.value);
+                for (const Operand& v : b.vector)
+                    collectOperand(v);
             } else if constexpr (std::is_same_v<T, Atomic>) {
-                collectAddress(b.addr);
                 collectOperand(b.operand);
                 if (b.operand2) collectOperand(*b.operand2);
             } else if constexpr (std::is_same_v<T, Local>) {

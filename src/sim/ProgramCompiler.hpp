@@ -34,7 +34,8 @@ class Compiler {
     std::int64_t initValue(const InitValue& v);
     void collectAddress(const Address& a);
     void collectOperand(const Operand& o);
-    void collectLocations(const Instruction& ins);
+    /// The locations an instruction's operands name (`&x`); its addresses: forEachElementAddress.
+    void collectOperands(const Instruction& ins);
     void collectCondLocations(const CondExpr& e);
 
     // ---- instructions (CompileInstructions.cpp) ----

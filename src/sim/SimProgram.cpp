@@ -21,9 +21,10 @@ SimProgram Compiler::run() {
     for (const auto& e : p_.init)
         if (!e.thread) baseIndex(e.name);
     for (const auto& t : p_.threads)
-        for (const auto& ins : t.code)
-            for (const Instruction& element : scalarElements(ins))
-                collectLocations(element);
+        for (const auto& ins : t.code) {
+            forEachElementAddress(ins, [&](const Address& a) { collectAddress(a); });
+            collectOperands(ins);
+        }
     for (const auto& [base, offset] : locationsThroughRegisters(p_))
         location(base, offset);
     collectCondLocations(p_.condition.expr);

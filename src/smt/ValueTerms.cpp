@@ -111,16 +111,10 @@ z3::expr CandidateEncoding::translate(const ValueNode& n) {
             r = z3::ite(a == zero || z3::ugt(a, b), b, a - 1);
             break;
         case ValueOp::FAddF16:
-            r = floatAddTerm(FloatType::F16, a, b);
-            break;
         case ValueOp::FAddBF16:
-            r = floatAddTerm(FloatType::BF16, a, b);
-            break;
         case ValueOp::FAddF32:
-            r = floatAddTerm(FloatType::F32, a, b);
-            break;
         case ValueOp::FAddF64:
-            r = floatAddTerm(FloatType::F64, a, b);
+            r = floatAddTerm(*floatAddType(n.op), a, b);
             break;
         default:
             break;

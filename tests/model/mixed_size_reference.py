@@ -21,8 +21,9 @@ come from proxy_reference.py (the same independence). The model, as those pages 
   segments at every access boundary; each access is one event per segment it covers (its
   pieces), unordered among themselves, at their instruction's place in program order (an atom's
   read pieces before its write pieces). One initial write per segment: an init entry `x = V`
-  gives V, little-endian, to the bytes of the widest access at offset 0 (4 without one), the
-  other bytes are 0;
+  gives V, little-endian, to the bytes of the widest instruction at offset 0 (all elements of a
+  vector one; 4 without one), the other bytes are 0; a non-zero init entry's bytes are cut like
+  an access's (so `x = V` over a vector's elements splits x);
 * rf, co, fr, `loc` are per segment; a read's register is assembled little-endian from its
   pieces' bytes, zero-extended (.u/.b, untyped) or sign-extended (.s); a write's pieces write the
   bytes of its value cut to its size. A location whose accesses never overlap in part keeps one
@@ -45,7 +46,7 @@ come from proxy_reference.py (the same independence). The model, as those pages 
   not from ptxlitmus's PathEvents/VectorAccess/check code: element k is a scalar access of the
   type at [x + k*size] with the instruction's semantics and scope, an access of its own (its
   own byte range and pieces: single-copy atomicity and `ms` never join two elements, and an
-  init entry covers the widest element at its offset); the elements are unordered among
+  init entry covers the whole vector at its offset); the elements are unordered among
   themselves (one place in program order: no po edge between them either way, all after what
   is po-before the instruction and before what is po-after it); a vector store's operands and
   a vector load's addresses are all read before any destination is written (a register a
@@ -324,17 +325,22 @@ def segments_of(t, progs):
     entry, and the bytes each init entry covers; t.unsplit: the locations whose accesses never
     overlap in part (there, docs/model-races.md: "one event per access, a value one 64-bit
     integer whatever its type": values are neither cut nor extended)."""
-    ranges = {}
+    ranges, whole = {}, {}
     for prog in progs:
-        for i in (e for ins in prog for e in elements(ins)):
-            if i.op in ("ld", "st", "atom"):
-                ranges.setdefault(i.loc, set()).add((i.off, i.off + i.size))
+        for ins in prog:
+            els = elements(ins)
+            if els[0].op in ("ld", "st", "atom"):   # all elements, from the first one's offset
+                whole.setdefault(els[0].loc, set()).add(
+                    (els[0].off, els[0].off + sum(e.size for e in els)))
+            for i in els:
+                if i.op in ("ld", "st", "atom"):
+                    ranges.setdefault(i.loc, set()).add((i.off, i.off + i.size))
     segs, initbytes, t.unsplit = {}, {}, set()
     for loc in t.order:
-        rs = ranges.get(loc, set())
+        w0 = max([hi - lo for lo, hi in whole.get(loc, set()) if lo == 0], default=4)
+        rs = ranges.get(loc, set()) | ({(0, w0)} if t.init[loc] != 0 else set())
         if not any(a != b and a[0] < b[1] and b[0] < a[1] for a in rs for b in rs):
             t.unsplit.add(loc)
-        w0 = max([hi - lo for lo, hi in rs if lo == 0], default=4)
         initbytes[loc] = dict(enumerate(to_bytes(t.init[loc], w0)))
         rs = rs | {(0, w0)}
         cuts = sorted({b for r in rs for b in r})
