@@ -275,8 +275,8 @@ CheckResult checkWithin(const Program& program, const CheckOptions& options,
                     FirstAnswer race = firstAnswerOf(request);
                     engine = std::move(race.result);
                     result.engine = race.engine;
-                    result.engineReason += "; then it and the solver side by side: " +
-                                           race.engine + " answered first";
+                    result.engineReason +=
+                        "; then it and the solver side by side: " + race.engine + " answered first";
                 } else {
                     engine = runSmt(request);
                     result.engine = "smt";

@@ -11,8 +11,17 @@
 #include <stop_token>
 #include <thread>
 
+#ifdef __linux__
+#include <cerrno>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
 namespace ptx {
 namespace {
+
+constexpr int kExplicitNiceness = 5; // weight 335 against the solver's 1024
 
 /// One engine's run: its deadline is the request's limit with a stop token of its own, which
 /// the request's stop (Ctrl-C) and the other engine's answer both set.
@@ -30,6 +39,19 @@ struct Runner {
         return r;
     }
 };
+
+/// The explicit search yields to the solver when the process's processors are busy: under the
+/// scheduler's share of a loaded machine, two equal threads would each run at half speed (a
+/// solver's answer of 8 s took 18 s); at a lower priority the solver keeps about three quarters
+/// of the share, and an idle core still goes to the explicit search whole.
+void lowerThisThreadsPriority() {
+#ifdef __linux__
+    const auto self = static_cast<id_t>(syscall(SYS_gettid));
+    errno = 0;
+    const int now = getpriority(PRIO_PROCESS, self);
+    if (errno == 0) (void)setpriority(PRIO_PROCESS, self, std::min(now + kExplicitNiceness, 19));
+#endif
+}
 
 } // namespace
 
@@ -51,6 +73,7 @@ FirstAnswer firstAnswerOf(const EngineRequest& request) {
     };
     {
         std::jthread explicitThread([&] {
+            lowerThisThreadsPriority();
             try {
                 explicitRun.result = runExplicit(explicitRequest);
                 answered(0, solverRun);

@@ -311,7 +311,8 @@ bool CandidateSearch::swappedSmaller() const {
     for (const ThreadSymmetry::Swap& swap : swaps_) {
         for (const int r : reads_) {
             const int mine = sourceOf_[static_cast<std::size_t>(r)];
-            const int image = sourceOf_[static_cast<std::size_t>(swap[static_cast<std::size_t>(r)])];
+            const int image =
+                sourceOf_[static_cast<std::size_t>(swap[static_cast<std::size_t>(r)])];
             if (mine < 0 || image < 0) break; // not chosen yet: the comparison is open
             const int theirs = swap[static_cast<std::size_t>(image)];
             if (mine < theirs) break;

@@ -161,11 +161,11 @@ class CandidateSearch {
     std::array<bool, kChosenCount> partial_{}; // which chosen relations are only partly known
     bool hasCoTotal_ = false;
 
-    std::vector<int> reads_;                  // in the fixed order
-    std::vector<int> readAt_;                 // searchRf: per level, the read decided there
-    std::vector<int> sourceOf_;               // searchRf: per event, a read's source (-1: none)
+    std::vector<int> reads_;                   // in the fixed order
+    std::vector<int> readAt_;                  // searchRf: per level, the read decided there
+    std::vector<int> sourceOf_;                // searchRf: per event, a read's source (-1: none)
     std::vector<std::vector<int>> valueReads_; // orderByValues: per write, the reads of its value
-    std::vector<unsigned> visited_;           // unassignedDependency: per event, last visit
+    std::vector<unsigned> visited_;            // unassignedDependency: per event, last visit
     unsigned visit_ = 0;
     std::vector<std::vector<int>> writesOf_;  // per location, initial write first
     std::vector<std::vector<int>> sourcesOf_; // per read: its possible rf sources, in try order

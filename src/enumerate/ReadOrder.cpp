@@ -46,7 +46,8 @@ int CandidateSearch::unassignedDependency(int write) {
         pending.pop_back();
         for (const int d : valueReads_[static_cast<std::size_t>(w)]) {
             const auto i = static_cast<std::size_t>(d);
-            if (c_.events[i].kind != EventKind::Read || values_.resolved(d) || visited_[i] == visit_)
+            if (c_.events[i].kind != EventKind::Read || values_.resolved(d) ||
+                visited_[i] == visit_)
                 continue; // a barrier's vote is resolved by its group, not searched
             visited_[i] = visit_;
             const int source = sourceOf_[i];

@@ -32,8 +32,9 @@ std::string ticketLock(const std::string& acquire) {
                     (line.starts_with("bne") ? std::to_string(t) : "");
         text += " ;\n";
     }
-    for (const char* line : {"ld.weak r1, x", "add r1, r1, 1", "st.weak x, r1",
-                             "ld.relaxed.gpu r3, owner", "add r3, r3, 1", "st.release.gpu owner, r3"})
+    for (const char* line :
+         {"ld.weak r1, x", "add r1, r1, 1", "st.weak x, r1", "ld.relaxed.gpu r3, owner",
+          "add r3, r3, 1", "st.release.gpu owner, r3"})
         text += std::string(" ") + line + " | " + line + " | " + line + " ;\n";
     return text + "exists (~(x == 3))\n";
 }
