@@ -1,8 +1,10 @@
 // The rf search's order of reads (CandidateSearch::orderByValues, ReadOrder.cpp) changes how soon
 // a branch is cut, never what the search finds: with and without it, every candidate gives the
-// same witnesses (read values and final writes), each as many times.
+// same witnesses (read values and final writes), each as many times. The ticket lock it was made
+// for also checks `auto`'s side-by-side run (check/FirstAnswer.hpp) against each engine alone.
 #include "Helpers.hpp"
 
+#include "check/Checker.hpp"
 #include "enumerate/CandidateSearch.hpp"
 #include "enumerate/CheckShapes.hpp"
 #include "enumerate/ModelHoisting.hpp"
@@ -82,5 +84,27 @@ TEST_CASE("read order: deciding a value's reads first finds the same witnesses")
         const auto fixed = witnesses(t, false);
         CHECK(!fixed.empty());
         CHECK(witnesses(t, true) == fixed);
+    }
+}
+
+TEST_CASE("read order: auto's side-by-side run answers as each engine alone") {
+    for (const auto& [acquire, expected] :
+         {std::pair("acquire", false), std::pair("relaxed", true)}) {
+        const Program p = parseLitmus(ticketLock(acquire), "ticket.litmus");
+        CAPTURE(acquire);
+        CheckOptions o;
+        o.countWitnesses = false;
+        o.termination = false;
+        o.speedcheck = true;
+        for (const EngineKind e : {EngineKind::Explicit, EngineKind::Smt}) {
+            o.engine = e;
+            CHECK(check(p, o).ok == expected);
+        }
+        o.engine = EngineKind::Auto;
+        o.explicitFirstTrySeconds = 0; // no first try: straight to the side-by-side run
+        const CheckResult r = check(p, o);
+        CHECK(r.ok == expected);
+        CHECK((r.engine == "explicit" || r.engine == "smt"));
+        CHECK(r.engineReason.find("side by side") != std::string::npos);
     }
 }
