@@ -2,6 +2,7 @@
 
 #include "enumerate/CheckShapes.hpp"
 
+#include "check/FirstAnswer.hpp"
 #include "check/MixedSizes.hpp"
 #include "check/Projection.hpp"
 #include "check/SearchSpace.hpp"
@@ -268,9 +269,18 @@ CheckResult checkWithin(const Program& program, const CheckOptions& options,
                 result.engineReason += ", explicit engine finished within its first try";
             } catch (const TimeLimitExceeded&) {
                 if (deadline.expired()) throw; // the test's own limit, not the first try's
-                engine = runSmt(request);
-                result.engine = "smt";
                 result.engineReason += ", explicit engine ran past its first try";
+                if (options.speedcheck) {
+                    // One question: both engines side by side, the first answer taken.
+                    FirstAnswer race = firstAnswerOf(request);
+                    engine = std::move(race.result);
+                    result.engine = race.engine;
+                    result.engineReason +=
+                        "; then it and the solver side by side: " + race.engine + " answered first";
+                } else {
+                    engine = runSmt(request);
+                    result.engine = "smt";
+                }
             }
         } else if (choice.kind == EngineKind::Smt) {
             engine = runSmt(request);

@@ -149,7 +149,7 @@ std::size_t CandidateSearch::unitDepth() const {
 std::uint64_t CandidateSearch::unitOf(std::size_t k, const std::vector<std::size_t>& next) const {
     std::uint64_t unit = 0;
     for (std::size_t j = 0; j <= k; ++j)
-        unit = unit * sourcesOf_[static_cast<std::size_t>(reads_[j])].size() + (next[j] - 1);
+        unit = unit * sourcesOf_[static_cast<std::size_t>(readAt_[j])].size() + (next[j] - 1);
     return unit;
 }
 
@@ -190,10 +190,14 @@ void CandidateSearch::searchRf() {
     // must still remove what they applied.
     std::vector<int> applied(count, -1);
     std::vector<char> decided(count, 0); // outcome mode: the outcome was fixed at level k
-    if (!swaps_.empty()) {
-        levelOf_.assign(static_cast<std::size_t>(c_.size()), count);
-        for (std::size_t j = 0; j < count; ++j)
-            levelOf_[static_cast<std::size_t>(reads_[j])] = j;
+    readAt_.assign(count, -1);
+    sourceOf_.assign(static_cast<std::size_t>(c_.size()), -1);
+    if (orderByValues_) {
+        valueReads_.assign(static_cast<std::size_t>(c_.size()), {});
+        for (const Event& e : c_.events)
+            if (e.kind == EventKind::Write)
+                valueReads_[static_cast<std::size_t>(e.id)] = c_.values.readsOf(e.value);
+        visited_.assign(static_cast<std::size_t>(c_.size()), 0);
     }
     const std::size_t unitDepth = this->unitDepth(); // a split search: levels naming a unit
     // Outcome mode dives through the levels after the outcome is decided: one consistent
@@ -210,7 +214,8 @@ void CandidateSearch::searchRf() {
     // CADP loops whose paths most rf choices contradict).
     std::size_t divesPassed = 0, divesFailed = 0;
     auto undoLevel = [&](std::size_t j) {
-        rf_.remove(applied[j], reads_[j]);
+        rf_.remove(applied[j], readAt_[j]);
+        sourceOf_[static_cast<std::size_t>(readAt_[j])] = -1;
         values_.undo();
         if (unchecked == j) unchecked = count;
     };
@@ -221,9 +226,9 @@ void CandidateSearch::searchRf() {
         ++divesFailed;
         Relation prefix(c_.size());
         for (std::size_t j = 0; j < unchecked; ++j)
-            prefix.add(applied[j], reads_[j]);
+            prefix.add(applied[j], readAt_[j]);
         for (std::size_t j = unchecked; j < k; ++j) {
-            prefix.add(applied[j], reads_[j]);
+            prefix.add(applied[j], readAt_[j]);
             set(Chosen::Rf, prefix);
             if (!consistentSoFar()) {
                 while (k > j)
@@ -234,9 +239,10 @@ void CandidateSearch::searchRf() {
         unchecked = count;
     };
     std::size_t k = 0;
+    readAt_[0] = readAtLevel(0);
     tick_();
     while (true) {
-        const int r = reads_[k];
+        const int r = readAt_[k];
         const std::vector<int>& sources = sourcesOf_[static_cast<std::size_t>(r)];
         if (next[k] == sources.size()) { // every source of this read tried: back up one level
             set(Chosen::Rf, rf_);
@@ -249,8 +255,9 @@ void CandidateSearch::searchRf() {
         // A split search skips the units of other parts, before anything depends on the choice.
         if (k + 1 == unitDepth && !share_.owns(candidate_, unitOf(k, next))) continue;
         applied[k] = w;
+        sourceOf_[static_cast<std::size_t>(r)] = w;
         bool cut = !values_.assign(r, w) || sharesExclusiveSource(r, w) ||
-                   (cutWhen_ && cutWhen_(values_)) || swappedSmaller(k, applied);
+                   (cutWhen_ && cutWhen_(values_)) || swappedSmaller();
         if (!cut && outcomeMode_) {
             decided[k] = outcomeDecided();
             // A reported outcome is cut before rf is set (the outcome depends on the values
@@ -275,6 +282,7 @@ void CandidateSearch::searchRf() {
             if (pass) {
                 if (!leaf) { // descend; the choice is undone when the level below ends
                     next[++k] = 0;
+                    readAt_[k] = readAtLevel(k);
                     tick_();
                     continue;
                 }
@@ -287,24 +295,26 @@ void CandidateSearch::searchRf() {
                     while (first < k && !decided[first])
                         ++first;
                     for (std::size_t j = first + 1; j <= k; ++j)
-                        next[j] = sourcesOf_[static_cast<std::size_t>(reads_[j])].size();
+                        next[j] = sourcesOf_[static_cast<std::size_t>(readAt_[j])].size();
                 }
             }
             rf_.remove(w, r);
         }
+        sourceOf_[static_cast<std::size_t>(r)] = -1;
         values_.undo();
         if (unchecked < k) verifyAbove(k); // a choice failed below an unchecked level
     }
 }
 
-bool CandidateSearch::swappedSmaller(std::size_t k, const std::vector<int>& applied) const {
+bool CandidateSearch::swappedSmaller() const {
+    // The swapped execution X' reads, at read r, the image of what X reads at swap[r].
     for (const ThreadSymmetry::Swap& swap : swaps_) {
-        for (std::size_t j = 0; j <= k; ++j) {
-            const std::size_t image =
-                levelOf_[static_cast<std::size_t>(swap[static_cast<std::size_t>(reads_[j])])];
-            if (image > k) break; // the swapped execution's source here is not chosen yet
-            const int mine = applied[j];
-            const int theirs = swap[static_cast<std::size_t>(applied[image])];
+        for (const int r : reads_) {
+            const int mine = sourceOf_[static_cast<std::size_t>(r)];
+            const int image =
+                sourceOf_[static_cast<std::size_t>(swap[static_cast<std::size_t>(r)])];
+            if (mine < 0 || image < 0) break; // not chosen yet: the comparison is open
+            const int theirs = swap[static_cast<std::size_t>(image)];
             if (mine < theirs) break;
             if (mine > theirs) return true;
         }

@@ -1,7 +1,9 @@
 // The explicit search over one candidate execution.
 //
 // Choices are fixed in stages, each pruned by the model's checks evaluated on what is known:
-//   1. rf, read by read (ValueResolver rejects choices contradicting path conditions early);
+//   1. rf, read by read (ValueResolver rejects choices contradicting path conditions early;
+//      with orderByValues, a source whose value is not known yet is followed at once by the
+//      reads that decide it, ReadOrder.cpp);
 //   2. barrier arrival orders, when thread counts make them matter (BarrierSync.hpp);
 //   3. the fence-SC order: an acyclic orientation of every morally strong pair of fence.sc;
 //   4. minimal coherence orders (CheckShapes.hpp): the transitive closure of initial writes first,
@@ -74,6 +76,13 @@ class CandidateSearch {
     /// (compared by event id): of each orbit the least execution is kept.
     void breakSymmetry(std::vector<ThreadSymmetry::Swap> swaps) { swaps_ = std::move(swaps); }
 
+    /// The rf search decides next, after a read took a source whose value is not known yet,
+    /// the reads that value depends on (ReadOrder.cpp), so that the path conditions waiting for
+    /// it cut a wrong choice before the reads in between multiply it. Otherwise (and when no
+    /// read waits) reads are decided in the fixed order. The order changes no result, only how
+    /// soon a branch is cut or a witness met.
+    void orderByValues() { orderByValues_ = true; }
+
   private:
     void set(Chosen r, const Relation& value);
     [[nodiscard]] bool usable(const ShapedCheck& check) const;
@@ -93,9 +102,15 @@ class CandidateSearch {
     /// witness.
     [[nodiscard]] bool fenceDive();
     [[nodiscard]] std::vector<int> sourceOrder(int read) const;
-    /// Whether the sources applied at levels 0..k (`applied`) are lexicographically larger than
-    /// those of one swapped execution, on the reads whose images are applied too (breakSymmetry).
-    [[nodiscard]] bool swappedSmaller(std::size_t k, const std::vector<int>& applied) const;
+    /// The read decided at level k of searchRf, levels 0..k-1 being applied (ReadOrder.cpp).
+    [[nodiscard]] int readAtLevel(std::size_t k);
+    /// A read not yet given a source that the value of `write` waits for, directly or through
+    /// reads given sources whose values wait in turn; -1 when none.
+    [[nodiscard]] int unassignedDependency(int write);
+    /// Whether the sources chosen so far (sourceOf_), read by read in the fixed order, are
+    /// lexicographically larger than those of one swapped execution, up to the first read
+    /// whose source or whose image's source is not chosen yet (breakSymmetry).
+    [[nodiscard]] bool swappedSmaller() const;
     /// A split search: the number of read levels that name a unit (0: the candidate is one).
     [[nodiscard]] std::size_t unitDepth() const;
     /// The unit the choices of levels 0..k name (`next` as in searchRf).
@@ -137,7 +152,7 @@ class CandidateSearch {
     std::optional<OutcomeMode> outcomeMode_;
     std::function<bool(const ValueResolver&)> cutWhen_; // none: no goal
     std::vector<ThreadSymmetry::Swap> swaps_;           // breakSymmetry
-    std::vector<std::size_t> levelOf_; // with swaps: per event, its level as a read (searchRf)
+    bool orderByValues_ = false;
     SearchShare share_;
     std::uint64_t candidate_;
     ConcreteAlgebra& algebra_;
@@ -146,7 +161,12 @@ class CandidateSearch {
     std::array<bool, kChosenCount> partial_{}; // which chosen relations are only partly known
     bool hasCoTotal_ = false;
 
-    std::vector<int> reads_;                  // in search order
+    std::vector<int> reads_;                   // in the fixed order
+    std::vector<int> readAt_;                  // searchRf: per level, the read decided there
+    std::vector<int> sourceOf_;                // searchRf: per event, a read's source (-1: none)
+    std::vector<std::vector<int>> valueReads_; // orderByValues: per write, the reads of its value
+    std::vector<unsigned> visited_;            // unassignedDependency: per event, last visit
+    unsigned visit_ = 0;
     std::vector<std::vector<int>> writesOf_;  // per location, initial write first
     std::vector<std::vector<int>> sourcesOf_; // per read: its possible rf sources, in try order
     /// Per read: (another read, a source) that the two cannot both read (findExclusiveSources).

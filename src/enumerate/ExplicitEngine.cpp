@@ -101,10 +101,12 @@ class ExplicitRun {
                 if (req_.goal) throw GoalReached{};
             },
             [&] { tick(); }, outcomeModeFor(c), share_, number);
-        if (req_.goal)
+        if (req_.goal) {
             search.cutWhen([this, &c](const ValueResolver& values) {
                 return !goalHolds(c, values, nullptr).value_or(true);
             });
+            search.orderByValues();
+        }
         search.breakSymmetry(symmetry_.swapsIn(c.pathOfThread, req_.paths));
         search.run();
     }
