@@ -34,15 +34,21 @@ std::uint64_t power(std::uint64_t base, int exponent) {
     return p;
 }
 
+/// A solver configured as the engine's (the simple solver: the only one that calls a propagator).
+struct EngineSolver {
+    ptx::smt::ProcessSettings settings;
+    z3::context ctx;
+    z3::solver solver = ptx::smt::makeEngineSolver(ctx);
+};
+
 } // namespace
 
 TEST_CASE("witness counter: counts every assignment once, however long the search") {
     // 4^8 = 65,536 witnesses: long enough for Z3 to forget some of the conflicts it was given
     // (a witness then comes back, and must not be counted twice).
-    const ptx::smt::ProcessSettings settings;
-    z3::context ctx;
-    z3::solver solver(ctx, z3::solver::simple());
-    ptx::smt::configureSolver(ctx, solver);
+    EngineSolver e;
+    z3::context& ctx = e.ctx;
+    z3::solver& solver = e.solver;
     const std::vector<z3::expr> literals = exactlyOneGroups(ctx, solver, 8, 4);
     ptx::smt::WitnessCounter counter(solver, literals);
     std::uint64_t seen = 0;
@@ -61,10 +67,9 @@ TEST_CASE("witness counter: a deferred check refutes the assignments it finds vi
     // 3 x 3 witnesses; the deferred check forbids the two groups' first choices together,
     // through a compound term the solver's assertions never mention: 8 remain, and the
     // violation it refuted is handed back for good.
-    const ptx::smt::ProcessSettings settings;
-    z3::context ctx;
-    z3::solver solver(ctx, z3::solver::simple());
-    ptx::smt::configureSolver(ctx, solver);
+    EngineSolver e;
+    z3::context& ctx = e.ctx;
+    z3::solver& solver = e.solver;
     const std::vector<z3::expr> literals = exactlyOneGroups(ctx, solver, 2, 3);
     const z3::expr both = literals[0] && literals[3];
     std::uint64_t asked = 0;
