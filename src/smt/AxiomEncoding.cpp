@@ -91,12 +91,11 @@ EncodedCandidate::EncodedCandidate(z3::context& ctx, z3::solver& solver,
                                      : SymRelation(ctx, candidate.size(), budget));
         std::vector<GuardedCheck> checks = evaluateChecks(ctx, model, evaluator, disabled, guards);
         if (staging == Staging::Lazy) {
-            for (GuardedCheck& check : checks) {
-                if (check.kind == CheckKind::Acyclic)
-                    deferred.push_back(std::move(check));
-                else
-                    assertCheck(ctx, solver, encoding, check);
-            }
+            std::vector<GuardedCheck> now;
+            for (GuardedCheck& check : checks)
+                (check.kind == CheckKind::Acyclic ? deferred : now).push_back(std::move(check));
+            refuted = !assertCheapestFirst(ctx, solver, encoding, std::move(now), assumptions(ctx),
+                                           budget, false);
             return;
         }
         if (staging == Staging::CheapestFirst) {

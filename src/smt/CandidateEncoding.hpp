@@ -12,6 +12,7 @@
 #include "smt/ForcedCoherence.hpp"
 #include "smt/PathSelection.hpp"
 #include "smt/SymRelation.hpp"
+#include "smt/Violation.hpp"
 
 #include <map>
 #include <optional>
@@ -90,9 +91,11 @@ class CandidateEncoding {
     /// The constraints kept back by `postponeOrder` (none otherwise), and how many they are.
     void assertPostponed();
     [[nodiscard]] std::size_t postponedCount() const;
-    /// The postponed constraints model `m` violates, asserted (the lazy engine's refinement,
-    /// smt/LazyRefinement.hpp); returns how many.
-    std::size_t assertViolatedOrder(const z3::model& m);
+    /// The postponed constraints an assignment violates, `holds` giving its values (the lazy
+    /// engine's refinement, smt/LazyRefinement.hpp); none once they are asserted.
+    [[nodiscard]] std::vector<Violation> violatedOrder(const Holds& holds) const;
+    /// The terms violatedOrder reads: the co pairs and final literals that are not constant.
+    [[nodiscard]] std::vector<z3::expr> orderTerms() const;
     /// Requires acyclic(r) under `guard` (see Acyclicity.hpp).
     void requireAcyclic(const Rel& r, const z3::expr& guard, const std::string& tag);
 

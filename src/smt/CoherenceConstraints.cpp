@@ -70,12 +70,13 @@ z3::expr CandidateEncoding::orderTerm(int a, int b, int d) const {
     return !co_.at(a, b).expr(ctx_) || !co_.at(b, d).expr(ctx_) || co_.at(a, d).expr(ctx_);
 }
 
-std::size_t CandidateEncoding::assertViolatedOrder(const z3::model& m) {
-    if (!orderPending_) return 0;
-    // co and the final writes as the model has them, then the constraints they violate: a
+std::vector<Violation> CandidateEncoding::violatedOrder(const Holds& holds) const {
+    std::vector<Violation> out;
+    if (!orderPending_) return out;
+    // co and the final writes as the assignment has them, then the constraints they violate: a
     // transitivity triple or a final write ordered before another.
-    const auto holds = [&](const SymBool& x) {
-        return x.isTrue() || (!x.isFalse() && m.eval(x.expr(ctx_), true).is_true());
+    const auto value = [&](const SymBool& x) {
+        return x.isTrue() || (!x.isFalse() && holds(x.expr(ctx_)));
     };
     std::vector<char> co(static_cast<std::size_t>(n_) * static_cast<std::size_t>(n_), 0);
     const auto at = [&](int a, int b) -> char& {
@@ -86,22 +87,48 @@ std::size_t CandidateEncoding::assertViolatedOrder(const z3::model& m) {
         for (const int a : ws) {
             budget_.check();
             for (const int b : ws)
-                if (a != b) at(a, b) = holds(co_.at(a, b)) ? 1 : 0;
+                if (a != b) at(a, b) = value(co_.at(a, b)) ? 1 : 0;
         }
     std::vector<char> final(static_cast<std::size_t>(n_), 0);
     for (const auto& ws : writesOf_)
-        for (const int w : ws)
-            final[static_cast<std::size_t>(w)] =
-                m.eval(finalLiteral_[static_cast<std::size_t>(w)], true).is_true() ? 1 : 0;
-    std::size_t added = 0;
+        for (const int w : ws) {
+            const z3::expr& x = finalLiteral_[static_cast<std::size_t>(w)];
+            final[static_cast<std::size_t>(w)] = !x.is_false() && holds(x) ? 1 : 0;
+        }
     forEachOrderConstraint([&](int a, int b, int d) {
         const bool violated = d < 0 ? at(a, b) && final[static_cast<std::size_t>(a)]
                                     : at(a, b) && at(b, d) && !at(a, d);
         if (!violated) return;
-        if ((++added & 1023U) == 0) budget_.check();
-        solver_.add(orderTerm(a, b, d));
+        if (((out.size() + 1) & 1023U) == 0) budget_.check();
+        Violation v;
+        if (d < 0) {
+            v.add(finalLiteral_[static_cast<std::size_t>(a)], true);
+            v.add(co_.at(a, b), true, ctx_);
+        } else {
+            v.add(co_.at(a, b), true, ctx_);
+            v.add(co_.at(b, d), true, ctx_);
+            v.add(co_.at(a, d), false, ctx_);
+        }
+        out.push_back(std::move(v));
     });
-    return added;
+    return out;
+}
+
+std::vector<z3::expr> CandidateEncoding::orderTerms() const {
+    std::vector<z3::expr> out;
+    if (!orderPending_) return out;
+    for (std::size_t l = 0; l < writesOf_.size(); ++l) {
+        for (const int a : writesOf_[l]) {
+            const z3::expr& x = finalLiteral_[static_cast<std::size_t>(a)];
+            if (!x.is_false()) out.push_back(x);
+            if (coDecided_[l]) continue;
+            for (const int b : writesOf_[l]) {
+                const SymBool& ab = co_.at(a, b);
+                if (a != b && !ab.isTrue() && !ab.isFalse()) out.push_back(ab.expr(ctx_));
+            }
+        }
+    }
+    return out;
 }
 
 void CandidateEncoding::assertPostponed() {

@@ -7,8 +7,9 @@
 namespace ptx::smt {
 namespace {
 
-/// The true edges of `r` in model `m`, as adjacency lists (self-loops included).
-std::vector<std::vector<int>> trueEdges(z3::context& ctx, const SymRelation& r, const z3::model& m,
+/// The true edges of `r` in the assignment `holds` reads, as adjacency lists (self-loops
+/// included).
+std::vector<std::vector<int>> trueEdges(z3::context& ctx, const SymRelation& r, const Holds& holds,
                                         const TimeBudget& budget) {
     std::vector<std::vector<int>> out(static_cast<std::size_t>(r.size()));
     for (int a = 0; a < r.size(); ++a) {
@@ -16,8 +17,7 @@ std::vector<std::vector<int>> trueEdges(z3::context& ctx, const SymRelation& r, 
         for (int b = 0; b < r.size(); ++b) {
             const SymBool& e = r.at(a, b);
             if (e.isFalse()) continue;
-            if (e.isTrue() || m.eval(e.expr(ctx), true).is_true())
-                out[static_cast<std::size_t>(a)].push_back(b);
+            if (e.isTrue() || holds(e.expr(ctx))) out[static_cast<std::size_t>(a)].push_back(b);
         }
     }
     return out;
@@ -63,23 +63,47 @@ z3::check_result LazyRefinement::check(const z3::expr_vector& assumptions,
     while (true) {
         const z3::check_result r = checkWithin(solver_, assumptions, budget.deadline, budget.phase);
         if (r != z3::sat) return r;
-        if (refine(solver_.get_model(), budget) == 0) return r;
+        const z3::model m = solver_.get_model();
+        const std::vector<Violation> found =
+            violations([&](const z3::expr& e) { return m.eval(e, true).is_true(); }, budget);
+        if (found.empty()) return r;
+        learn(found);
         ++refinements_;
     }
 }
 
-std::size_t LazyRefinement::refine(const z3::model& m, const TimeBudget& budget) {
-    std::size_t added = candidate_.encoding.assertViolatedOrder(m);
-    for (const GuardedCheck& check : candidate_.deferred)
-        added += refineCycles(check, m, budget);
-    clauses_ += added;
-    return added;
+void LazyRefinement::learn(const std::vector<Violation>& found) {
+    for (const Violation& v : found)
+        solver_.add(v.clause(ctx_));
+    clauses_ += found.size();
 }
 
-std::size_t LazyRefinement::refineCycles(const GuardedCheck& check, const z3::model& m,
-                                         const TimeBudget& budget) {
+std::vector<Violation> LazyRefinement::violations(const Holds& holds,
+                                                  const TimeBudget& budget) const {
+    std::vector<Violation> found = candidate_.encoding.violatedOrder(holds);
+    for (const GuardedCheck& check : candidate_.deferred)
+        if (holds(check.guard)) cycles(check, holds, budget, found);
+    return found;
+}
+
+std::vector<z3::expr> LazyRefinement::watchedTerms() const {
+    std::vector<z3::expr> terms = candidate_.encoding.orderTerms();
+    for (const GuardedCheck& check : candidate_.deferred) {
+        terms.push_back(check.guard);
+        const SymRelation& r = check.rel;
+        for (int a = 0; a < r.size(); ++a)
+            for (int b = 0; b < r.size(); ++b) {
+                const SymBool& e = r.at(a, b);
+                if (!e.isTrue() && !e.isFalse()) terms.push_back(e.expr(ctx_));
+            }
+    }
+    return terms;
+}
+
+void LazyRefinement::cycles(const GuardedCheck& check, const Holds& holds, const TimeBudget& budget,
+                            std::vector<Violation>& found) const {
     const SymRelation& r = check.rel;
-    const std::vector<std::vector<int>> adj = trueEdges(ctx_, r, m, budget);
+    const std::vector<std::vector<int>> adj = trueEdges(ctx_, r, holds, budget);
     using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS>;
     Graph g(adj.size());
     for (std::size_t a = 0; a < adj.size(); ++a)
@@ -89,22 +113,18 @@ std::size_t LazyRefinement::refineCycles(const GuardedCheck& check, const z3::mo
     if (!adj.empty()) boost::strong_components(g, component.data());
     // One cycle per component: the clause excludes it; the solver's next model may show others.
     std::vector<bool> done(adj.size(), false);
-    std::size_t added = 0;
     for (int a = 0; a < static_cast<int>(adj.size()); ++a) {
         const auto comp = static_cast<std::size_t>(component[static_cast<std::size_t>(a)]);
         if (comp < done.size() && done[comp]) continue;
         const std::vector<int> cycle = cycleThrough(a, adj, component);
         if (cycle.empty()) continue;
         done[comp] = true;
-        z3::expr_vector edges(ctx_);
-        for (std::size_t i = 0; i < cycle.size(); ++i) {
-            const SymBool& e = r.at(cycle[i], cycle[(i + 1) % cycle.size()]);
-            if (!e.isTrue()) edges.push_back(e.expr(ctx_));
-        }
-        solver_.add(!check.guard || !z3::mk_and(edges));
-        ++added;
+        Violation v;
+        v.add(check.guard, true);
+        for (std::size_t i = 0; i < cycle.size(); ++i)
+            v.add(r.at(cycle[i], cycle[(i + 1) % cycle.size()]), true, ctx_);
+        found.push_back(std::move(v));
     }
-    return added;
 }
 
 } // namespace ptx::smt

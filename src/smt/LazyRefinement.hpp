@@ -10,6 +10,7 @@
 
 #include "smt/AxiomEncoding.hpp"
 #include "smt/DeadlineCheck.hpp"
+#include "smt/Violation.hpp"
 
 #include <cstdint>
 #include <vector>
@@ -32,12 +33,20 @@ class LazyRefinement {
     [[nodiscard]] std::uint64_t clauses() const { return clauses_; }
     [[nodiscard]] std::uint64_t refinements() const { return refinements_; }
 
+    /// The deferred constraints the assignment `holds` reads violates: co's order constraints,
+    /// and for each acyclicity check whose guard holds, a cycle per strongly connected
+    /// component of its true edges.
+    [[nodiscard]] std::vector<Violation> violations(const Holds& holds,
+                                                    const TimeBudget& budget) const;
+    /// The terms violations() reads (for a propagator to watch): the order constraints' terms,
+    /// and the guard and every non-constant pair of each deferred check.
+    [[nodiscard]] std::vector<z3::expr> watchedTerms() const;
+    /// Asserts a clause excluding each of `found`.
+    void learn(const std::vector<Violation>& found);
+
   private:
-    /// Adds a clause for each violation `m` has (at most one cycle per strongly connected
-    /// component of each check's true edges); returns how many.
-    std::size_t refine(const z3::model& m, const TimeBudget& budget);
-    std::size_t refineCycles(const GuardedCheck& check, const z3::model& m,
-                             const TimeBudget& budget);
+    void cycles(const GuardedCheck& check, const Holds& holds, const TimeBudget& budget,
+                std::vector<Violation>& found) const;
 
     z3::context& ctx_;
     z3::solver& solver_;

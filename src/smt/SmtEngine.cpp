@@ -79,10 +79,14 @@ class SmtRun {
 
     /// One check, within what is left of the deadline; `unknown` because of it is a
     /// TimeLimitExceeded (or Interrupted), any other `unknown` an SmtFailure.
-    z3::check_result check(z3::solver& solver, const z3::expr_vector& assumptions) {
+    /// With `refine` false the lazy engine's deferred constraints are left to the caller (a
+    /// witness counter that checks them itself).
+    z3::check_result check(z3::solver& solver, const z3::expr_vector& assumptions,
+                           bool refine = true) {
         const z3::check_result r =
-            lazy_ ? lazy_->check(assumptions, smt::TimeBudget{req_.deadline, Phase::Solver})
-                  : smt::checkWithin(solver, assumptions, req_.deadline, Phase::Solver);
+            lazy_ && refine
+                ? lazy_->check(assumptions, smt::TimeBudget{req_.deadline, Phase::Solver})
+                : smt::checkWithin(solver, assumptions, req_.deadline, Phase::Solver);
         if (r == z3::unknown)
             throw SmtFailure("the solver answered unknown: " + solver.reason_unknown());
         return r;
@@ -157,9 +161,7 @@ class SmtRun {
             const z3::model m = solver.get_model();
             z3::expr_vector same(ctx_); // the terms of the reported state, equal to their values
             const FullState state = readState(c, enc, m, same);
-            // The lazy engine counts one by one: a counter's conflicts would count models its
-            // refinement has not checked.
-            if (req_.countWitnesses && (lazy_ || oneByOne < kWitnessesOneByOne)) {
+            if (req_.countWitnesses && oneByOne < kWitnessesOneByOne) {
                 executionSeen();
                 ++oneByOne;
                 ++result_.witnesses[state];
@@ -172,13 +174,16 @@ class SmtRun {
             }
             if (req_.countWitnesses) {
                 if (!counter)
-                    counter = std::make_unique<smt::WitnessCounter>(solver,
-                                                                    enc.encoding.witnessLiterals());
+                    counter = std::make_unique<smt::WitnessCounter>(
+                        solver, enc.encoding.witnessLiterals(), deferredCheck());
+                // The lazy engine's counter checks the deferred constraints at each witness.
                 const std::uint64_t n = counter->count(
-                    z3::mk_and(same), [&] { return check(solver, assumptions); }, executionSeen);
+                    z3::mk_and(same), [&] { return check(solver, assumptions, false); },
+                    executionSeen);
                 if (n == 0)
                     throw SmtFailure("the solver counted no witness of an outcome it found");
                 result_.witnesses[state] += n;
+                if (lazy_) lazy_->learn(counter->takeRefuted());
             } else {
                 executionSeen();
                 if (packed_)
@@ -189,6 +194,17 @@ class SmtRun {
             if (req_.firstWitnessOnly || same.empty()) return; // nothing left to vary
             solver.add(!z3::mk_and(same));
         }
+    }
+
+    /// The lazy engine's deferred constraints, for a witness counter to check (none for the
+    /// eager engine, whose solver asserts them).
+    smt::DeferredCheck deferredCheck() {
+        if (!lazy_) return {};
+        smt::LazyRefinement* lazy = lazy_;
+        const smt::TimeBudget budget{req_.deadline, Phase::Solver};
+        return {lazy->watchedTerms(), [lazy, budget](const smt::Holds& holds) {
+                    return lazy->violations(holds, budget);
+                }};
     }
 
     /// The state of model `m`: the projected values in key_ (with a projection), and as a

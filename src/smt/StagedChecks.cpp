@@ -35,14 +35,14 @@ std::size_t termSize(z3::context& ctx, const SymRelation& r, const TimeBudget& b
 
 bool assertCheapestFirst(z3::context& ctx, z3::solver& solver, CandidateEncoding& encoding,
                          std::vector<GuardedCheck> checks, const z3::expr_vector& assumptions,
-                         const TimeBudget& budget) {
+                         const TimeBudget& budget, bool postponed) {
     // Stages: each check, and the encoding's postponed order constraints (index npos), whose
     // size is about two terms per clause (the clause and its co literal's negation).
     constexpr std::size_t kPostponed = static_cast<std::size_t>(-1);
     std::vector<std::pair<std::size_t, std::size_t>> order; // (size, index)
     for (std::size_t i = 0; i < checks.size(); ++i)
         order.emplace_back(termSize(ctx, checks[i].rel, budget), i);
-    if (encoding.postponedCount() > 0)
+    if (postponed && encoding.postponedCount() > 0)
         order.emplace_back(2 * encoding.postponedCount(), kPostponed);
     std::stable_sort(order.begin(), order.end(),
                      [](const auto& x, const auto& y) { return x.first < y.first; });

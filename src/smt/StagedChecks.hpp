@@ -20,7 +20,8 @@ namespace ptx::smt {
 [[nodiscard]] std::size_t termSize(z3::context& ctx, const SymRelation& r,
                                    const TimeBudget& budget = {});
 
-/// Asserts every check and the encoding's postponed constraints, by increasing size; before a
+/// Asserts every check and (with `postponed`) the encoding's postponed constraints, by
+/// increasing size; before a
 /// stage larger than all those asserted so far together, asks the solver (with `assumptions`,
 /// every guard). Returns false, leaving the remaining stages out, when it answers unsat: the
 /// full encoding is then unsat as well, since it only adds constraints. An `unknown` answer
@@ -28,7 +29,7 @@ namespace ptx::smt {
 [[nodiscard]] bool assertCheapestFirst(z3::context& ctx, z3::solver& solver,
                                        CandidateEncoding& encoding,
                                        std::vector<GuardedCheck> checks,
-                                       const z3::expr_vector& assumptions,
-                                       const TimeBudget& budget);
+                                       const z3::expr_vector& assumptions, const TimeBudget& budget,
+                                       bool postponed = true);
 
 } // namespace ptx::smt

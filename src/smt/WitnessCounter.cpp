@@ -4,8 +4,9 @@
 
 namespace ptx::smt {
 
-WitnessCounter::WitnessCounter(z3::solver& solver, const std::vector<z3::expr>& literals)
-    : ctx_(solver.ctx()), solver_(solver) {
+WitnessCounter::WitnessCounter(z3::solver& solver, const std::vector<z3::expr>& literals,
+                               DeferredCheck deferred)
+    : ctx_(solver.ctx()), solver_(solver), deferred_(std::move(deferred)) {
     // After a check Z3 keeps its assignment (for the model) until the solver changes; a push
     // returns it to the base level first. Registered there, the counter sees every push and pop
     // that follows.
@@ -20,6 +21,16 @@ WitnessCounter::WitnessCounter(z3::solver& solver, const std::vector<z3::expr>& 
         if (id != literals_.size())
             throw SmtFailure("the solver numbered its propagator's terms out of order");
         literals_.push_back(lit);
+        idOfAst_.emplace(Z3_get_ast_id(ctx_, lit), id);
+    }
+    witnessIds_ = literals_.size();
+    for (const z3::expr& term : deferred_.terms) {
+        const unsigned id = Z3_solver_propagate_register(ctx_, solver_, term);
+        ctx_.check_error();
+        if (id > literals_.size())
+            throw SmtFailure("the solver numbered its propagator's terms out of order");
+        if (id == literals_.size()) literals_.push_back(term); // else: registered already
+        idOfAst_.emplace(Z3_get_ast_id(ctx_, term), id);
     }
     value_.resize(literals_.size());
     fromModel_.assign(literals_.size(), false);
@@ -120,12 +131,16 @@ void WitnessCounter::final(Z3_solver_callback cb) {
     if (onWitness_ == nullptr || needsModel_) return; // not counting: the check answers sat
     std::vector<unsigned> chosen; // the true literals Z3 reported: they justify the conflict
     if (!failure_) {
-        std::vector<std::uint64_t> witness((literals_.size() + 63) / 64, 0);
-        for (std::size_t id = 0; id < literals_.size(); ++id) {
+        for (std::size_t id = 0; id < literals_.size(); ++id)
             if (!value_[id]) {
                 needsModel_ = true; // the check answers sat: see fillFromModel
                 return;
             }
+        if (deferred_.violations && refutedDeferred(cb)) return;
+    }
+    if (!failure_) {
+        std::vector<std::uint64_t> witness((witnessIds_ + 63) / 64, 0);
+        for (std::size_t id = 0; id < witnessIds_; ++id) {
             if (!*value_[id]) continue;
             witness[id / 64] |= std::uint64_t{1} << (id % 64);
             // Those filled from a model hold in every assignment (base level): leaving them
@@ -146,6 +161,42 @@ void WitnessCounter::final(Z3_solver_callback cb) {
     const z3::expr no = ctx_.bool_val(false);
     Z3_solver_propagate_consequence(ctx_, cb, static_cast<unsigned>(chosen.size()), chosen.data(),
                                     0, nullptr, nullptr, no);
+}
+
+bool WitnessCounter::refutedDeferred(Z3_solver_callback cb) {
+    const Holds holds = [this](const z3::expr& e) {
+        const auto it = idOfAst_.find(Z3_get_ast_id(ctx_, e));
+        if (it == idOfAst_.end())
+            throw SmtFailure("the deferred constraints read a term the counter does not watch");
+        return *value_[it->second];
+    };
+    std::vector<Violation> found;
+    try {
+        found = deferred_.violations(holds);
+    } catch (...) {
+        failure_ = std::current_exception(); // final() ends the search
+        return false;
+    }
+    if (found.empty()) return false;
+    const z3::expr no = ctx_.bool_val(false);
+    for (const Violation& v : found) {
+        const std::vector<unsigned> ids = reportedIds(v);
+        Z3_solver_propagate_consequence(ctx_, cb, static_cast<unsigned>(ids.size()), ids.data(), 0,
+                                        nullptr, nullptr, no);
+    }
+    refuted_.insert(refuted_.end(), std::make_move_iterator(found.begin()),
+                    std::make_move_iterator(found.end()));
+    return true;
+}
+
+std::vector<unsigned> WitnessCounter::reportedIds(const Violation& v) const {
+    std::vector<unsigned> ids;
+    for (const z3::expr& term : v.terms) {
+        const unsigned id = idOfAst_.at(Z3_get_ast_id(ctx_, term));
+        // Values filled from a model hold at the base level, in every assignment.
+        if (!fromModel_[id]) ids.push_back(id);
+    }
+    return ids;
 }
 
 } // namespace ptx::smt

@@ -9,20 +9,34 @@
 // the propagator with the solver (it lacks Z3_solver_propagate_init).
 #pragma once
 
+#include "smt/Violation.hpp"
+
 #include <cstdint>
 #include <exception>
 #include <functional>
 #include <optional>
 #include <set>
+#include <unordered_map>
 #include <vector>
 #include <z3++.h>
 
 namespace ptx::smt {
 
+/// What an assignment must satisfy, beyond the solver's assertions, to be counted: the lazy
+/// engine's deferred constraints (smt/LazyRefinement.hpp). At each final check the counter
+/// reads `terms`' values and refutes each violation found with a conflict, and counts the
+/// assignment only if there is none.
+struct DeferredCheck {
+    std::vector<z3::expr> terms;
+    std::function<std::vector<Violation>(const Holds&)> violations;
+};
+
 class WitnessCounter {
   public:
-    /// Watches `literals` (Boolean terms of the solver's context) from now on.
-    WitnessCounter(z3::solver& solver, const std::vector<z3::expr>& literals);
+    /// Watches `literals` (Boolean terms of the solver's context) from now on, and `deferred`'s
+    /// terms if it has any.
+    WitnessCounter(z3::solver& solver, const std::vector<z3::expr>& literals,
+                   DeferredCheck deferred = {});
     WitnessCounter(const WitnessCounter&) = delete;
     WitnessCounter& operator=(const WitnessCounter&) = delete;
 
@@ -32,6 +46,9 @@ class WitnessCounter {
     [[nodiscard]] std::uint64_t count(const z3::expr& condition,
                                       const std::function<z3::check_result()>& check,
                                       const std::function<void()>& onWitness);
+    /// The violations of `deferred` refuted since the last call: each holds for good (the
+    /// conflicts that refuted them are popped with count()'s condition).
+    [[nodiscard]] std::vector<Violation> takeRefuted() { return std::move(refuted_); }
 
   private:
     // Z3's callbacks; `self` is this counter.
@@ -48,8 +65,18 @@ class WitnessCounter {
     /// check finds the same witness again, complete. False when nothing was missing.
     [[nodiscard]] bool fillFromModel(const z3::model& model);
 
+    /// Whether the assignment violates `deferred_`: if so each violation is refuted with a
+    /// conflict (through `cb`), and kept in refuted_.
+    bool refutedDeferred(Z3_solver_callback cb);
+    /// The propagator ids of `v`'s terms whose values Z3 reported (see fillFromModel).
+    [[nodiscard]] std::vector<unsigned> reportedIds(const Violation& v) const;
+
     z3::context& ctx_;
     z3::solver& solver_;
+    DeferredCheck deferred_;
+    std::size_t witnessIds_ = 0;                     // ids below it are the witness literals
+    std::unordered_map<unsigned, unsigned> idOfAst_; // deferred terms: Z3's ast id -> ours
+    std::vector<Violation> refuted_;
     std::vector<z3::expr> literals_;                   // by propagator id
     std::vector<std::optional<bool>> value_;           // by id
     std::vector<bool> fromModel_;                      // by id: filled by fillFromModel

@@ -34,15 +34,21 @@ std::uint64_t power(std::uint64_t base, int exponent) {
     return p;
 }
 
+/// A solver configured as the engine's (the simple solver: the only one that calls a propagator).
+struct EngineSolver {
+    ptx::smt::ProcessSettings settings;
+    z3::context ctx;
+    z3::solver solver = ptx::smt::makeEngineSolver(ctx);
+};
+
 } // namespace
 
 TEST_CASE("witness counter: counts every assignment once, however long the search") {
     // 4^8 = 65,536 witnesses: long enough for Z3 to forget some of the conflicts it was given
     // (a witness then comes back, and must not be counted twice).
-    const ptx::smt::ProcessSettings settings;
-    z3::context ctx;
-    z3::solver solver(ctx, z3::solver::simple());
-    ptx::smt::configureSolver(ctx, solver);
+    EngineSolver e;
+    z3::context& ctx = e.ctx;
+    z3::solver& solver = e.solver;
     const std::vector<z3::expr> literals = exactlyOneGroups(ctx, solver, 8, 4);
     ptx::smt::WitnessCounter counter(solver, literals);
     std::uint64_t seen = 0;
@@ -55,4 +61,38 @@ TEST_CASE("witness counter: counts every assignment once, however long the searc
     CHECK(counter.count(
               literals[0], [&] { return solver.check(); }, [] {}) == power(4, 7));
     CHECK(solver.check() == z3::sat);
+}
+
+TEST_CASE("witness counter: a deferred check refutes the assignments it finds violated") {
+    // 3 x 3 witnesses; the deferred check forbids the two groups' first choices together,
+    // through a compound term the solver's assertions never mention: 8 remain, and the
+    // violation it refuted is handed back for good.
+    EngineSolver e;
+    z3::context& ctx = e.ctx;
+    z3::solver& solver = e.solver;
+    const std::vector<z3::expr> literals = exactlyOneGroups(ctx, solver, 2, 3);
+    const z3::expr both = literals[0] && literals[3];
+    std::uint64_t asked = 0;
+    ptx::smt::DeferredCheck deferred{{both}, [&](const ptx::smt::Holds& holds) {
+                                         ++asked;
+                                         std::vector<ptx::smt::Violation> found;
+                                         if (holds(both)) {
+                                             found.emplace_back();
+                                             found.back().add(both, true);
+                                         }
+                                         return found;
+                                     }};
+    ptx::smt::WitnessCounter counter(solver, literals, std::move(deferred));
+    CHECK(counter.count(
+              ctx.bool_val(true), [&] { return solver.check(); }, [] {}) == 8);
+    CHECK(asked >= 9); // every complete assignment was looked at
+    const std::vector<ptx::smt::Violation> refuted = counter.takeRefuted();
+    REQUIRE(refuted.size() == 1);
+    // Popped with the count: the solver still has the forbidden assignment until told.
+    solver.push();
+    solver.add(both);
+    CHECK(solver.check() == z3::sat);
+    solver.add(refuted[0].clause(ctx));
+    CHECK(solver.check() == z3::unsat);
+    solver.pop();
 }
