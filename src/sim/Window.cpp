@@ -29,6 +29,7 @@ bool SimInstr::releasesEarlier() const {
 }
 
 bool SimInstr::acquiresLater() const {
+    if (unsynchronisedAcquire) return false;
     return (kind == OpKind::Load && sem == Sem::Acquire) ||
            (kind == OpKind::Atomic && (sem == Sem::Acquire || sem == Sem::AcqRel)) ||
            isOrderingFence(*this) || kind == OpKind::Barrier;
