@@ -193,7 +193,10 @@ void markUnsynchronisedAcquires(SimProgram& program) {
         // The window treats it as the relaxed read it amounts to. A fence or acq_rel atomic
         // whose release is observed keeps its place (its release orders what precedes it before
         // what follows it); one whose release no acquire can observe either is passed, and
-        // passes, like a relaxed atomic or no instruction at all.
+        // passes, like a relaxed atomic or no instruction at all (Window.cpp: a write passes
+        // such a fence only ahead of loads). A lone one keeps the window's rule for lone ordering
+        // instructions, which passes it where its thread could tell, with fewer states.
+        if (ins.lone) continue;
         const bool readOnly =
             ins.kind == OpKind::Load || (ins.kind == OpKind::Atomic && ins.sem == Sem::Acquire);
         if (!readOnly && !ins.unobservedRelease) continue;

@@ -96,3 +96,20 @@ TEST_CASE("unsynchronised acquires order nothing: MP without a release, IRIW on 
     // fence.sc in both readers: the model forbids it, and the fences stay.
     CHECK_FALSE(reaches(iriw("0101", "gpu", "fence.sc.gpu")));
 }
+
+TEST_CASE("a write passes a fence that synchronises with nothing only ahead of loads") {
+    // 3.2W, the three threads in one CTA, fence.acq_rel.cta between each thread's stores: no
+    // thread reads, so every fence is inert, and the coherence cycle is reached; the stores are
+    // not swapped in the window as well (they leave the store buffer in any order), which kept
+    // the search within 50,000 states (it passed the bound when they were).
+    const std::string w32 = "PTX 3.2W\n{ x=0; y=0; z=0; }\n"
+                            " P0@cta 0,gpu 0 | P1@cta 0,gpu 0 | P2@cta 0,gpu 0 ;\n"
+                            " st.relaxed.gpu x, 2 | st.relaxed.gpu y, 2 | st.relaxed.gpu z, 2 ;\n"
+                            " fence.acq_rel.cta | fence.acq_rel.cta | fence.acq_rel.cta ;\n"
+                            " st.relaxed.gpu y, 1 | st.relaxed.gpu z, 1 | st.relaxed.gpu x, 1 ;\n"
+                            "exists (x == 2 /\\ y == 2 /\\ z == 2)\n";
+    CHECK(unsynchronised(w32) == "0:1 1:1 2:1");
+    SimOptions o;
+    o.maxStates = 50000;
+    CHECK(reaches(w32, o)); // reaches REQUIREs that the bound was not hit
+}
