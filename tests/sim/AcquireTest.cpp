@@ -15,16 +15,9 @@ using ptx::sim::test::reaches;
 
 namespace {
 
-/// The acquires of a test that no release can synchronise with
-/// (SimInstr::unsynchronisedAcquire), as "thread:instruction" pairs.
+/// The acquires of a test that no release can synchronise with, as "thread:instruction" pairs.
 std::string unsynchronised(const std::string& text) {
-    const SimProgram p = compileProgram(parseLitmus(text, "test.litmus"));
-    std::string out;
-    for (std::size_t t = 0; t < p.threads.size(); ++t)
-        for (std::size_t i = 0; i < p.threads[t].code.size(); ++i)
-            if (p.threads[t].code[i].unsynchronisedAcquire)
-                out += (out.empty() ? "" : " ") + std::to_string(t) + ":" + std::to_string(i);
-    return out;
+    return ptx::sim::test::marked(text, &SimInstr::unsynchronisedAcquire);
 }
 
 /// MP: P0 `st x; WRITER; st y` (WRITER a fence, or empty), P1 `ld y; READER; ld x`, P1 in CTA
