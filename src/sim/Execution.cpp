@@ -48,7 +48,19 @@ std::int64_t Machine::barrierNumber(const ThreadState& ts, int thread, const Sim
 namespace {
 constexpr const char* unobservedLine =
     "  release: no acquire of the test can observe it, so it orders nothing (unobserved)";
+constexpr const char* unsynchronisedLine =
+    "  acquire: no release of the test can synchronise with it, so it orders nothing "
+    "(unsynchronised)";
 } // namespace
+
+void Machine::acquireUnlessUnsynchronised(MachineState& s, int thread, const SimInstr& ins,
+                                          std::vector<std::string>* trace) const {
+    if (!ins.unsynchronisedAcquire) {
+        acquire(s, thread, ins.scope, trace);
+        return;
+    }
+    if (trace) trace->push_back(unsynchronisedLine);
+}
 
 void Machine::releaseUnlessUnobserved(MachineState& s, int thread, const SimInstr& ins,
                                       std::vector<std::string>* trace) const {
@@ -105,7 +117,7 @@ void Machine::exec(MachineState& s, int thread, int offset, int choice,
             fillAfterRead(s, thread, loc, c);
         }
         if (trace) trace->push_back(readTraceLine(s, loc, c, c.source != Source::Forward));
-        if (ins.sem == Sem::Acquire) acquire(s, thread, ins.scope, trace);
+        if (ins.sem == Sem::Acquire) acquireUnlessUnsynchronised(s, thread, ins, trace);
         break;
     }
     case OpKind::Store: {
@@ -162,7 +174,8 @@ void Machine::exec(MachineState& s, int thread, int offset, int choice,
                                   ? " into the L1 (pending: its coherence place comes when the "
                                     "line is written back or read by an atomic)"
                                   : " (coherence #" + std::to_string(w.version) + ")"));
-        if (ins.sem == Sem::Acquire || ins.sem == Sem::AcqRel) acquire(s, thread, ins.scope, trace);
+        if (ins.sem == Sem::Acquire || ins.sem == Sem::AcqRel)
+            acquireUnlessUnsynchronised(s, thread, ins, trace);
         break;
     }
     case OpKind::Fence: {
@@ -190,7 +203,7 @@ void Machine::exec(MachineState& s, int thread, int offset, int choice,
                 trace->push_back(std::string("  release half (") + scopeName(ins.scope) +
                                  "): performed before the thread's next write");
         }
-        acquire(s, thread, ins.scope, trace);
+        acquireUnlessUnsynchronised(s, thread, ins, trace);
         break;
     }
     case OpKind::Barrier: {

@@ -204,6 +204,10 @@ class Machine {
     /// observe it (SimInstr::unobservedRelease), which orders nothing.
     void releaseUnlessUnobserved(MachineState& s, int thread, const SimInstr& ins,
                                  std::vector<std::string>* trace) const;
+    /// The acquire of an acquire load or atomic or a fence, unless no release of the program can
+    /// synchronise with it (SimInstr::unsynchronisedAcquire), which orders nothing.
+    void acquireUnlessUnsynchronised(MachineState& s, int thread, const SimInstr& ins,
+                                     std::vector<std::string>* trace) const;
     /// A fence.acq_rel's release half, performed before the thread's next write.
     void performPendingRelease(MachineState& s, int thread, std::vector<std::string>* trace,
                                bool everyView = true) const;

@@ -54,6 +54,7 @@ SimProgram Compiler::run() {
     computeQuorums();
     markLoneOrdering(out_);
     markUnobservedReleases(out_);
+    markUnsynchronisedAcquires(out_);
     // A state space belongs to the variable: one `.shared` access of x+4 makes x shared too.
     // Texture, surface and constant memory and aliases are global memory's.
     for (auto& l : out_.locations) {

@@ -73,16 +73,21 @@ struct SimInstr {
     /// so the window lets independent instructions pass it (Window.cpp).
     bool lone = false;
     /// A release (release store or atomic, fence.acq_rel or fence.sc) that no acquire pattern
-    /// of the program can observe (UnobservedReleases.cpp): it is in no `sync` of any execution,
+    /// of the program can observe (SyncPatterns.cpp): it is in no `sync` of any execution,
     /// so the machine performs no release for it.
     bool unobservedRelease = false;
+    /// An acquire (acquire load or atomic, acq_rel atomic, fence.acq_rel) that no release
+    /// pattern of the program can synchronise with (SyncPatterns.cpp): it is in no `sync` of any
+    /// execution, so the machine performs no acquire for it and the window passes it like a
+    /// relaxed read (or, with its release unobserved too, a fence like no instruction).
+    bool unsynchronisedAcquire = false;
     std::string text; // for traces
 
     /// A release: a release store or atomic, an acq_rel atomic, a fence.sc or fence.acq_rel, a
     /// barrier.
     [[nodiscard]] bool releasesEarlier() const;
     /// An acquire: an acquire load or atomic, an acq_rel atomic, a fence.sc or fence.acq_rel, a
-    /// barrier.
+    /// barrier; not one that synchronises with nothing (unsynchronisedAcquire).
     [[nodiscard]] bool acquiresLater() const;
 };
 
@@ -134,6 +139,11 @@ void markLoneOrdering(SimProgram& program);
 /// Sets SimInstr::unobservedRelease on every release that no acquire pattern of the program
 /// can synchronise with (none in a program with proxies or several kernels).
 void markUnobservedReleases(SimProgram& program);
+
+/// Sets SimInstr::unsynchronisedAcquire on every acquire that no release pattern of the program
+/// can synchronise with, and lets the window pass it (none in a program with proxies or several
+/// kernels).
+void markUnsynchronisedAcquires(SimProgram& program);
 
 /// The value of `&x` (+offset): distinct named locations are 2^32 apart.
 [[nodiscard]] std::int64_t addressValue(int baseIndex, std::int64_t offset);

@@ -29,6 +29,7 @@ bool SimInstr::releasesEarlier() const {
 }
 
 bool SimInstr::acquiresLater() const {
+    if (unsynchronisedAcquire) return false;
     return (kind == OpKind::Load && sem == Sem::Acquire) ||
            (kind == OpKind::Atomic && (sem == Sem::Acquire || sem == Sem::AcqRel)) ||
            isOrderingFence(*this) || kind == OpKind::Barrier;
@@ -64,6 +65,10 @@ bool Machine::canIssueEarly(const ThreadState& ts, const std::vector<SimInstr>& 
     // stops the window at every pending ordering instruction that is not lone, and a release that
     // is not lone never goes early, so every access older than it has been performed).
     bool loneReleaseBefore = false, passesLone = !ins.canGoEarly, passesStore = false;
+    // A fence that synchronises with nothing (SyncPatterns.cpp) is passed by loads and by writes,
+    // but a write passes it only ahead of loads: two stores leave in any order through the store
+    // buffer anyway, and reordering them in the window too only multiplies the states.
+    bool passesInert = false;
     for (int j = 0; j <= offset; ++j) {
         const auto& x = code[static_cast<std::size_t>(ts.pc + j)];
         if (loneReleaseBefore && x.acquiresLater()) return false;
@@ -74,13 +79,16 @@ bool Machine::canIssueEarly(const ThreadState& ts, const std::vector<SimInstr>& 
             loneReleaseBefore = true;
         if (goneEarly) continue; // not passed
         if (x.lone && x.windowBarrier) passesLone = true;
+        if (x.kind == OpKind::Fence && x.unsynchronisedAcquire && x.unobservedRelease)
+            passesInert = true;
         if (x.kind == OpKind::Store || x.kind == OpKind::Atomic) passesStore = true;
     }
     // Past a lone ordering instruction only a write goes early, and only ahead of loads: load
     // buffering, what an H100 shows across a lone barrier (other reorderings would multiply
     // the states the exhaustive search explores for little).
-    if (passesLone && (passesStore || (ins.kind != OpKind::Store && ins.kind != OpKind::Atomic)))
-        return false;
+    const bool write = ins.kind == OpKind::Store || ins.kind == OpKind::Atomic;
+    if (passesLone && (passesStore || !write)) return false;
+    if (passesInert && passesStore && write) return false;
     // Registers written by pending older instructions, to tell which addresses are known.
     auto writtenBefore = [&](int reg, int upto) {
         for (int j = 0; j < upto; ++j) {

@@ -34,11 +34,12 @@ std::string mpFences(const std::string& s) {
            "exists (P1:r0 == 1 /\\ P1:r1 == 0)\n";
 }
 
-/// IRIW across four CTAs, the readers separated by a fence of kind F (acq_rel or sc), gpu scope.
+/// IRIW across four CTAs, the readers separated by a fence of kind F (acq_rel or sc), gpu scope;
+/// the writers' stores release (gpu scope), so that the readers' fences synchronise with them.
 std::string iriw(const std::string& f) {
     return "PTX IRIW+fences\n{ x=0; y=0; }\n"
            " P0@cta 0,gpu 0 | P1@cta 1,gpu 0 | P2@cta 2,gpu 0 | P3@cta 3,gpu 0 ;\n"
-           " st.relaxed.gpu x, 1 | ld.relaxed.gpu r0, x | st.relaxed.gpu y, 1 | "
+           " st.release.gpu x, 1 | ld.relaxed.gpu r0, x | st.release.gpu y, 1 | "
            "ld.relaxed.gpu r2, y ;\n"
            " | fence." +
            f + ".gpu | | fence." + f +
@@ -62,7 +63,8 @@ TEST_CASE("a cta-scope fence orders nothing for another CTA, a gpu-scope fence d
 TEST_CASE("L2 views: IRIW with fence.acq_rel.gpu is reached, with fence.sc.gpu it is not") {
     // Each SM's view of the L2 receives x and y at its own time (not multi-copy atomic); the
     // readers' fence.acq_rel has no write after it, so its release half never happens, and its
-    // acquire half cannot make a write arrive sooner. fence.sc publishes what its thread has
+    // acquire half (which synchronises with the writer's release) cannot make the other
+    // writer's write arrive sooner. fence.sc publishes what its thread has
     // seen to every view of the GPU, in one total order.
     CHECK(reaches(iriw("acq_rel")));
     CHECK_FALSE(reaches(iriw("sc")));

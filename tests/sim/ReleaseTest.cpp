@@ -45,16 +45,9 @@ TEST_CASE("a cta-scope release moves no copy: the reader's fence.sc.cta leaves i
 
 namespace {
 
-/// The releases of a test that no acquire can observe (SimInstr::unobservedRelease), as
-/// "thread:instruction" pairs.
+/// The releases of a test that no acquire can observe, as "thread:instruction" pairs.
 std::string unobserved(const std::string& text) {
-    const SimProgram p = compileProgram(parseLitmus(text, "test.litmus"));
-    std::string out;
-    for (std::size_t t = 0; t < p.threads.size(); ++t)
-        for (std::size_t i = 0; i < p.threads[t].code.size(); ++i)
-            if (p.threads[t].code[i].unobservedRelease)
-                out += (out.empty() ? "" : " ") + std::to_string(t) + ":" + std::to_string(i);
-    return out;
+    return ptx::sim::test::marked(text, &SimInstr::unobservedRelease);
 }
 
 /// MP, P0 `st x; fence.acq_rel.gpu; st y`, P1 in the next CTA reading y then x.
