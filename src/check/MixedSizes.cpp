@@ -54,7 +54,7 @@ class AccessList {
                         const Instruction* ins = instructionAt(program_, thread.id, e.pos);
                         if (!ins) continue;
                         add(paths_.locations.names()[static_cast<std::size_t>(e.location)],
-                            instructionBytes(*ins), e.pos,
+                            accessShape(*ins).bytes, e.pos,
                             "P" + std::to_string(thread.id) + ": " + printInstruction(*ins));
                     }
         }

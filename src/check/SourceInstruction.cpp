@@ -12,40 +12,18 @@ const Instruction* instructionAt(const Program& program, int thread, const Sourc
     return nullptr;
 }
 
-int instructionBytes(const Instruction& ins) {
+AccessShape accessShape(const Instruction& ins) {
     return std::visit(
         [](const auto& body) {
             using T = std::decay_t<decltype(body)>;
             if constexpr (std::is_same_v<T, Load> || std::is_same_v<T, Store> ||
-                          std::is_same_v<T, Atomic>)
-                return accessBytes(body.type);
-            else
-                return kUntypedAccessBytes;
-        },
-        ins.body);
-}
-
-int instructionElements(const Instruction& ins) {
-    return std::visit(
-        [](const auto& body) {
-            using T = std::decay_t<decltype(body)>;
-            if constexpr (std::is_same_v<T, Load> || std::is_same_v<T, Store> ||
-                          std::is_same_v<T, Atomic>)
-                return vectorElements(body);
-            else
-                return 1;
-        },
-        ins.body);
-}
-
-bool readsSigned(const Instruction& ins) {
-    return std::visit(
-        [](const auto& body) {
-            using T = std::decay_t<decltype(body)>;
-            if constexpr (std::is_same_v<T, Load> || std::is_same_v<T, Atomic>)
-                return !body.type.empty() && body.type.front() == 's';
-            else
-                return false;
+                          std::is_same_v<T, Atomic>) {
+                const bool reads = !std::is_same_v<T, Store>;
+                return AccessShape{accessBytes(body.type), vectorElements(body),
+                                   reads && !body.type.empty() && body.type.front() == 's'};
+            } else {
+                return AccessShape{};
+            }
         },
         ins.body);
 }

@@ -10,16 +10,17 @@ namespace ptx {
 [[nodiscard]] const Instruction* instructionAt(const Program& program, int thread,
                                                const SourcePos& pos);
 
-/// The bytes a memory instruction, or each element of a vector or packed one, covers from its
-/// address (accessBytes of its type); kUntypedAccessBytes for any other instruction.
-[[nodiscard]] int instructionBytes(const Instruction& ins);
+/// What a memory instruction covers from its address: the bytes of one element (accessBytes of
+/// its type; kUntypedAccessBytes for any other instruction), its elements (2 for `ld.v2` or
+/// `atom.add.noftz.f16x2`, 1 for a scalar access and any other instruction), and whether a load
+/// or atomic reads a signed type (`.s16`: the value assembled from bytes, check/SplitAccesses.hpp,
+/// is sign-extended).
+struct AccessShape {
+    int bytes = kUntypedAccessBytes;
+    int elements = 1;
+    bool isSigned = false;
+};
 
-/// The elements of a memory instruction: 2 for `ld.v2` or `atom.add.noftz.f16x2`, 1 for a scalar
-/// access and for any other instruction.
-[[nodiscard]] int instructionElements(const Instruction& ins);
-
-/// Whether a load or atomic reads a signed type (`.s16`): the value it assembles from bytes
-/// (check/SplitAccesses.hpp) is sign-extended.
-[[nodiscard]] bool readsSigned(const Instruction& ins);
+[[nodiscard]] AccessShape accessShape(const Instruction& ins);
 
 } // namespace ptx

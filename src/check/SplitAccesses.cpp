@@ -71,12 +71,6 @@ class Splitter {
     }
 
   private:
-    struct Access {
-        int bytes = kUntypedAccessBytes; // of one element
-        int elements = 1;                // of a vector or packed access
-        bool isSigned = false;
-    };
-
     [[nodiscard]] const std::string& baseOf(int location) const {
         return parts_[static_cast<std::size_t>(location)].first;
     }
@@ -110,12 +104,11 @@ class Splitter {
     }
 
     /// The access of thread `thread`'s instruction at `pos` (looked up once).
-    Access accessAt(int thread, const SourcePos& pos) {
+    AccessShape accessAt(int thread, const SourcePos& pos) {
         const auto key = std::tuple(thread, pos.line, pos.col);
         if (auto it = accesses_.find(key); it != accesses_.end()) return it->second;
-        Access a;
-        if (const Instruction* ins = instructionAt(program_, thread, pos))
-            a = {instructionBytes(*ins), instructionElements(*ins), readsSigned(*ins)};
+        AccessShape a;
+        if (const Instruction* ins = instructionAt(program_, thread, pos)) a = accessShape(*ins);
         accesses_.emplace(key, a);
         return a;
     }
@@ -131,10 +124,12 @@ class Splitter {
                 for (const ThreadPath& p : *list)
                     for (const Event& e : p.events)
                         if (isMemory(e) && e.location >= 0) {
-                            const Access a = accessAt(thread, e.pos);
+                            const AccessShape a = accessAt(thread, e.pos);
                             ranges_[baseOf(e.location)].insert(rangeOf(e.location, a.bytes));
                             // An instruction's first event (its first element's) starts
-                            // the bytes all its elements cover.
+                            // the bytes all its elements cover. It is the event whose id is
+                            // its index: PathEvents.cpp and AtomicEvents.cpp give every later
+                            // element the first element's index (their shared place in po).
                             if (e.id == e.index)
                                 starts_[baseOf(e.location)].insert(
                                     rangeOf(e.location, a.bytes * a.elements));
@@ -279,7 +274,7 @@ class Splitter {
 
     /// The value a read assembles from its pieces' reads, extended as its type says.
     static ValueId assemble(ValuePool& pool, const std::vector<int>& pieces,
-                            const std::vector<int>& shifts, const Access& access) {
+                            const std::vector<int>& shifts, const AccessShape& access) {
         ValueId value = -1;
         for (std::size_t k = 0; k < pieces.size(); ++k) {
             ValueId v = pool.read(pieces[k]);
@@ -308,7 +303,7 @@ class Splitter {
         std::vector<std::vector<int>> ids(n);
         std::vector<std::vector<int>> shifts(n); // pieces: byte offset within the access
         std::vector<std::vector<int>> widths(n); // pieces: bytes
-        std::vector<Access> access(n);
+        std::vector<AccessShape> access(n);
         for (std::size_t i = 0; i < n; ++i) {
             const Event& e = in.events[i];
             if (!isMemory(e) || !isSplit(e.location)) {
@@ -413,8 +408,8 @@ class Splitter {
     std::map<std::string, std::set<Range>> starts_;        // every instruction's, all its elements
     std::set<std::string> split_;                          // bases overlapped in part
     std::map<std::string, std::vector<Segment>> segments_; // of each split base, in order
-    std::map<std::tuple<int, int, int>, Access> accesses_; // (thread, line, col)
-    std::map<std::string, std::vector<InitBytes>> inits_;  // non-zero init values, by base
+    std::map<std::tuple<int, int, int>, AccessShape> accesses_; // (thread, line, col)
+    std::map<std::string, std::vector<InitBytes>> inits_;       // non-zero init values, by base
 };
 
 } // namespace

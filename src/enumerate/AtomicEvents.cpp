@@ -21,9 +21,10 @@ Event rmwEvent(EventKind kind, const Atomic& at, int location, int virtualLocati
     const bool release = at.sem == Sem::Release || at.sem == Sem::AcqRel;
     Event e;
     e.kind = kind;
-    e.sem = (kind == EventKind::Read ? acquire : release)
-                ? (kind == EventKind::Read ? Sem::Acquire : Sem::Release)
-                : Sem::Relaxed;
+    if (kind == EventKind::Read)
+        e.sem = acquire ? Sem::Acquire : Sem::Relaxed;
+    else
+        e.sem = release ? Sem::Release : Sem::Relaxed;
     e.scope = at.scope;
     e.location = location;
     e.virtualLocation = virtualLocation;
