@@ -4,6 +4,7 @@
 #include "check/Projection.hpp"
 #include "check/SourceInstruction.hpp"
 #include "enumerate/ConcreteAlgebra.hpp"
+#include "enumerate/ExplicitEngine.hpp"
 #include "model/Evaluator.hpp"
 #include "model/PtxCommon.hpp"
 #include "parser/ProgramPrinter.hpp"
@@ -83,12 +84,48 @@ bool definesRaces(const MemoryModel& model) {
                        [](const Definition& d) { return d.name == kRaceDefinition; });
 }
 
-std::optional<RacingExecution> findRacingExecution(const Program& program,
-                                                   const ProgramPaths& paths,
-                                                   const MemoryModel& model,
-                                                   const std::set<std::string>& disabled,
-                                                   const Deadline& deadline, RaceKind kind) {
-    const MemoryModel racing = withRaceAxiom(model, kind);
+namespace {
+
+/// The racing pair of `x` (the lowest first event: the earlier thread's), racingPairs evaluated
+/// on its chosen relations.
+EventPair racingPairOf(const RacingExecution& x, const MemoryModel& model, RaceKind kind,
+                       const char* engine) {
+    ConcreteAlgebra algebra(x.candidate);
+    algebra.set(BaseRel::Rf, x.chosen.rf);
+    algebra.set(BaseRel::Co, x.chosen.co);
+    algebra.set(BaseRel::SyncFence, x.chosen.syncFence);
+    algebra.set(BaseRel::SyncBarrier, x.chosen.syncBarrier);
+    Evaluator<ConcreteAlgebra> eval(model, algebra);
+    const auto pairs = eval.eval(racingPairs(model, kind)).pairs();
+    if (pairs.empty())
+        throw std::logic_error(std::string("the ") + engine +
+                               "'s racing execution has no race when evaluated");
+    return pairs.front();
+}
+
+std::optional<RacingExecution> explicitRacingExecution(const Program& program,
+                                                       const ProgramPaths& paths,
+                                                       const MemoryModel& racing,
+                                                       const std::set<std::string>& disabled,
+                                                       const Deadline& deadline) {
+    const EngineRequest asked{program, paths,        racing,   disabled,
+                              true,    std::nullopt, deadline, nullptr};
+    std::optional<FoundExecution> found = firstExplicitExecution(asked);
+    if (!found) return std::nullopt;
+    smt::ChosenRelations chosen{found->rf,
+                                found->co,
+                                found->syncFence,
+                                found->syncBarrier,
+                                std::move(found->eventValue),
+                                std::move(found->state.locations),
+                                std::move(found->state.registers)};
+    return RacingExecution{std::move(found->candidate), std::move(chosen), {}};
+}
+
+std::optional<RacingExecution>
+solverRacingExecution(const Program& program, const ProgramPaths& paths, const MemoryModel& model,
+                      const MemoryModel& racing, const std::set<std::string>& disabled,
+                      const Deadline& deadline, RaceKind kind) {
     RaceBound bound(model, kind);
     std::optional<RacingExecution> found;
     forEachCandidate(program, paths, deadline, [&](const CandidateExecution& c) {
@@ -102,21 +139,27 @@ std::optional<RacingExecution> findRacingExecution(const Program& program,
             throw SmtFailure("the solver answered unknown looking for a race: " +
                              q.reasonUnknown());
         if (answer == smt::Answer::Unsat) return true;
-        RacingExecution x{c, q.model(), {}};
-        ConcreteAlgebra algebra(x.candidate);
-        algebra.set(BaseRel::Rf, x.chosen.rf);
-        algebra.set(BaseRel::Co, x.chosen.co);
-        algebra.set(BaseRel::SyncFence, x.chosen.syncFence);
-        algebra.set(BaseRel::SyncBarrier, x.chosen.syncBarrier);
-        Evaluator<ConcreteAlgebra> eval(model, algebra);
-        const auto pairs = eval.eval(racingPairs(model, kind)).pairs();
-        if (pairs.empty())
-            throw std::logic_error("the solver's racing execution has no race when evaluated");
-        x.pair = pairs.front(); // the lowest first event: the earlier thread's
-        found = std::move(x);
+        found = RacingExecution{c, q.model(), {}};
         return false;
     });
     return found;
+}
+
+} // namespace
+
+std::optional<RacingExecution>
+findRacingExecution(const Program& program, const ProgramPaths& paths, const MemoryModel& model,
+                    const std::set<std::string>& disabled, const Deadline& deadline, RaceKind kind,
+                    RaceSearch search) {
+    const MemoryModel racing = withRaceAxiom(model, kind);
+    std::optional<RacingExecution> x =
+        search == RaceSearch::Explicit
+            ? explicitRacingExecution(program, paths, racing, disabled, deadline)
+            : solverRacingExecution(program, paths, model, racing, disabled, deadline, kind);
+    if (x)
+        x->pair = racingPairOf(*x, model, kind,
+                               search == RaceSearch::Explicit ? "explicit engine" : "solver");
+    return x;
 }
 
 std::vector<RacingAccess> racingAccesses(const Program& program, const RacingExecution& x) {
@@ -149,11 +192,16 @@ RaceResult decideRaces(const EngineRequest& request, const std::string& engine, 
         if (!runDeciding(asked, result.engine).anyWitness()) continue;
         result.kind = kind;
         if (!racingPair) return result;
+        // The engine that found a race names it: the explicit engine's first racing
+        // execution, or the solver's for the SMT engines.
+        const RaceSearch search =
+            result.engine == "explicit" ? RaceSearch::Explicit : RaceSearch::Solver;
         const auto x = findRacingExecution(request.program, request.paths, request.model,
-                                           request.disabledAxioms, request.deadline, kind);
+                                           request.disabledAxioms, request.deadline, kind, search);
         if (!x)
             throw std::logic_error("the " + result.engine +
-                                   " engine found a racing execution the solver does not");
+                                   " engine found a racing execution that its second search "
+                                   "does not");
         result.pair = racingAccesses(request.program, *x);
         FullState state{x->chosen.registers, x->chosen.finalValue};
         result.outcome =

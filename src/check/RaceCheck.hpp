@@ -5,9 +5,10 @@
 //      pair that can race in some execution of a candidate; empty on every candidate, no race;
 //   2. the engine that decided the test, asked for one allowed execution in which `race` is
 //      non-empty (the flag mechanism's extra axiom, FlagCheck.hpp; first witness only);
-//   3. when there is one and the caller wants the racing pair, the solver finds such an execution
-//      candidate by candidate, for the pair and its outcome (what the output shows and `explain
-//      --race` draws; `regress`, which compares the kind alone, skips it).
+//   3. when there is one and the caller wants the racing pair, the engine of step 2 finds the
+//      first such execution again, for the pair and its outcome (the explicit engine's first
+//      witness, or for the SMT engines the solver's, candidate by candidate; `explain --race`
+//      draws the explicit engine's; `regress`, which compares the kind alone, skips it).
 // A race between the pieces of two partly overlapping accesses (check/SplitAccesses.hpp) is a
 // mixed-size race, asked first (step 2 with `race` less complete overlap) where the test has such
 // accesses: the PTX axioms do not apply to the program then.
@@ -66,13 +67,19 @@ struct RacingExecution {
 /// sc and cat models do not, and their checks report none.
 [[nodiscard]] bool definesRaces(const MemoryModel& model);
 
+/// How findRacingExecution searches: the explicit engine's search (its first witness of the
+/// model with the race axiom; co is then the minimal coherence order it checked), or the solver,
+/// candidate by candidate.
+enum class RaceSearch { Explicit, Solver };
+
 /// The first execution (in candidate order) that `model` allows, without the axioms in
 /// `disabled`, and that has a race of kind `kind` (UniformSize: any race; MixedSize: a race of
-/// partly overlapping accesses); none when no allowed execution has one. Uses the solver.
+/// partly overlapping accesses); none when no allowed execution has one.
 [[nodiscard]] std::optional<RacingExecution>
 findRacingExecution(const Program& program, const ProgramPaths& paths, const MemoryModel& model,
                     const std::set<std::string>& disabled, const Deadline& deadline,
-                    RaceKind kind = RaceKind::UniformSize);
+                    RaceKind kind = RaceKind::UniformSize,
+                    RaceSearch search = RaceSearch::Explicit);
 
 /// The racing pair of `x` as the output names it (the instructions of `program`).
 [[nodiscard]] std::vector<RacingAccess> racingAccesses(const Program& program,

@@ -33,9 +33,12 @@ struct GoalReached {};
 
 class ExplicitRun {
   public:
+    /// With `first`, the run stops at its first witness and keeps it there
+    /// (firstExplicitExecution).
     explicit ExplicitRun(const EngineRequest& request, SearchShare share = {},
-                         SplitControl* control = nullptr)
-        : req_(request), share_(share), control_(control),
+                         SplitControl* control = nullptr,
+                         std::optional<FoundExecution>* first = nullptr)
+        : req_(request), share_(share), control_(control), first_(first),
           packed_(!request.countWitnesses && request.projection),
           outcomeMode_(outcomeModeApplies(request)), model_(hoistSubexpressions(request.model)),
           checks_(shapeChecks(model_, request.disabledAxioms)), eval_(model_, algebra_) {
@@ -87,6 +90,10 @@ class ExplicitRun {
             c, model_, checks_, algebra_, eval_,
             [&](const ValueResolver& values, const std::vector<int>& finalWrite) {
                 if (req_.progress) req_.progress->addExecution();
+                if (first_) {
+                    *first_ = found(c, values, finalWrite);
+                    throw GoalReached{};
+                }
                 if (req_.goal && !goalHolds(c, values, &finalWrite).value_or(false)) return;
                 if (packed_) {
                     result_.outcomes.insert(packedKey(c, values, finalWrite));
@@ -205,6 +212,21 @@ class ExplicitRun {
         return s;
     }
 
+    /// The witness being reported, with the relations the search set in the algebra.
+    FoundExecution found(const CandidateExecution& c, const ValueResolver& values,
+                         const std::vector<int>& finalWrite) const {
+        FoundExecution x{c,
+                         algebra_.base(BaseRel::Rf),
+                         algebra_.base(BaseRel::Co),
+                         algebra_.base(BaseRel::SyncFence),
+                         algebra_.base(BaseRel::SyncBarrier),
+                         {},
+                         fullState(c, values, finalWrite)};
+        for (const Event& e : c.events)
+            x.eventValue.push_back(isMemory(e) && e.value >= 0 ? values.evaluate(e.value) : 0);
+        return x;
+    }
+
     /// The projected values `key` as a state, as the SMT engine reports it: projected registers
     /// (0 when a path never writes them), projected locations, other locations 0.
     FullState projectedState(const CandidateExecution& c, std::span<const std::int64_t> key) const {
@@ -236,8 +258,9 @@ class ExplicitRun {
     const EngineRequest& req_;
     SearchShare share_;     // the part of the search this run does
     SplitControl* control_; // shared by the threads of a split search (none: not split)
-    bool packed_;           // projected states reported packed (result_.outcomes)
-    bool outcomeMode_;      // packed, registers only: one witness per outcome (CandidateSearch)
+    std::optional<FoundExecution>* first_; // firstExplicitExecution: where its witness goes
+    bool packed_;                          // projected states reported packed (result_.outcomes)
+    bool outcomeMode_; // packed, registers only: one witness per outcome (CandidateSearch)
     std::vector<KeySource> keySources_; // projected: per observable, on this candidate
     std::map<Observable, std::size_t> projectedIndex_; // with a goal: projection position
     ThreadSymmetry symmetry_;       // with a goal: interchangeable threads (none: every execution)
@@ -305,6 +328,17 @@ EngineResult runSplit(const EngineRequest& request, int parts) {
 EngineResult runExplicit(const EngineRequest& request) {
     if (request.threads > 1) return runSplit(request, request.threads);
     return ExplicitRun(request).run();
+}
+
+std::optional<FoundExecution> firstExplicitExecution(const EngineRequest& request) {
+    EngineRequest asked = request;
+    asked.projection.reset();
+    asked.goal.reset();
+    asked.countWitnesses = true; // no outcome mode: its pruning needs a projection
+    asked.threads = 1;
+    std::optional<FoundExecution> first;
+    (void)ExplicitRun(asked, {}, nullptr, &first).run();
+    return first;
 }
 
 } // namespace ptx

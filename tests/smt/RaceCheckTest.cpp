@@ -1,5 +1,6 @@
 // Data races and mixed-size accesses through ptx::check (issue 38): each engine decides the race
 // kind of litmus/Races's shapes, and mixed-size accesses byte by byte (check/SplitAccesses.hpp).
+#include "check/RaceCheck.hpp"
 #include "check/Checker.hpp"
 #include "check/MixedSizes.hpp"
 #include "parser/Parser.hpp"
@@ -224,5 +225,42 @@ TEST_CASE("two elements of one vector load are not pieces of one access (single-
         o.engine = e;
         o.races = false;
         CHECK(check(p, o).ok);
+    }
+}
+
+TEST_CASE("the explicit engine and the solver each find a racing execution, or neither") {
+    // findRacingExecution's two searches (RaceCheck.hpp, step 3): the explicit engine's first
+    // witness of the model with the race axiom, and the solver's. Each execution found must be
+    // one: every read reads the value its rf source wrote, and the pair races.
+    const std::vector<Program> programs = {
+        twoThreads(" st.weak x, 1 | ld.weak r0, y ;\n st.weak y, 1 | ld.weak r1, x ;\n",
+                   "exists (P1:r0 == 1 /\\ P1:r1 == 0)"),
+        twoThreads(" st.weak x, 1 | ld.acquire.gpu r0, y ;\n"
+                   " st.release.gpu y, 1 | bne r0, 1, SKIP ;\n"
+                   " | ld.weak r1, x ;\n | SKIP: ;\n",
+                   "exists (P1:r0 == 1 /\\ P1:r1 == 0)"),
+        twoThreads(" st.relaxed.cta x, 1 | ld.relaxed.cta r0, x ;\n", "exists (P1:r0 == 1)"),
+        twoThreads(" st.relaxed.gpu x, 1 | ld.relaxed.gpu r0, x ;\n", "exists (P1:r0 == 1)"),
+        twoThreads(" st.relaxed.gpu.u32 [x], 65537 | ld.relaxed.gpu.u16 r0, [x+2] ;\n",
+                   "exists (P1:r0 == 1)"),
+    };
+    const std::vector<bool> races = {true, false, true, false, true};
+    for (std::size_t i = 0; i < programs.size(); ++i) {
+        CAPTURE(i);
+        const Program& p = programs[i];
+        const ProgramPaths paths = expandModelled(p, 2, Deadline());
+        const MemoryModel model = modelFor(ModelKind::Ptx, p);
+        const RaceKind kind = paths.splitBytes ? RaceKind::MixedSize : RaceKind::UniformSize;
+        for (const RaceSearch search : {RaceSearch::Explicit, RaceSearch::Solver}) {
+            const auto x = findRacingExecution(p, paths, model, {}, Deadline(), kind, search);
+            CHECK(x.has_value() == races[i]);
+            if (!x) continue;
+            const auto& ev = x->candidate.events;
+            CHECK(ev[static_cast<std::size_t>(x->pair.first)].thread !=
+                  ev[static_cast<std::size_t>(x->pair.second)].thread);
+            for (const auto& [w, r] : x->chosen.rf.pairs())
+                CHECK(x->chosen.eventValue[static_cast<std::size_t>(r)] ==
+                      x->chosen.eventValue[static_cast<std::size_t>(w)]);
+        }
     }
 }
