@@ -122,11 +122,10 @@ void Machine::addMoves(const MachineState& s, std::vector<Transition>& out) cons
                 if (!read_[static_cast<std::size_t>(loc)]) continue; // no read: no spreading
                 const std::int32_t mem = s.memory.read(loc).version;
                 if (from.version(loc) <= mem) continue;
-                // A write made once reaches a reader through the view it was written back to:
-                // memory serves it only as a way to another GPU.
-                if (!writtenOnce_[static_cast<std::size_t>(loc)] || topology_.gpus > 1)
-                    out.push_back(Transition{TransitionKind::Flush, static_cast<std::int16_t>(v),
-                                             static_cast<std::int16_t>(loc), 0});
+                // Memory keeps every copy: a read not morally strong with the write may be served
+                // there without filling its L2 view (or bringing along what the write carries).
+                out.push_back(Transition{TransitionKind::Flush, static_cast<std::int16_t>(v),
+                                         static_cast<std::int16_t>(loc), 0});
                 for (int w : views)
                     if (w != v && ((viewRead >> std::min(w, 63)) & 1u) &&
                         copyServesRead(s, w, loc) &&

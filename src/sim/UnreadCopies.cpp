@@ -76,9 +76,10 @@ bool Machine::copyServesRead(const MachineState& s, int view, int loc) const {
     if (!read_[static_cast<std::size_t>(loc)]) return false;
     if (!writtenOnce_[static_cast<std::size_t>(loc)]) return true;
     // Written once: every copy of the write is the same version, which the view it was written
-    // back to keeps. A copy in a view none of whose threads reads the location again serves no
-    // read, and whatever it would pass on (to another view, to memory, carried by a release of a
-    // thread of this view) the view holding the write can pass on directly when it is read.
+    // back to keeps, with what the write carries (ordered delivery). A copy in a view none of
+    // whose threads reads the location again serves no read, and whatever it would pass on (to
+    // another view, to memory, carried by a release of a thread of this view) the view holding
+    // the write can pass on directly, before it is read there.
     for (std::size_t t = 0; t < s.threads.size(); ++t) {
         const int sm = topology_.threads[t].sm;
         if (topology_.smView[static_cast<std::size_t>(sm)] != view) continue;
