@@ -9,7 +9,9 @@ namespace ptx::sim {
 namespace {
 
 /// Does the instruction read its location (a load or an atomic)?
-bool reads(const SimInstr& ins) { return ins.kind == OpKind::Load || ins.kind == OpKind::Atomic; }
+bool reads(const SimInstr& ins) {
+    return ins.kind == OpKind::Load || ins.kind == OpKind::Atomic;
+}
 
 bool writes(const SimInstr& ins) {
     return ins.kind == OpKind::Store || ins.kind == OpKind::Atomic;
@@ -27,8 +29,8 @@ void Machine::findUnreadCopies() {
     for (const auto& t : program_.threads) {
         bool loops = false; // a backward branch: its writes may repeat
         for (std::size_t i = 0; i < t.code.size(); ++i)
-            loops = loops || (t.code[i].kind == OpKind::Branch &&
-                              t.code[i].target <= static_cast<int>(i));
+            loops = loops ||
+                    (t.code[i].kind == OpKind::Branch && t.code[i].target <= static_cast<int>(i));
         for (const SimInstr& ins : t.code) {
             if ((reads(ins) || writes(ins)) && ins.addr.loc < 0) anyAddress = true;
             if (ins.addr.loc < 0) continue;
