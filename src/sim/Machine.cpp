@@ -45,17 +45,7 @@ Machine::Machine(SimProgram program, MachineOptions options)
     }
     if (!program_.usesProxies) phys_.clear();
     orderedDelivery_ = !program_.usesProxies;
-    // Locations no load or atomic reads (an address in a register may be any): their copies in
-    // the L2 views and memory serve no read, so they do not spread (Propagation.cpp, addMoves).
-    read_.assign(program_.locations.size(), program_.usesProxies);
-    for (const auto& t : program_.threads)
-        for (const SimInstr& ins : t.code) {
-            if (ins.kind != OpKind::Load && ins.kind != OpKind::Atomic) continue;
-            if (ins.addr.loc < 0)
-                read_.assign(read_.size(), true);
-            else
-                read_[static_cast<std::size_t>(phys(ins.addr.loc))] = true;
-        }
+    findUnreadCopies();
     for (const auto& t : program_.threads)
         if (hasShared_ && t.regNames.size() > 64)
             throw Unsupported("sim: a thread with more than 64 registers in a test using .shared");

@@ -158,6 +158,11 @@ class Machine {
     [[nodiscard]] Versioned newestInGpu(const MachineState& s, int gpu, int loc) const;
     [[nodiscard]] Versioned newestOnPath(const MachineState& s, int sm, int loc) const;
     void addMoves(const MachineState& s, std::vector<Transition>& out) const;
+    /// Fills read_, writtenOnce_ and stillReads_ from the program (UnreadCopies.cpp).
+    void findUnreadCopies();
+    /// May a copy of physical location `loc` in L2 view `view` still serve a read (of a thread
+    /// reading through that view, or passed on from there to one)?
+    [[nodiscard]] bool copyServesRead(const MachineState& s, int view, int loc) const;
     void move(MachineState& s, const Transition& t, std::vector<std::string>* trace) const;
     /// A store, and a cta-scope atomic (performed at the L1), enters the writer's L1 as a
     /// pending line (no coherence place yet); an atomic of scope gpu or sys takes its place at
@@ -272,8 +277,13 @@ class Machine {
     Topology topology_;
     bool hasShared_ = false; // some location is in the .shared state space
     std::vector<int> phys_;  // SimLocation::phys of each location when some differ
-    /// Per physical location: may some load or atomic of the program read it?
+    /// Copies that serve no read (UnreadCopies.cpp). Per physical location: may some load or
+    /// atomic of the program read it? Is it written by one instruction at most, outside any
+    /// loop (and the test free of proxies, API-ordered kernels and register addresses)?
     std::vector<bool> read_;
+    std::vector<bool> writtenOnce_;
+    /// Per thread, per pc (and one past the end): the physical locations it may still read.
+    std::vector<std::vector<std::vector<bool>>> stillReads_;
     bool orderedDelivery_ = false; // no proxies: releases publish with their later writes
 };
 

@@ -35,8 +35,11 @@ void Machine::release(MachineState& s, int thread, Scope scope, std::vector<std:
         // Beyond the CTA, the SM's pending writes take their places and go with it: the thread's
         // own, and those of its CTA that an earlier cta-scope synchronisation made visible to it.
         settle(s, p.sm, loc, trace);
+        // The L1 keeps its lines (L1 lines stale across a release): a release waits for the
+        // SM's writes to be acknowledged by the L2 and invalidates nothing, so the lines the
+        // releaser never read stay as stale for the threads of its SM as they were; what it did
+        // observe is in its L1 already (a morally strong read fills it) or first on its path.
         const Versioned top = newestOnPath(s, p.sm, loc);
-        s.l1[static_cast<std::size_t>(p.sm)].fill(loc, top);
         for (int view : topology_.gpuViews[static_cast<std::size_t>(p.gpu)])
             if (everyView || view == ownView)
                 s.l2[static_cast<std::size_t>(view)].fill(phys(loc), top);
@@ -122,10 +125,13 @@ void Machine::addMoves(const MachineState& s, std::vector<Transition>& out) cons
                 if (!read_[static_cast<std::size_t>(loc)]) continue; // no read: no spreading
                 const std::int32_t mem = s.memory.read(loc).version;
                 if (from.version(loc) <= mem) continue;
+                // Memory keeps every copy: a read not morally strong with the write may be served
+                // there without filling its L2 view (or bringing along what the write carries).
                 out.push_back(Transition{TransitionKind::Flush, static_cast<std::int16_t>(v),
                                          static_cast<std::int16_t>(loc), 0});
                 for (int w : views)
                     if (w != v && ((viewRead >> std::min(w, 63)) & 1u) &&
+                        copyServesRead(s, w, loc) &&
                         from.version(loc) > s.l2[static_cast<std::size_t>(w)].version(loc))
                         out.push_back(Transition{
                             TransitionKind::Propagate, static_cast<std::int16_t>(v),

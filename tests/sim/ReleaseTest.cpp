@@ -166,3 +166,23 @@ TEST_CASE("ordered delivery: a release publishes to the L2 views that receive it
                             "exists (P1:r0 == 1 /\\ P2:r1 == 2 /\\ P2:r2 == 0)\n";
     CHECK_FALSE(reaches(rmw));
 }
+
+TEST_CASE("L1 lines stale across a release: a gpu release leaves its SM's L1 lines as they were") {
+    // P1 reads x=1 from its L2 view with a cta-scope load, not morally strong with P0's gpu
+    // write (another CTA): no observation, and the read fills no cache. Its release of gpu scope
+    // then waits for its writes at the L2 and invalidates or refreshes no L1 line, so P2, in its
+    // CTA, synchronises with it and may still hit the L1's stale x=0 (the model allows it).
+    auto staleAcrossRelease = [](const std::string& firstRead) {
+        return "PTX L1-stale-across-release\n{ x=0; w=0; }\n"
+               " P0@cta 0,gpu 0 | P1@cta 1,gpu 0 | P2@cta 1,gpu 0 ;\n"
+               " st.relaxed.gpu x, 1 | " +
+               firstRead +
+               " r0, x | ld.acquire.cta r1, w ;\n"
+               " | st.release.gpu w, 1 | ld.relaxed.cta r2, x ;\n"
+               "exists (P1:r0 == 1 /\\ P2:r1 == 1 /\\ P2:r2 == 0)\n";
+    };
+    CHECK(reaches(staleAcrossRelease("ld.relaxed.cta")));
+    // A gpu-scope read of x is morally strong with P0's write: P1 observes it, the read fills
+    // the L1, and the release passes it on to P2 (the model forbids x=0).
+    CHECK_FALSE(reaches(staleAcrossRelease("ld.relaxed.gpu")));
+}
