@@ -115,19 +115,22 @@ PossibleSources::PossibleSources(const CandidateExecution& c, const MemoryModel&
         if (std::find(axioms_.begin(), axioms_.end(), axiom) == axioms_.end())
             axioms_.push_back(axiom);
     };
-    // Each pair alone.
-    Relation one(c.size());
-    for (const int r : reads_)
-        for (int w = 0; w < c.size(); ++w) {
-            if (!rf_.has(w, r)) continue;
-            tick();
-            one.add(w, r);
-            if (const std::optional<std::string> axiom = test.violated(one)) {
-                rf_.remove(w, r);
-                note(*axiom);
+    // Each pair with the pairs every execution has (`must`); none at first.
+    auto prunePairs = [&](const Relation& must) {
+        Relation with = must;
+        for (const int r : reads_)
+            for (int w = 0; w < c.size(); ++w) {
+                if (!rf_.has(w, r) || must.has(w, r)) continue;
+                tick();
+                with.add(w, r);
+                if (const std::optional<std::string> axiom = test.violated(with)) {
+                    rf_.remove(w, r);
+                    note(*axiom);
+                }
+                with.remove(w, r);
             }
-            one.remove(w, r);
-        }
+    };
+    prunePairs(Relation(c.size()));
     // Two read-modify-writes of one location reading one write.
     std::size_t questions = 0;
     for (std::size_t i = 0; i < c.rmw.size(); ++i)
@@ -158,15 +161,36 @@ PossibleSources::PossibleSources(const CandidateExecution& c, const MemoryModel&
             }
         }
     propagate();
+    // A read left with one source reads it in every execution: the other pairs are tested again
+    // together with all such pairs, until none is added.
+    Relation must(c.size());
+    while (!impossible_) {
+        Relation next(c.size());
+        for (const int r : reads_)
+            if (sourcesOf(r) == 1)
+                for (int w = 0; w < c.size(); ++w)
+                    if (rf_.has(w, r)) next.add(w, r);
+        if (next == must) break;
+        must = next;
+        if (const std::optional<std::string> axiom = test.violated(must)) {
+            note(*axiom);
+            impossible_ = true;
+            break;
+        }
+        prunePairs(must);
+        propagate();
+    }
+}
+
+int PossibleSources::sourcesOf(int read) const {
+    int n = 0;
+    for (int w = 0; w < rf_.size(); ++w)
+        n += rf_.has(w, read) ? 1 : 0;
+    return n;
 }
 
 void PossibleSources::propagate() {
-    auto sources = [&](int r) {
-        int n = 0;
-        for (int w = 0; w < rf_.size(); ++w)
-            n += rf_.has(w, r) ? 1 : 0;
-        return n;
-    };
+    auto sources = [&](int r) { return sourcesOf(r); };
     // A read with one source left takes it from every read it excludes there.
     for (bool changed = true; changed;) {
         changed = false;

@@ -7,8 +7,9 @@
 // these subsets is a violation in every execution that has the pair. Two read-modify-writes of one
 // location that cannot read one write together (checked alike, with both orientations of their
 // writes when a CoTotal check orders them) exclude each other on it; a read left with one source
-// takes it from the others it excludes. A read left with no source refutes the candidate: it has no
-// consistent execution, and no solver term need be built for it.
+// takes it from the others it excludes, and reads it in every execution: the other pairs are
+// tested again with every such pair in rf. A read left with no source refutes the candidate: it
+// has no consistent execution, and no solver term need be built for it.
 #pragma once
 
 #include "model/CandidateExecution.hpp"
@@ -48,6 +49,7 @@ class PossibleSources {
 
   private:
     void propagate();
+    [[nodiscard]] int sourcesOf(int read) const;
     /// Whether `a` and `b` exclude each other on every source they have in common.
     [[nodiscard]] bool excludeEverywhere(int a, int b) const;
     /// Whether every group of reads that pairwise cannot share a source can read distinct

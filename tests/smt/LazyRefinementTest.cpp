@@ -25,15 +25,17 @@ const char* const kCoWR = "PTX CoWR\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 
                           " ld.weak r0, x | ;\n"
                           "exists (0:r0 == 0)\n";
 
-// Load buffering with control dependencies: both reads seeing the other thread's store is a
-// cycle of No-Thin-Air's relation (rf | ctrl) through two rf pairs. Each rf pair alone is
-// possible, so the rf analysis (enumerate/PossibleSources.hpp) keeps both, and only the
-// deferred acyclicity check forbids their combination. (CoWR's cycle has one rf pair: the
-// analysis removes it before the solver sees it.)
+// Load buffering with control dependencies: both reads seeing the other thread's stores is a
+// cycle of No-Thin-Air's relation (rf | ctrl) through two rf pairs. Each read has two stores of
+// the value to read, and each rf pair alone is possible, so the rf analysis
+// (enumerate/PossibleSources.hpp) leaves them to the solver, and only the deferred acyclicity
+// check forbids their combinations. (CoWR's cycle has one rf pair: the analysis removes it
+// before the solver sees it.)
 const char* const kLBCtrl = "PTX LB+ctrls\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
                             " ld.relaxed.gpu r0, x | ld.relaxed.gpu r1, y ;\n"
                             " bne r0, 0, L0 | bne r1, 0, L1 ;\n"
                             " L0: | L1: ;\n"
+                            " st.relaxed.gpu y, 1 | st.relaxed.gpu x, 1 ;\n"
                             " st.relaxed.gpu y, 1 | st.relaxed.gpu x, 1 ;\n"
                             "exists (0:r0 == 1 /\\ 1:r1 == 1)\n";
 
