@@ -54,6 +54,15 @@ void assertCheck(z3::context& ctx, z3::solver& solver, CandidateEncoding& encodi
 
 namespace {
 
+/// The engines' (CheapestFirst, Lazy) rf analysis, for one candidate whose events all occur.
+std::optional<PossibleSources>
+possibleSources(const CandidateExecution& candidate, const MemoryModel& model,
+                const std::set<std::string>& disabled, const Relation& coMust, Staging staging,
+                const TimeBudget& budget, const CandidateUnion* paths) {
+    if (staging == Staging::AllAtOnce || (paths && paths->combinations != 1)) return std::nullopt;
+    return PossibleSources(candidate, model, disabled, coMust, [&budget] { budget.check(); });
+}
+
 bool hasDefinition(const MemoryModel& model, const std::string& name) {
     for (const Definition& d : model.definitions)
         if (d.name == name) return true;
@@ -73,16 +82,17 @@ EncodedCandidate::EncodedCandidate(z3::context& ctx, z3::solver& solver,
     : forced(staging != Staging::AllAtOnce && (!paths || paths->combinations == 1)
                  ? forcedCoherence(candidate, model, disabled, budget)
                  : ForcedCoherence{Relation(candidate.size()), Relation(candidate.size()), {}}),
+      sources(possibleSources(candidate, model, disabled, forced.must, staging, budget, paths)),
       encoding(ctx, solver, candidate,
-               CandidateEncoding::Options{staging != Staging::AllAtOnce || !disabled.empty(),
-                                          staging != Staging::AllAtOnce,
-                                          staging != Staging::AllAtOnce, paths,
-                                          forced.axioms.empty() ? nullptr : &forced},
+               CandidateEncoding::Options{
+                   staging != Staging::AllAtOnce || !disabled.empty(),
+                   staging != Staging::AllAtOnce, staging != Staging::AllAtOnce, paths,
+                   forced.axioms.empty() ? nullptr : &forced, sources ? &*sources : nullptr},
                budget),
       evaluator(model, encoding) {
     try {
         if (staging != Staging::AllAtOnce && encoding.impossible()) {
-            refuted = true; // no rf choice fits the values: nothing for the solver to decide
+            refuted = true; // no rf choice fits the values and the checks: nothing to decide
             return;
         }
         // The fence-SC order relates morally strong fence.sc pairs; `ms` does not depend on it.

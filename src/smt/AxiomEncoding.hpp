@@ -8,6 +8,7 @@
 #include "smt/DeadlineCheck.hpp"
 #include "smt/ForcedCoherence.hpp"
 
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -57,6 +58,9 @@ struct EncodedCandidate {
     /// CheapestFirst or Lazy, one candidate (not a union): the co pairs the axioms force before the
     /// solver is asked (smt/ForcedCoherence.hpp); an unsat core may rest on `forced.axioms`.
     ForcedCoherence forced;
+    /// CheapestFirst or Lazy, one candidate: the rf pairs the checks leave possible
+    /// (enumerate/PossibleSources.hpp); an answer may rest on `sources->axioms()`.
+    std::optional<PossibleSources> sources;
     CandidateEncoding encoding;
     Evaluator<CandidateEncoding> evaluator;
     std::vector<AxiomGuard> guards;

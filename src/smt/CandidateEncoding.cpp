@@ -19,7 +19,7 @@ CandidateEncoding::CandidateEncoding(z3::context& ctx, z3::solver& solver,
                                      const CandidateExecution& candidate, Options options,
                                      TimeBudget budget)
     : ctx_(ctx), solver_(solver), c_(candidate), postponeOrder_(options.postponeOrder),
-      forcedCo_(options.forcedCo), budget_(std::move(budget)),
+      forcedCo_(options.forcedCo), sources_(options.sources), budget_(std::move(budget)),
       selection_(options.paths ? PathSelection(ctx, solver, *options.paths) : PathSelection(ctx)),
       static_(staticRelations(candidate, [this] { budget_.check(); })), n_(candidate.size()),
       translated_(candidate.values.size(), false), rf_(ctx, n_, budget_), co_(ctx, n_, budget_),

@@ -5,6 +5,7 @@
 
 #include "enumerate/CandidateUnion.hpp"
 #include "enumerate/Candidates.hpp"
+#include "enumerate/PossibleSources.hpp"
 #include "model/CandidateExecution.hpp"
 #include "model/PossibleValues.hpp"
 #include "model/RelExpr.hpp"
@@ -49,6 +50,10 @@ class CandidateEncoding {
         /// over them, and a write forced before another never final. It must outlive the
         /// encoding.
         const ForcedCoherence* forcedCo = nullptr;
+        /// The rf pairs the model's checks leave possible (enumerate/PossibleSources.hpp; one
+        /// candidate, every event occurring): the others get no term, and two read-modify-writes
+        /// that exclude each other on a write get a clause. It must outlive the encoding.
+        const PossibleSources* sources = nullptr;
     };
 
     /// Adds the candidate's structural constraints to `solver`. Building the terms checks
@@ -109,7 +114,8 @@ class CandidateEncoding {
     /// Some read can read no write, or a path condition never holds: no execution at all
     /// (never said of a union, whose reads and conditions are each on some paths only).
     [[nodiscard]] bool impossible() const {
-        return !selection_.isUnion() && possible_ && possible_->impossible();
+        return (sources_ && sources_->impossible()) ||
+               (!selection_.isUnion() && possible_ && possible_->impossible());
     }
 
     /// After a stop: leaves the terms this encoding holds to the operating system (see
@@ -140,6 +146,7 @@ class CandidateEncoding {
     const CandidateExecution& c_;
     bool postponeOrder_;
     const ForcedCoherence* forcedCo_;
+    const PossibleSources* sources_;
     TimeBudget budget_;
     std::vector<std::vector<int>> writesOf_; // by location: its writes, in event order
     std::vector<bool> coDecided_; // by location: every co pair between its writes is constant

@@ -31,6 +31,7 @@ void CandidateEncoding::encodeRf() {
         for (const Event& w : c_.events) {
             if (w.kind != EventKind::Write || w.location != r.location) continue;
             if (possible_ && !possible_->canRead(w.id, r.id)) continue; // values never agree
+            if (sources_ && !sources_->canRead(w.id, r.id)) continue;   // the checks forbid it
             const SymBool both = selection_.together(w.id, r.id);
             if (both.isFalse()) continue; // other paths of the read's thread
             const z3::expr x = ctx_.bool_const(pairName("rf", w.id, r.id).c_str());
@@ -42,6 +43,13 @@ void CandidateEncoding::encodeRf() {
         }
         solver_.add(whenTrue(selection_.occurs(r.id), z3::mk_or(choices)));
         if (choices.size() > 1) solver_.add(z3::atmost(choices, 1));
+    }
+    if (!sources_) return;
+    for (const PossibleSources::Exclusion& e : sources_->exclusions()) {
+        const SymBool& a = rf_.at(e.write, e.read);
+        const SymBool& b = rf_.at(e.write, e.other);
+        if (e.read < e.other && !a.isFalse() && !b.isFalse())
+            solver_.add(!a.expr(ctx_) || !b.expr(ctx_));
     }
 }
 

@@ -14,6 +14,7 @@
 
 #include "enumerate/CandidateUnion.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <map>
@@ -56,15 +57,25 @@ class SmtRun {
     void discardContext() { lease_->discard(); }
 
   private:
+    /// The lazy engine's largest union: one candidate at a time gets the rf analysis
+    /// (enumerate/PossibleSources.hpp), which refutes most of the loop tests' inconsistent
+    /// candidates before any term is built; a union, whose events occur on some paths only, does
+    /// not (peer suite, docs/performance.md: 95 s with the eager engine's 48, 31 s with 24 or 0).
+    static constexpr int kLazyUnionEvents = 24;
+
+    [[nodiscard]] int unionLimit() const {
+        return req_.lazy ? std::min(req_.smtUnionEvents, kLazyUnionEvents) : req_.smtUnionEvents;
+    }
+
     /// Encodes every candidate at once, the solver choosing each thread's path, when their
-    /// union is at most req_.smtUnionEvents events and the query is an ordinary one (a hang
+    /// union is at most unionLimit() events and the query is an ordinary one (a hang
     /// query takes only some combinations of paths: one candidate at a time). Returns whether
     /// it did.
     bool exploreUnion() {
         if (!req_.paths.completeCount.empty()) return false;
         if (req_.paths.combinations() == 0) return true; // some thread has no complete path
         const std::optional<CandidateUnion> u =
-            uniteCandidates(req_.program, req_.paths, req_.smtUnionEvents, req_.deadline);
+            uniteCandidates(req_.program, req_.paths, unionLimit(), req_.deadline);
         if (!u) return false;
         result_.candidates = u->combinations;
         if (req_.progress) req_.progress->addCandidates(u->combinations);
@@ -353,6 +364,8 @@ class SmtRun {
         // The co pairs fixed before solving came from these axioms; the core cannot show
         // whether the answer needed them, so they are named too.
         forbidding_.insert(enc.forced.axioms.begin(), enc.forced.axioms.end());
+        if (enc.sources)
+            forbidding_.insert(enc.sources->axioms().begin(), enc.sources->axioms().end());
     }
 
     /// The index of a projected location in the paths' locations (none: no path accesses it).
