@@ -5,9 +5,13 @@
 #include "support/Text.hpp"
 
 #include <new>
+#include <system_error>
 
 namespace ptx {
 namespace {
+
+constexpr const char* kPleaseReport =
+    " (a bug in ptxlitmus: please report it with the input that caused it)";
 
 std::string prefixed(const std::string& where, const std::string& kind, const std::string& what) {
     return (where.empty() ? std::string() : where + ": ") + kind + ": " + what;
@@ -46,11 +50,20 @@ Failure describe(const std::exception_ptr& error, const std::string& where) {
                 prefixed(where, "error",
                          "out of memory; try --no-witnesses, a lower --unroll, fewer jobs (-j 1) "
                          "or a machine with more memory")};
+    } catch (const std::system_error& e) {
+        // A system resource ran out, as with std::bad_alloc: a thread that cannot start
+        // (std::thread: EAGAIN) under a memory or process limit. Any other system error is a bug.
+        if (e.code() != std::errc::resource_unavailable_try_again &&
+            e.code() != std::errc::not_enough_memory)
+            return {kExitInternal,
+                    prefixed(where, "internal error", std::string(e.what()) + kPleaseReport)};
+        return {kExitResource,
+                prefixed(where, "error",
+                         "out of memory or of threads (" + std::string(e.what()) +
+                             "); try fewer jobs (-j 1) or a machine with more memory")};
     } catch (const std::exception& e) {
         return {kExitInternal,
-                prefixed(where, "internal error",
-                         std::string(e.what()) + " (a bug in ptxlitmus: please report it with the "
-                                                 "input that caused it)")};
+                prefixed(where, "internal error", std::string(e.what()) + kPleaseReport)};
     } catch (...) {
         return {kExitInternal, prefixed(where, "internal error", "an unknown exception")};
     }
