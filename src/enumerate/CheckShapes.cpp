@@ -143,6 +143,10 @@ bool onlyPositive(const RelExpr& e, BaseRel r) {
     return (PolarityTable().of(e).negative & (1U << static_cast<int>(r))) == 0;
 }
 
+bool onlyNegative(const RelExpr& e, BaseRel r) {
+    return (PolarityTable().of(e).positive & (1U << static_cast<int>(r))) == 0;
+}
+
 std::vector<ShapedCheck> shapeChecks(const MemoryModel& model,
                                      const std::set<std::string>& disabled) {
     std::vector<ShapedCheck> out;

@@ -64,6 +64,9 @@ class UnshapedModel : public std::logic_error {
 
 /// True when `e` mentions base relation `r` only in positive positions (following definitions).
 [[nodiscard]] bool onlyPositive(const RelExpr& e, BaseRel r);
+/// True when `e` mentions base relation `r` only in negative positions (the right operand of a
+/// difference), or not at all.
+[[nodiscard]] bool onlyNegative(const RelExpr& e, BaseRel r);
 
 /// The checks of every axiom of `model` not in `disabled`, classified. Throws UnshapedModel
 /// when a check is neither anti-monotone in co nor of one of the two shapes above. A NonEmpty

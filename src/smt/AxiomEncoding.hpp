@@ -29,6 +29,16 @@ struct GuardedCheck {
     std::string tag; // names the check's rank constants
 };
 
+/// The lazy engine's: a check of an axiom not given to the solver (smt/LazyRefinement.hpp). On
+/// one candidate it is checked concretely, from its relation (no term built); on a union, by its
+/// terms.
+struct DeferredAxiomCheck {
+    z3::expr guard; // the axiom's literal
+    CheckKind kind;
+    const RelExpr* rel = nullptr;     // one candidate: the model's (it outlives the encoding)
+    std::optional<SymRelation> terms; // a union: the relation's terms
+};
+
 /// Evaluates the checks of every axiom not in `disabled`; `guards` receives the axioms'
 /// literals, in the model's order.
 [[nodiscard]] std::vector<GuardedCheck> evaluateChecks(z3::context& ctx, const MemoryModel& model,
@@ -46,9 +56,11 @@ enum class Staging {
     /// Checks are asserted cheapest first, with a question on the way (StagedChecks.hpp): a
     /// candidate that a few cheap checks refute never pays for the expensive ones.
     CheapestFirst,
-    /// As CheapestFirst for values and rf, but the acyclicity checks and co's order constraints
-    /// are left out (EncodedCandidate::deferred, the encoding's postponed constraints): the
-    /// lazy engine adds the clauses each model violates (smt/LazyRefinement.hpp).
+    /// The acyclicity checks and co's order constraints are left out (EncodedCandidate::deferred,
+    /// the encoding's postponed constraints), and the lazy engine adds the clauses each model
+    /// violates (smt/LazyRefinement.hpp); on one candidate of at most kAllChecksWait events,
+    /// every check is left out, and checked concretely. The others are asserted as
+    /// CheapestFirst does.
     Lazy,
 };
 
@@ -64,8 +76,11 @@ struct EncodedCandidate {
     CandidateEncoding encoding;
     Evaluator<CandidateEncoding> evaluator;
     std::vector<AxiomGuard> guards;
-    /// Lazy only: the acyclicity checks, evaluated and not asserted.
-    std::vector<GuardedCheck> deferred;
+    /// Lazy only: the checks not asserted (see Staging::Lazy), and whether they are checked
+    /// concretely, by their relations (else by their terms).
+    bool concreteChecks = false;
+    /// Lazy only: the checks not asserted (see Staging::Lazy).
+    std::vector<DeferredAxiomCheck> deferred;
     /// CheapestFirst only: the solver found the candidate inconsistent (every guard assumed)
     /// before all checks were asserted; the encoding is then incomplete and must not be asked.
     bool refuted = false;
@@ -80,6 +95,15 @@ struct EncodedCandidate {
     EncodedCandidate& operator=(const EncodedCandidate&) = delete;
 
     [[nodiscard]] z3::expr_vector assumptions(z3::context& ctx) const;
+
+  private:
+    /// Lazy: the checks of the axioms not in `disabled` that wait, in `deferred`; returns the
+    /// others, to be asserted. `events` is the candidate's size.
+    [[nodiscard]] std::vector<GuardedCheck> deferChecks(z3::context& ctx, const MemoryModel& model,
+                                                        const std::set<std::string>& disabled,
+                                                        int events);
+    /// Lazy, one candidate of at most this many events: every check waits, checked concretely.
+    static constexpr int kAllChecksWait = 32;
 };
 
 } // namespace ptx::smt

@@ -7,17 +7,16 @@
 namespace ptx::smt {
 namespace {
 
-/// The true edges of `r` in the assignment `holds` reads, as adjacency lists (self-loops
-/// included).
-std::vector<std::vector<int>> trueEdges(z3::context& ctx, const SymRelation& r, const Holds& holds,
-                                        const TimeBudget& budget) {
-    std::vector<std::vector<int>> out(static_cast<std::size_t>(r.size()));
+/// The pairs of `r` that hold in the assignment `holds` reads (self-loops included).
+Relation trueCells(z3::context& ctx, const SymRelation& r, const Holds& holds,
+                   const TimeBudget& budget) {
+    Relation out(r.size());
     for (int a = 0; a < r.size(); ++a) {
         budget.check();
         for (int b = 0; b < r.size(); ++b) {
             const SymBool& e = r.at(a, b);
             if (e.isFalse()) continue;
-            if (e.isTrue() || holds(e.expr(ctx))) out[static_cast<std::size_t>(a)].push_back(b);
+            if (e.isTrue() || holds(e.expr(ctx))) out.add(a, b);
         }
     }
     return out;
@@ -53,10 +52,41 @@ std::vector<int> cycleThrough(int start, const std::vector<std::vector<int>>& ad
     return {};
 }
 
+/// The cycles of `r`: one per strongly connected component, each as its events in order.
+std::vector<std::vector<int>> cyclesOf(const Relation& r) {
+    std::vector<std::vector<int>> adj(static_cast<std::size_t>(r.size()));
+    using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS>;
+    Graph g(adj.size());
+    for (int a = 0; a < r.size(); ++a)
+        for (int b = 0; b < r.size(); ++b)
+            if (r.has(a, b)) {
+                adj[static_cast<std::size_t>(a)].push_back(b);
+                boost::add_edge(static_cast<std::size_t>(a), static_cast<std::size_t>(b), g);
+            }
+    std::vector<int> component(adj.size(), -1);
+    if (!adj.empty()) boost::strong_components(g, component.data());
+    // One cycle per component: the clause excludes it; the solver's next model may show others.
+    std::vector<std::vector<int>> out;
+    std::vector<bool> done(adj.size(), false);
+    for (int a = 0; a < r.size(); ++a) {
+        const auto comp = static_cast<std::size_t>(component[static_cast<std::size_t>(a)]);
+        if (comp < done.size() && done[comp]) continue;
+        std::vector<int> cycle = cycleThrough(a, adj, component);
+        if (cycle.empty()) continue;
+        done[comp] = true;
+        out.push_back(std::move(cycle));
+    }
+    return out;
+}
+
 } // namespace
 
-LazyRefinement::LazyRefinement(z3::context& ctx, z3::solver& solver, EncodedCandidate& candidate)
-    : ctx_(ctx), solver_(solver), candidate_(candidate) {}
+LazyRefinement::LazyRefinement(z3::context& ctx, z3::solver& solver, EncodedCandidate& candidate,
+                               const MemoryModel& model)
+    : ctx_(ctx), solver_(solver), candidate_(candidate) {
+    if (candidate.concreteChecks && !candidate.refuted)
+        concrete_ = std::make_unique<ConcreteAssignment>(ctx, candidate.encoding, model);
+}
 
 z3::check_result LazyRefinement::check(const z3::expr_vector& assumptions,
                                        const TimeBudget& budget) {
@@ -78,19 +108,46 @@ void LazyRefinement::learn(const std::vector<Violation>& found) {
     clauses_ += found.size();
 }
 
-std::vector<Violation> LazyRefinement::violations(const Holds& holds,
-                                                  const TimeBudget& budget) const {
+std::vector<Violation> LazyRefinement::violations(const Holds& holds, const TimeBudget& budget) {
     std::vector<Violation> found = candidate_.encoding.violatedOrder(holds);
-    for (const GuardedCheck& check : candidate_.deferred)
-        if (holds(check.guard)) cycles(check, holds, budget, found);
+    if (concrete_) concrete_->read(holds);
+    for (const DeferredAxiomCheck& d : candidate_.deferred) {
+        if (!holds(d.guard)) continue;
+        if (concrete_) {
+            if (!concrete_->fails(d.kind, *d.rel)) continue;
+            for (Violation& v : concrete_->reasons(d.kind, *d.rel)) {
+                v.add(d.guard, true);
+                found.push_back(std::move(v));
+            }
+            continue;
+        }
+        cycles(d, holds, budget, found); // a union's deferred checks: acyclicity
+    }
     return found;
+}
+
+void LazyRefinement::cycles(const DeferredAxiomCheck& d, const Holds& holds,
+                            const TimeBudget& budget, std::vector<Violation>& found) const {
+    const SymRelation& r = *d.terms;
+    for (const std::vector<int>& cycle : cyclesOf(trueCells(ctx_, r, holds, budget))) {
+        Violation v;
+        v.add(d.guard, true);
+        for (std::size_t k = 0; k < cycle.size(); ++k)
+            v.add(r.at(cycle[k], cycle[(k + 1) % cycle.size()]), true, ctx_);
+        found.push_back(std::move(v));
+    }
 }
 
 std::vector<z3::expr> LazyRefinement::watchedTerms() const {
     std::vector<z3::expr> terms = candidate_.encoding.orderTerms();
-    for (const GuardedCheck& check : candidate_.deferred) {
-        terms.push_back(check.guard);
-        const SymRelation& r = check.rel;
+    for (const DeferredAxiomCheck& d : candidate_.deferred)
+        terms.push_back(d.guard);
+    if (concrete_) {
+        terms.insert(terms.end(), concrete_->terms().begin(), concrete_->terms().end());
+        return terms;
+    }
+    for (const DeferredAxiomCheck& d : candidate_.deferred) {
+        const SymRelation& r = *d.terms; // a union's deferred checks have their terms
         for (int a = 0; a < r.size(); ++a)
             for (int b = 0; b < r.size(); ++b) {
                 const SymBool& e = r.at(a, b);
@@ -98,33 +155,6 @@ std::vector<z3::expr> LazyRefinement::watchedTerms() const {
             }
     }
     return terms;
-}
-
-void LazyRefinement::cycles(const GuardedCheck& check, const Holds& holds, const TimeBudget& budget,
-                            std::vector<Violation>& found) const {
-    const SymRelation& r = check.rel;
-    const std::vector<std::vector<int>> adj = trueEdges(ctx_, r, holds, budget);
-    using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS>;
-    Graph g(adj.size());
-    for (std::size_t a = 0; a < adj.size(); ++a)
-        for (const int b : adj[a])
-            boost::add_edge(a, static_cast<std::size_t>(b), g);
-    std::vector<int> component(adj.size(), -1);
-    if (!adj.empty()) boost::strong_components(g, component.data());
-    // One cycle per component: the clause excludes it; the solver's next model may show others.
-    std::vector<bool> done(adj.size(), false);
-    for (int a = 0; a < static_cast<int>(adj.size()); ++a) {
-        const auto comp = static_cast<std::size_t>(component[static_cast<std::size_t>(a)]);
-        if (comp < done.size() && done[comp]) continue;
-        const std::vector<int> cycle = cycleThrough(a, adj, component);
-        if (cycle.empty()) continue;
-        done[comp] = true;
-        Violation v;
-        v.add(check.guard, true);
-        for (std::size_t i = 0; i < cycle.size(); ++i)
-            v.add(r.at(cycle[i], cycle[(i + 1) % cycle.size()]), true, ctx_);
-        found.push_back(std::move(v));
-    }
 }
 
 } // namespace ptx::smt

@@ -57,25 +57,19 @@ class SmtRun {
     void discardContext() { lease_->discard(); }
 
   private:
-    /// The lazy engine's largest union: one candidate at a time gets the rf analysis
-    /// (enumerate/PossibleSources.hpp), which refutes most of the loop tests' inconsistent
-    /// candidates before any term is built; a union, whose events occur on some paths only, does
-    /// not (peer suite, docs/performance.md: 95 s with the eager engine's 48, 31 s with 24 or 0).
-    static constexpr int kLazyUnionEvents = 24;
-
-    [[nodiscard]] int unionLimit() const {
-        return req_.lazy ? std::min(req_.smtUnionEvents, kLazyUnionEvents) : req_.smtUnionEvents;
-    }
-
     /// Encodes every candidate at once, the solver choosing each thread's path, when their
-    /// union is at most unionLimit() events and the query is an ordinary one (a hang
-    /// query takes only some combinations of paths: one candidate at a time). Returns whether
-    /// it did.
+    /// union is at most `smtUnionEvents` events and the query is an ordinary one (a hang query
+    /// takes only some combinations of paths: one candidate at a time). Returns whether it did.
+    /// Not for the lazy engine: each of its candidates gets the rf analysis
+    /// (enumerate/PossibleSources.hpp) and, when small, the concrete check
+    /// (smt/ConcreteAssignment.hpp), and a union, whose events occur on some paths only, gets
+    /// neither (peer suite, docs/performance.md: 20.8 s of CPU one candidate at a time, 26.7 s
+    /// with unions of up to 24 events).
     bool exploreUnion() {
-        if (!req_.paths.completeCount.empty()) return false;
+        if (!req_.paths.completeCount.empty() || req_.lazy) return false;
         if (req_.paths.combinations() == 0) return true; // some thread has no complete path
         const std::optional<CandidateUnion> u =
-            uniteCandidates(req_.program, req_.paths, unionLimit(), req_.deadline);
+            uniteCandidates(req_.program, req_.paths, req_.smtUnionEvents, req_.deadline);
         if (!u) return false;
         result_.candidates = u->combinations;
         if (req_.progress) req_.progress->addCandidates(u->combinations);
@@ -115,7 +109,8 @@ class SmtRun {
                 ctx_, *solver, c, req_.model, req_.disabledAxioms,
                 req_.lazy ? smt::Staging::Lazy : smt::Staging::CheapestFirst,
                 smt::TimeBudget{req_.deadline, Phase::Solver}, paths);
-            if (req_.lazy) lazy = std::make_unique<smt::LazyRefinement>(ctx_, *solver, *enc);
+            if (req_.lazy)
+                lazy = std::make_unique<smt::LazyRefinement>(ctx_, *solver, *enc, req_.model);
             lazy_ = lazy.get();
             registerTerms_.clear();
             if (req_.goal) solver->add(goalTerm(c, *enc));

@@ -58,7 +58,7 @@ Answer ask(std::int64_t v0, std::int64_t v1) {
         const z3::expr r0 = enc.encoding.value(c.finalRegisters.at(RegTerm{0, "r0"}));
         const z3::expr r1 = enc.encoding.value(c.finalRegisters.at(RegTerm{1, "r1"}));
         solver.add(r0 == ctx.bv_val(v0, kValueBits) && r1 == ctx.bv_val(v1, kValueBits));
-        LazyRefinement lazy(ctx, solver, enc);
+        LazyRefinement lazy(ctx, solver, enc, model);
         const z3::check_result r = lazy.check(enc.assumptions(ctx), TimeBudget{});
         REQUIRE(r != z3::unknown);
         answer.sat = answer.sat || r == z3::sat;

@@ -1,0 +1,134 @@
+#include "smt/ConcreteAssignment.hpp"
+
+#include "enumerate/CheckShapes.hpp"
+
+namespace ptx::smt {
+
+namespace {
+
+/// Past this many cells that may be left out, a reason names them all rather than trying them
+/// one at a time (each try evaluates the check again).
+constexpr std::size_t kMinimiseCells = 4096;
+/// At most this many reasons for one check from one assignment.
+constexpr std::size_t kReasonsPerCheck = 16;
+
+} // namespace
+
+ConcreteAssignment::ConcreteAssignment(z3::context& ctx, const CandidateEncoding& encoding,
+                                       const MemoryModel& model)
+    : encoding_(encoding),
+      algebra_(encoding.candidate(), [&encoding] { encoding.budget().check(); }),
+      evaluator_(model, algebra_) {
+    for (std::size_t i = 0; i < kChosen.size(); ++i) {
+        const SymRelation r = encoding.base(kChosen[i]);
+        constant_[i] = Relation(r.size());
+        for (int a = 0; a < r.size(); ++a)
+            for (int b = 0; b < r.size(); ++b) {
+                const SymBool& x = r.at(a, b);
+                if (x.isTrue()) {
+                    constant_[i].add(a, b);
+                } else if (!x.isFalse()) {
+                    terms_.push_back(x.expr(ctx));
+                    cells_.push_back({i, a, b});
+                }
+            }
+    }
+    values_.assign(terms_.size(), false);
+}
+
+void ConcreteAssignment::set(std::size_t i, const Relation& r) {
+    if (algebra_.set(kChosen[i], r)) evaluator_.invalidate(kChosen[i]);
+}
+
+void ConcreteAssignment::setCell(std::size_t t, bool present) {
+    const Cell& c = cells_[t];
+    if (present)
+        current_[c.relation].add(c.a, c.b);
+    else
+        current_[c.relation].remove(c.a, c.b);
+    set(c.relation, current_[c.relation]);
+}
+
+void ConcreteAssignment::read(const Holds& holds) {
+    current_ = constant_;
+    for (std::size_t t = 0; t < terms_.size(); ++t) {
+        values_[t] = holds(terms_[t]);
+        if (values_[t]) current_[cells_[t].relation].add(cells_[t].a, cells_[t].b);
+    }
+    for (std::size_t i = 0; i < kChosen.size(); ++i)
+        set(i, current_[i]);
+}
+
+bool ConcreteAssignment::fails(CheckKind kind, const RelExpr& rel) {
+    return !passes(kind, evaluator_.eval(rel), [this] { encoding_.budget().check(); });
+}
+
+std::vector<Violation> ConcreteAssignment::reasons(CheckKind kind, const RelExpr& rel) {
+    // The check fails on a relation that is large enough (acyclic, irreflexive, empty) or small
+    // enough (non-empty). So for a chosen relation `rel` mentions only positively, the check
+    // still fails with more of its pairs (grows[i]), or only negatively, with fewer (shrinks[i]);
+    // neither for one mentioned both ways, both for one not mentioned.
+    const bool large = kind != CheckKind::NonEmpty;
+    std::array<bool, kChosen.size()> grows{}, shrinks{};
+    for (std::size_t i = 0; i < kChosen.size(); ++i) {
+        const bool positive = onlyPositive(rel, kChosen[i]);
+        const bool negative = onlyNegative(rel, kChosen[i]);
+        grows[i] = large ? positive : negative;
+        shrinks[i] = large ? negative : positive;
+    }
+    // An empty or irreflexive check fails at each pair it should not have: a reason per pair
+    // (the solver learns them all from one model), each pair's presence being monotone as the
+    // relation is.
+    std::vector<Violation> out;
+    if (kind == CheckKind::Empty || kind == CheckKind::Irreflexive) {
+        const Relation r = evaluator_.eval(rel);
+        for (int a = 0; a < r.size() && out.size() < kReasonsPerCheck; ++a)
+            for (int b = 0; b < r.size() && out.size() < kReasonsPerCheck; ++b)
+                if (r.has(a, b) && (kind == CheckKind::Empty || a == b))
+                    out.push_back(
+                        reason(grows, shrinks, [&] { return evaluator_.eval(rel).has(a, b); }));
+        return out;
+    }
+    out.push_back(reason(grows, shrinks, [&] { return fails(kind, rel); }));
+    return out;
+}
+
+Violation ConcreteAssignment::reason(const std::array<bool, kChosen.size()>& grows,
+                                     const std::array<bool, kChosen.size()>& shrinks,
+                                     const std::function<bool()>& failure) {
+    // A cell is left out when the failure stays whatever its value: flipped, one at a time, in
+    // the direction that keeps the failure, and kept flipped while it still holds. Every
+    // assignment that agrees with the named cells then lies, relation by relation, in the
+    // failing direction from the last assignment tried, so it fails too.
+    std::vector<bool> named(terms_.size(), true);
+    std::vector<std::size_t> tries;
+    for (std::size_t t = 0; t < terms_.size(); ++t) {
+        const std::size_t i = cells_[t].relation;
+        if (!grows[i] && !shrinks[i]) continue; // read both ways: named
+        if (grows[i] && shrinks[i]) {
+            named[t] = false; // the check does not read this relation
+        } else if (values_[t] == grows[i]) {
+            tries.push_back(t); // a pair it has and may lose, or lacks and may gain
+        } else {
+            named[t] = false; // it may only gain (lose) pairs in the failing direction
+        }
+    }
+    if (tries.size() <= kMinimiseCells) {
+        for (const std::size_t t : tries) {
+            encoding_.budget().check();
+            setCell(t, !values_[t]);
+            if (failure())
+                named[t] = false; // left flipped
+            else
+                setCell(t, values_[t]);
+        }
+        for (const std::size_t t : tries) // back to the assignment read
+            if (!named[t]) setCell(t, values_[t]);
+    }
+    Violation v;
+    for (std::size_t t = 0; t < terms_.size(); ++t)
+        if (named[t]) v.add(terms_[t], values_[t]);
+    return v;
+}
+
+} // namespace ptx::smt

@@ -1,0 +1,75 @@
+// The lazy engine's theory check on one candidate whose events all occur (not a union of
+// paths): the relations the solver chooses (rf, co, the fence-SC order, barrier
+// synchronisation) read back from an assignment as concrete relations, the model's relations
+// evaluated over them with the explicit engine's algebra (enumerate/ConcreteAlgebra.hpp), and
+// for a check the assignment fails, a small set of the chosen relations' literals that fail it
+// whatever the others are: the reason a clause excludes (CAAT, "Consistency as a theory",
+// OOPSLA'22: the theory solver evaluates the model's relations itself and explains each
+// violation by base literals). Every other base relation is fixed by the candidate, so the
+// relations computed are exactly what the solver's terms for them hold in that assignment.
+#pragma once
+
+#include "enumerate/ConcreteAlgebra.hpp"
+#include "model/Evaluator.hpp"
+#include "smt/CandidateEncoding.hpp"
+#include "smt/Violation.hpp"
+
+#include <array>
+#include <functional>
+#include <vector>
+#include <z3++.h>
+
+namespace ptx::smt {
+
+class ConcreteAssignment {
+  public:
+    /// `encoding` and `model` must outlive it; `encoding`'s candidate must not be a union.
+    ConcreteAssignment(z3::context& ctx, const CandidateEncoding& encoding,
+                       const MemoryModel& model);
+    ConcreteAssignment(const ConcreteAssignment&) = delete;
+    ConcreteAssignment& operator=(const ConcreteAssignment&) = delete;
+
+    /// Reads the chosen relations of the assignment `holds` gives.
+    void read(const Holds& holds);
+    /// Whether the assignment read last fails the check `kind` of `rel`.
+    [[nodiscard]] bool fails(CheckKind kind, const RelExpr& rel);
+    /// After fails(kind, rel): sets of literals of the chosen relations, with their values in
+    /// the assignment, such that every assignment with one of them fails the check too: one for
+    /// each pair an empty or irreflexive check must not have (at most 16), else one. Where `rel`
+    /// mentions a chosen relation in one polarity only, the check keeps failing as that
+    /// relation grows (or shrinks), so the pairs it may gain (or lose) are left out where the
+    /// failure does not need them (tried one at a time); a relation `rel` does not mention is
+    /// left out.
+    [[nodiscard]] std::vector<Violation> reasons(CheckKind kind, const RelExpr& rel);
+    /// The terms read() looks at: the chosen relations' cells that are not constant.
+    [[nodiscard]] const std::vector<z3::expr>& terms() const { return terms_; }
+
+  private:
+    static constexpr std::array<BaseRel, 4> kChosen{BaseRel::Rf, BaseRel::Co, BaseRel::SyncFence,
+                                                    BaseRel::SyncBarrier};
+    struct Cell {
+        std::size_t relation; // index in kChosen
+        int a, b;
+    };
+
+    /// The reason for `failure`, which holds in the assignment read: as reasons() says, for the
+    /// directions `grows` and `shrinks` give by chosen relation.
+    [[nodiscard]] Violation reason(const std::array<bool, kChosen.size()>& grows,
+                                   const std::array<bool, kChosen.size()>& shrinks,
+                                   const std::function<bool()>& failure);
+    /// Gives chosen relation `i` the value `r` in the algebra.
+    void set(std::size_t i, const Relation& r);
+    /// Term `t`'s pair present or not, the other pairs as they are.
+    void setCell(std::size_t t, bool present);
+
+    const CandidateEncoding& encoding_;
+    ConcreteAlgebra algebra_;
+    Evaluator<ConcreteAlgebra> evaluator_;
+    std::array<Relation, kChosen.size()> constant_; // the cells that are constant true
+    std::array<Relation, kChosen.size()> current_;  // as given to the algebra
+    std::vector<z3::expr> terms_;
+    std::vector<Cell> cells_;  // by term
+    std::vector<bool> values_; // by term, as read last
+};
+
+} // namespace ptx::smt
