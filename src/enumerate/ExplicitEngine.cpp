@@ -85,12 +85,17 @@ class ExplicitRun {
         // (milliseconds each): the deadline is then looked at on every tick, not every 64th.
         tickMask_ = c.size() > kSmallCandidate ? 0U : 63U;
         checkDeadline();
+        algebra_.reset(c);
         // A read that no write can give a value in any consistent execution refutes the
         // candidate before its search (PossibleSources.hpp): on the peer suite's CADP loop
         // tests most candidates end here, at a fraction of a search's cost. Only on small
-        // candidates: the analysis evaluates the model once per (write, read) pair.
-        if (c.size() <= kSmallCandidate && refutedBySources(c)) return;
-        algebra_.reset(c);
+        // candidates: the analysis evaluates the model once per (write, read) pair. What it
+        // finds seeds the search (CandidateSearch::useSources).
+        std::optional<PossibleSources> sources;
+        if (c.size() <= kSmallCandidate) {
+            sources.emplace(c, checks_, algebra_, eval_, Relation(c.size()), [this] { tick(); });
+            if (sources->impossible()) return;
+        }
         if (req_.projection) setKeySources(c);
         CandidateSearch search(
             c, model_, checks_, algebra_, eval_,
@@ -121,13 +126,8 @@ class ExplicitRun {
             search.orderByValues();
         }
         search.breakSymmetry(symmetry_.swapsIn(c.pathOfThread, req_.paths));
+        if (sources) search.useSources(*sources);
         search.run();
-    }
-
-    [[nodiscard]] bool refutedBySources(const CandidateExecution& c) {
-        const Relation noCoKnown(c.size());
-        return PossibleSources(c, req_.model, req_.disabledAxioms, noCoKnown, [this] { tick(); })
-            .impossible();
     }
 
     /// The goal's truth on the projected values known so far: registers whose reads are all
