@@ -4,7 +4,7 @@
 #include "check/Projection.hpp"
 #include "check/SourceInstruction.hpp"
 #include "enumerate/ConcreteAlgebra.hpp"
-#include "enumerate/ExplicitEngine.hpp"
+#include "enumerate/FirstExecution.hpp"
 #include "model/Evaluator.hpp"
 #include "model/PtxCommon.hpp"
 #include "parser/ProgramPrinter.hpp"

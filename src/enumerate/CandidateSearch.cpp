@@ -170,7 +170,7 @@ void CandidateSearch::run() {
     set(Chosen::SyncBarrier, intersectionOf(barrierOptions_, c_.size()));
     set(Chosen::SyncFence, Relation(c_.size()));
     set(Chosen::Rf, Relation(c_.size()));
-    findExclusiveSources();
+    if (!exclusiveKnown_) findExclusiveSources();
     if (!consistentSoFar()) return;
     searchRf();
 }

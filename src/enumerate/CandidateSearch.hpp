@@ -18,6 +18,7 @@
 
 #include "enumerate/CheckShapes.hpp"
 #include "enumerate/ConcreteAlgebra.hpp"
+#include "enumerate/PossibleSources.hpp"
 #include "enumerate/SearchShare.hpp"
 #include "enumerate/ThreadSymmetry.hpp"
 #include "enumerate/UndoableClosure.hpp"
@@ -83,6 +84,13 @@ class CandidateSearch {
     /// soon a branch is cut or a witness met.
     void orderByValues() { orderByValues_ = true; }
 
+    /// Seeds the rf search with the rf analysis of this candidate (PossibleSources.hpp, on the
+    /// same checks): each read tries only the sources `sources` leaves it, and the pairs of
+    /// reads it found exclusive are cut, not asked again (findExclusiveSources is skipped).
+    /// Without it (the explicit engine analyses candidates of at most 64 events only), run()
+    /// asks the exclusion questions itself.
+    void useSources(const PossibleSources& sources);
+
   private:
     void set(Chosen r, const Relation& value);
     [[nodiscard]] bool usable(const ShapedCheck& check) const;
@@ -116,10 +124,11 @@ class CandidateSearch {
     /// The unit the choices of levels 0..k name (`next` as in searchRf).
     [[nodiscard]] std::uint64_t unitOf(std::size_t k, const std::vector<std::size_t>& next) const;
     void searchCo();
-    /// The look-ahead of the coherence stage for atomic reads (ExclusiveSources.cpp): for each
-    /// two read-modify-writes of one location and each write both may read, whether reading it
-    /// together leaves no consistent co (with the Atomicity and Coherence axioms: no two atomic
-    /// operations in each other's scope read the same write). Fills exclusive_.
+    /// The look-ahead of the coherence stage for atomic reads (ExclusiveSources.cpp), when no
+    /// analysis was given (useSources): for each two read-modify-writes of one location and each
+    /// write both may read, whether reading it together leaves no consistent co (with the Atomicity
+    /// and Coherence axioms: no two atomic operations in each other's scope read the same write).
+    /// Fills exclusive_.
     void findExclusiveSources();
     /// With rf as set: whether co cannot be completed, trying both orientations of the writes
     /// a and b when a CoTotal check makes co order them.
@@ -171,7 +180,8 @@ class CandidateSearch {
     std::vector<std::vector<int>> sourcesOf_; // per read: its possible rf sources, in try order
     /// Per read: (another read, a source) that the two cannot both read (findExclusiveSources).
     std::vector<std::vector<EventPair>> exclusive_;
-    Relation initCo_; // initial write -> other writes of its location
+    bool exclusiveKnown_ = false; // exclusive_ came from useSources
+    Relation initCo_;             // initial write -> other writes of its location
     Relation rf_, syncFence_;
     UndoableClosure fenceClosure_; // closure of the fence-SC orientations chosen so far
     std::vector<std::pair<int, int>> fencePairs_; // morally strong fence.sc pairs, a < b

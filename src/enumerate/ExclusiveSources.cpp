@@ -1,18 +1,28 @@
-// Atomic reads that cannot share a source (CandidateSearch.hpp, findExclusiveSources): a
-// look-ahead of the coherence stage, asked once per candidate, so that the rf search never
-// builds the executions where two read-modify-writes read the same write.
+// Atomic reads that cannot share a source: a look-ahead of the coherence stage, known once per
+// candidate, so that the rf search never builds the executions where two read-modify-writes read
+// the same write. It has one of two sources:
+//   - the rf analysis (PossibleSources.hpp), which the explicit engine runs on candidates of at
+//     most 64 events to refute them before a search; useSources takes its exclusions and its
+//     possible sources, and nothing is asked again;
+//   - on larger candidates, where that analysis (the model evaluated once per (write, read) pair)
+//     would cost more than it saves, findExclusiveSources asks the same questions on the search's
+//     own state, when there are at most kMaxExclusionQuestions of them.
 #include "enumerate/CandidateSearch.hpp"
 
 #include <algorithm>
 
 namespace ptx {
-namespace {
 
-/// At most this many (pair, common source) questions per candidate: each costs a few
-/// evaluations of the checks, and the cut only pays when rf is searched at length.
-constexpr std::size_t kMaxExclusionQuestions = 4096;
-
-} // namespace
+void CandidateSearch::useSources(const PossibleSources& sources) {
+    for (const int r : reads_) {
+        std::vector<int>& mine = sourcesOf_[static_cast<std::size_t>(r)];
+        std::erase_if(mine, [&](int w) { return !sources.canRead(w, r); });
+    }
+    exclusive_.assign(static_cast<std::size_t>(c_.size()), {});
+    for (const PossibleSources::Exclusion& e : sources.exclusions())
+        exclusive_[static_cast<std::size_t>(e.read)].emplace_back(e.other, e.write);
+    exclusiveKnown_ = true;
+}
 
 bool CandidateSearch::coCannotExtend(int a, int b) {
     const std::optional<Relation> lower = coLowerBound();

@@ -11,33 +11,31 @@
 namespace ptx {
 namespace {
 
-/// At most this many (pair of read-modify-writes, common source) questions per candidate, as
-/// the explicit engine's look-ahead (ExclusiveSources.cpp): each evaluates the checks twice or
-/// three times.
-constexpr std::size_t kMaxExclusionQuestions = 4096;
-
 bool monotoneInAll(const ShapedCheck& s) {
     return std::all_of(s.monotoneIn.begin(), s.monotoneIn.end(), [](bool m) { return m; });
+}
+
+/// Sets the chosen relations empty, and forgets the definitions that depend on them.
+void emptyChosen(ConcreteAlgebra& algebra, Evaluator<ConcreteAlgebra>& eval, int n) {
+    for (const BaseRel r : {BaseRel::Rf, BaseRel::Co, BaseRel::SyncFence, BaseRel::SyncBarrier})
+        if (algebra.set(r, Relation(n))) eval.invalidate(r);
 }
 
 /// The model's checks evaluated on a partial rf, with co its lower bound and the other chosen
 /// relations empty: every violation found holds in each execution that contains that rf.
 class PartialRf {
   public:
-    PartialRf(const CandidateExecution& c, const MemoryModel& model,
-              std::vector<ShapedCheck> checks, const Relation& coMust,
-              const std::function<void()>& tick)
-        : n_(c.size()), checks_(std::move(checks)), algebra_(c, tick), eval_(model, algebra_),
-          knownCo_(coMust) {
+    PartialRf(const CandidateExecution& c, const std::vector<ShapedCheck>& checks,
+              ConcreteAlgebra& algebra, Evaluator<ConcreteAlgebra>& eval, const Relation& coMust)
+        : n_(c.size()), checks_(checks), algebra_(algebra), eval_(eval), knownCo_(coMust) {
         // Coherence starts at the initial write, and has the known pairs.
         for (const Event& i : c.events)
             if (i.kind == EventKind::Write && i.isInit)
                 for (const Event& w : c.events)
                     if (w.kind == EventKind::Write && !w.isInit && w.location == i.location)
                         knownCo_.add(i.id, w.id);
-        for (const BaseRel r : {BaseRel::Rf, BaseRel::Co, BaseRel::SyncFence, BaseRel::SyncBarrier})
-            algebra_.set(r, Relation(n_));
-        eval_.clear();
+        eval_.clear(); // nothing of another candidate
+        emptyChosen(algebra_, eval_, n_);
     }
 
     /// With rf = `rf` (and co ordering `a` before `b`, when a >= 0): the axiom of a check
@@ -82,9 +80,9 @@ class PartialRf {
 
   private:
     int n_;
-    std::vector<ShapedCheck> checks_;
-    ConcreteAlgebra algebra_;
-    Evaluator<ConcreteAlgebra> eval_;
+    const std::vector<ShapedCheck>& checks_;
+    ConcreteAlgebra& algebra_;
+    Evaluator<ConcreteAlgebra>& eval_;
     Relation knownCo_;
 };
 
@@ -94,6 +92,30 @@ PossibleSources::PossibleSources(const CandidateExecution& c, const MemoryModel&
                                  const std::set<std::string>& disabled, const Relation& coMust,
                                  const std::function<void()>& tick)
     : rf_(c.size()) {
+    addPairsValuesAllow(c);
+    std::vector<ShapedCheck> checks;
+    try {
+        checks = shapeChecks(model, disabled);
+    } catch (const UnshapedModel&) {
+        propagate();
+        return;
+    }
+    ConcreteAlgebra algebra(c, tick);
+    Evaluator<ConcreteAlgebra> eval(model, algebra);
+    analyse(c, checks, algebra, eval, coMust, tick);
+}
+
+PossibleSources::PossibleSources(const CandidateExecution& c,
+                                 const std::vector<ShapedCheck>& checks, ConcreteAlgebra& algebra,
+                                 Evaluator<ConcreteAlgebra>& eval, const Relation& coMust,
+                                 const std::function<void()>& tick)
+    : rf_(c.size()) {
+    addPairsValuesAllow(c);
+    analyse(c, checks, algebra, eval, coMust, tick);
+    emptyChosen(algebra, eval, c.size());
+}
+
+void PossibleSources::addPairsValuesAllow(const CandidateExecution& c) {
     const PossibleValues values(c);
     for (const Event& r : c.events) {
         if (r.kind != EventKind::Read) continue;
@@ -103,14 +125,12 @@ PossibleSources::PossibleSources(const CandidateExecution& c, const MemoryModel&
                 values.canRead(w.id, r.id))
                 rf_.add(w.id, r.id);
     }
-    std::vector<ShapedCheck> checks;
-    try {
-        checks = shapeChecks(model, disabled);
-    } catch (const UnshapedModel&) {
-        propagate();
-        return;
-    }
-    PartialRf test(c, model, std::move(checks), coMust, tick);
+}
+
+void PossibleSources::analyse(const CandidateExecution& c, const std::vector<ShapedCheck>& checks,
+                              ConcreteAlgebra& algebra, Evaluator<ConcreteAlgebra>& eval,
+                              const Relation& coMust, const std::function<void()>& tick) {
+    PartialRf test(c, checks, algebra, eval, coMust);
     auto note = [&](const std::string& axiom) {
         if (std::find(axioms_.begin(), axioms_.end(), axiom) == axioms_.end())
             axioms_.push_back(axiom);
@@ -130,36 +150,42 @@ PossibleSources::PossibleSources(const CandidateExecution& c, const MemoryModel&
                 with.remove(w, r);
             }
     };
-    prunePairs(Relation(c.size()));
-    // Two read-modify-writes of one location reading one write.
-    std::size_t questions = 0;
-    for (std::size_t i = 0; i < c.rmw.size(); ++i)
-        for (std::size_t j = i + 1; j < c.rmw.size(); ++j) {
-            const auto [r1, w1] = c.rmw[i];
-            const auto [r2, w2] = c.rmw[j];
-            for (int w = 0; w < c.size(); ++w) {
-                if (!rf_.has(w, r1) || !rf_.has(w, r2)) continue;
-                if (++questions > kMaxExclusionQuestions) break;
-                tick();
-                Relation both(c.size());
-                both.add(w, r1);
-                both.add(w, r2);
-                std::optional<std::string> axiom = test.violated(both);
-                if (!axiom && test.mustOrder(w1, w2)) {
-                    const std::optional<std::string> forward = test.violated(both, w1, w2);
-                    const std::optional<std::string> backward =
-                        forward ? test.violated(both, w2, w1) : std::nullopt;
-                    if (forward && backward) {
-                        note(*forward);
-                        axiom = backward;
-                    }
-                }
-                if (!axiom) continue;
-                note(*axiom);
-                exclusions_.push_back({r1, r2, w});
-                exclusions_.push_back({r2, r1, w});
+    // Whether two read-modify-writes of one location can read the write `w` together.
+    auto exclude = [&](EventPair first, EventPair second, int w) {
+        const auto [r1, w1] = first;
+        const auto [r2, w2] = second;
+        Relation both(c.size());
+        both.add(w, r1);
+        both.add(w, r2);
+        std::optional<std::string> axiom = test.violated(both);
+        if (!axiom && test.mustOrder(w1, w2)) {
+            const std::optional<std::string> forward = test.violated(both, w1, w2);
+            const std::optional<std::string> backward =
+                forward ? test.violated(both, w2, w1) : std::nullopt;
+            if (forward && backward) {
+                note(*forward);
+                axiom = backward;
             }
         }
+        if (!axiom) return;
+        note(*axiom);
+        exclusions_.push_back({r1, r2, w});
+        exclusions_.push_back({r2, r1, w});
+    };
+    // Asks the first kMaxExclusionQuestions (pair, common source) questions, no more.
+    auto askExclusions = [&] {
+        std::size_t questions = 0;
+        for (std::size_t i = 0; i < c.rmw.size(); ++i)
+            for (std::size_t j = i + 1; j < c.rmw.size(); ++j)
+                for (int w = 0; w < c.size(); ++w) {
+                    if (!rf_.has(w, c.rmw[i].first) || !rf_.has(w, c.rmw[j].first)) continue;
+                    if (questions++ == kMaxExclusionQuestions) return;
+                    tick();
+                    exclude(c.rmw[i], c.rmw[j], w);
+                }
+    };
+    prunePairs(Relation(c.size()));
+    askExclusions();
     propagate();
     // A read left with one source reads it in every execution: the other pairs are tested again
     // together with all such pairs, until none is added.

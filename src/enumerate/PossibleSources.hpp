@@ -16,12 +16,22 @@
 #include "model/MemoryModel.hpp"
 #include "model/Relation.hpp"
 
+#include <cstddef>
 #include <functional>
 #include <set>
 #include <string>
 #include <vector>
 
 namespace ptx {
+
+class ConcreteAlgebra;
+template <class Algebra> class Evaluator;
+struct ShapedCheck;
+
+/// At most this many (pair of read-modify-writes, common source) questions per candidate, here
+/// and in the explicit search's own look-ahead (CandidateSearch::findExclusiveSources): each
+/// evaluates the checks two or three times, and only pays when rf is searched at length.
+inline constexpr std::size_t kMaxExclusionQuestions = 4096;
 
 class PossibleSources {
   public:
@@ -33,6 +43,13 @@ class PossibleSources {
     PossibleSources(const CandidateExecution& c, const MemoryModel& model,
                     const std::set<std::string>& disabled, const Relation& coMust,
                     const std::function<void()>& tick);
+    /// The same on the caller's `algebra`, reset to `c`, and `eval`, which interprets the model
+    /// `checks` were shaped from (shapeChecks, without the disabled axioms) in it: the explicit
+    /// engine's, so that the static relations are built once per candidate. The chosen relations
+    /// are left empty, as reset left them.
+    PossibleSources(const CandidateExecution& c, const std::vector<ShapedCheck>& checks,
+                    ConcreteAlgebra& algebra, Evaluator<ConcreteAlgebra>& eval,
+                    const Relation& coMust, const std::function<void()>& tick);
 
     /// Can `read` read from `write` in some consistent execution (as far as the analysis knows)?
     [[nodiscard]] bool canRead(int write, int read) const { return rf_.has(write, read); }
@@ -48,6 +65,12 @@ class PossibleSources {
     [[nodiscard]] const std::vector<std::string>& axioms() const { return axioms_; }
 
   private:
+    /// The pairs whose values can agree (model/PossibleValues.hpp).
+    void addPairsValuesAllow(const CandidateExecution& c);
+    /// The analysis proper, once the checks are shaped.
+    void analyse(const CandidateExecution& c, const std::vector<ShapedCheck>& checks,
+                 ConcreteAlgebra& algebra, Evaluator<ConcreteAlgebra>& eval, const Relation& coMust,
+                 const std::function<void()>& tick);
     void propagate();
     [[nodiscard]] int sourcesOf(int read) const;
     /// Whether `a` and `b` exclude each other on every source they have in common.

@@ -227,7 +227,8 @@ void Machine::exec(MachineState& s, int thread, int offset, int choice,
                 return a.instance == inst && a.id == id;
             });
         if (it == ts.arrivals.end()) {
-            ts.arrivals.push_back(BarrierArrivals{inst, id, 0});
+            ts.arrivals.push_back(
+                BarrierArrivals{.instance = inst, .id = id, .count = 0, .votes = {}});
             it = ts.arrivals.end() - 1;
         }
         ++it->count;

@@ -27,7 +27,7 @@ std::string ticketLock(const std::string& acquire) {
     text += " atom.relaxed.gpu.add r0, next, 1 | atom.relaxed.gpu.add r0, next, 1 |"
             " atom.relaxed.gpu.add r0, next, 1 ;\n";
     text += " LK0: | LK1: | LK2: ;\n";
-    for (const std::string line :
+    for (const std::string& line :
          {"ld." + acquire + ".gpu r2, owner", std::string("bne r2, r0, LK")}) {
         for (int t = 0; t < 3; ++t)
             text += std::string(t == 0 ? " " : " | ") + line +

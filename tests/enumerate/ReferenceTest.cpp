@@ -200,7 +200,7 @@ const char* const kPrograms[] = {
     "st.relaxed.gpu x, 2 ;\n"
     " | atom.relaxed.gpu.add r1, x, 3 ;\nexists (x == 3)\n",
     // RMWs at scopes that leave some pairs not morally strong: those may read one write, the
-    // others may not (CandidateSearch::findExclusiveSources cuts only what co could not order).
+    // others may not (the exclusions, ExclusiveSources.cpp, cut only what co could not order).
     "PTX RMW+scopes\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 | P2@cta 1,gpu 0 ;\n"
     " atom.relaxed.cta.add r0, x, 1 | atom.relaxed.cta.add r0, x, 2 |"
     " atom.relaxed.gpu.add r0, x, 4 ;\nexists (x == 7)\n",
