@@ -35,7 +35,7 @@ struct Access {
 class AccessList {
   public:
     AccessList(const Program& program, const ProgramPaths& paths)
-        : program_(program), paths_(paths) {}
+        : program_(program), instructions_(program), paths_(paths) {}
 
     /// Every access, in source order (line, column), each distinct one once.
     std::vector<Access> collect() {
@@ -51,7 +51,7 @@ class AccessList {
                 for (const ThreadPath& path : *list)
                     for (const Event& e : path.events) {
                         if (!isMemory(e)) continue;
-                        const Instruction* ins = instructionAt(program_, thread.id, e.pos);
+                        const Instruction* ins = instructions_.at(thread.id, e.pos);
                         if (!ins) continue;
                         add(paths_.locations.names()[static_cast<std::size_t>(e.location)],
                             accessShape(*ins).bytes, e.pos,
@@ -91,6 +91,7 @@ class AccessList {
     }
 
     const Program& program_;
+    SourceInstructions instructions_;
     const ProgramPaths& paths_;
     std::vector<Access> accesses_;
     std::set<std::tuple<std::string, std::int64_t, int, int, int>> seen_;

@@ -45,7 +45,8 @@ std::string bytesText(const Range& r, const std::string& base) {
 
 class Splitter {
   public:
-    Splitter(const Program& program, ProgramPaths& paths) : program_(program), paths_(paths) {
+    Splitter(const Program& program, ProgramPaths& paths)
+        : program_(program), instructions_(program), paths_(paths) {
         for (const std::string& name : paths.locations.names())
             parts_.push_back(locationParts(name));
     }
@@ -103,14 +104,10 @@ class Splitter {
         return program_.threads[static_cast<std::size_t>(&t - paths_.threads.data())].id;
     }
 
-    /// The access of thread `thread`'s instruction at `pos` (looked up once).
-    AccessShape accessAt(int thread, const SourcePos& pos) {
-        const auto key = std::tuple(thread, pos.line, pos.col);
-        if (auto it = accesses_.find(key); it != accesses_.end()) return it->second;
-        AccessShape a;
-        if (const Instruction* ins = instructionAt(program_, thread, pos)) a = accessShape(*ins);
-        accesses_.emplace(key, a);
-        return a;
+    /// The access of thread `thread`'s instruction at `pos`.
+    [[nodiscard]] AccessShape accessAt(int thread, const SourcePos& pos) const {
+        const Instruction* ins = instructions_.at(thread, pos);
+        return ins ? accessShape(*ins) : AccessShape{};
     }
 
     [[nodiscard]] Range rangeOf(int location, int bytes) const {
@@ -402,14 +399,14 @@ class Splitter {
     }
 
     const Program& program_;
+    SourceInstructions instructions_;
     ProgramPaths& paths_;
     std::vector<std::pair<std::string, std::int64_t>> parts_; // of each location: base, offset
     std::map<std::string, std::set<Range>> ranges_;           // every access's, by base
     std::map<std::string, std::set<Range>> starts_;        // every instruction's, all its elements
     std::set<std::string> split_;                          // bases overlapped in part
     std::map<std::string, std::vector<Segment>> segments_; // of each split base, in order
-    std::map<std::tuple<int, int, int>, AccessShape> accesses_; // (thread, line, col)
-    std::map<std::string, std::vector<InitBytes>> inits_;       // non-zero init values, by base
+    std::map<std::string, std::vector<InitBytes>> inits_;  // non-zero init values, by base
 };
 
 } // namespace

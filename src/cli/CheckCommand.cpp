@@ -45,12 +45,14 @@ FileReport checkOne(const TestInput& input, std::size_t index, const CheckArgs& 
                     const CheckOptions& options, ProgressDisplay& display) {
     FileReport r;
     try {
-        const Program program = parseTestInput(input, options.deadline());
+        // One limit for the test, its parsing included (200,000 rows take half a second).
+        const Deadline deadline = options.deadline();
+        const Program program = parseTestInput(input, deadline);
         r.test = program.name;
         CheckOptions o = options;
         o.allObservables = args.all;
         o.progress = display.started(index, program.name);
-        const CheckResult result = check(program, o);
+        const CheckResult result = check(program, o, deadline);
         if (args.flags.liveness) r.status = livenessExitCode(result);
         if (result.undefined()) r.status = worseExitCode(r.status, kExitUndefined);
         if (args.json)

@@ -10,8 +10,12 @@ void ConcreteAlgebra::reset(const CandidateExecution& candidate) {
     c_ = &candidate;
     n_ = candidate.size();
     static_ = staticRelations(candidate, interrupt_);
-    identity_ = Relation::identity(n_);
-    rf_ = co_ = syncFence_ = syncBarrier_ = Relation(n_);
+    if (interrupt_) interrupt_();
+    identity_ = Relation::identity(n_); // n pages written on n events of more than 512
+    // Each made empty, not copied: an empty relation's zeroed pages cost nothing until written
+    // (model/ZeroedAllocator.hpp), a copy of one writes every page.
+    for (Relation* r : {&rf_, &co_, &syncFence_, &syncBarrier_})
+        *r = Relation(n_);
     for (auto& s : idOn_)
         s.reset();
     products_.clear();

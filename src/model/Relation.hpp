@@ -3,6 +3,8 @@
 // explicit engine evaluates the model millions of times on such small relations.
 #pragma once
 
+#include "model/ZeroedAllocator.hpp"
+
 #include <array>
 #include <cstdint>
 #include <functional>
@@ -93,6 +95,9 @@ class Relation {
   private:
     /// Takes the size of a relation over n events; the rows' contents are left undefined.
     void reshape(int n);
+    /// The same, every row empty: a large relation takes fresh zeroed memory (ZeroedAllocator)
+    /// rather than writing zeros over every page of its old rows.
+    void reshapeEmpty(int n);
     /// Closes the relation under transitivity, in place (Warshall, a word at a time).
     void close(const std::function<void()>* check);
     [[nodiscard]] bool acyclicChecked(const std::function<void()>* check) const;
@@ -111,7 +116,7 @@ class Relation {
     int n_ = 0;
     std::size_t words_ = 0;
     std::array<std::uint64_t, kInline> inline_; // rows when n <= 64 (first n_ words used)
-    std::vector<std::uint64_t> heap_;           // rows otherwise
+    std::vector<std::uint64_t, ZeroedAllocator<std::uint64_t>> heap_; // rows otherwise
 };
 
 } // namespace ptx

@@ -274,9 +274,11 @@ TestReport runTest(const TestCase& test, const RunOptions& options) {
     r.test = test;
     const auto start = Clock::now();
     try {
-        const Program program = parseLitmusFile(test.litmus, options.check.deadline());
+        // One limit for the test, its reading and parsing included.
+        const Deadline deadline = options.check.deadline();
+        const Program program = parseLitmusFile(test.litmus, deadline);
         r.name = program.name;
-        const CheckResult result = check(program, checkOptionsFor(test, options));
+        const CheckResult result = check(program, checkOptionsFor(test, options), deadline);
         r.engine = result.engine;
         if (result.boundHit) r.boundReached = options.check.unroll;
         if (result.boundHit && options.failOnBound) {

@@ -4,7 +4,8 @@
 # relations (5 GB each at 24 bytes a cell) and static bit matrices before looking at the
 # deadline: 6 of 11 runs went on for 8-40 s and up to 7 GB. Both must now stop with exit 3 well
 # within 6 s (a generous bound for a loaded machine; bench/time-limit gives the precise figures,
-# docs/cli.md), and, where /usr/bin/time exists, within 4 GB. And a test too long to parse.
+# docs/cli.md), and, where /usr/bin/time exists, within 4 GB. And a test too long to parse, and
+# one thread of 200,000 stores.
 #   usage: large-test.sh PTXLITMUS
 set -uo pipefail
 exe=$1
@@ -47,5 +48,22 @@ for cmd in check explain; do
   has "time limit of 0.25 s reached during parsing the litmus test" "$cmd on 300,000 rows"
   within "$end" "$start" 3 || fail "$cmd --timeout 0.25 on 300,000 rows ran for more than 3 s"
 done
+
+# One thread of 200,000 stores (one candidate of 200,000 events): finding each event's
+# instruction read the thread's code once per event (quadratic: 170 s past a 2 s limit), and each
+# of the explicit engine's n x n relations (5 GB) was zero-filled whole before the next look at
+# the deadline. It must stop with exit 3 well within 10 s (a generous bound for a loaded
+# machine: 1.0-1.6 s on 2 busy cores), naming the phase, and within 4 GB.
+gen_stores "$tmp/stores200000.litmus" 200000
+start=$(now)
+"${timer[@]}" timeout -s KILL 60 "$exe" --timeout 1 "$tmp/stores200000.litmus" >"$tmp/out" 2>&1
+rc=$?
+end=$(now)
+rss_mb=$([ -s "$tmp/rss" ] && awk '{ v = $1 } END { printf "%d", v / 1024 }' "$tmp/rss" || echo "?")
+printf '%-14s exit %3d %6.2f s %6s MB (200,000 stores)\n' check "$rc" "$(awk -v a="$end" -v b="$start" 'BEGIN { print a - b }')" "$rss_mb"
+[ "$rc" -eq 3 ] || { fail "200,000 stores: exit $rc (want 3)"; head -c 500 "$tmp/out"; }
+has "time limit of 1 s reached during [a-z]" "200,000 stores: the message names no phase"
+within "$end" "$start" 10 || fail "--timeout 1 on 200,000 stores ran for more than 10 s"
+if [ "$rss_mb" != "?" ] && [ "$rss_mb" -gt 4096 ]; then fail "200,000 stores: $rss_mb MB at its peak"; fi
 
 finish "large-test"
