@@ -29,14 +29,14 @@ struct GuardedCheck {
     std::string tag; // names the check's rank constants
 };
 
-/// The lazy engine's: a check of an axiom not given to the solver (smt/LazyRefinement.hpp). On
-/// one candidate it is checked concretely, from its relation (no term built); on a union, by its
-/// terms.
+/// The lazy engine's: a check of an axiom not given to the solver (smt/LazyRefinement.hpp),
+/// checked concretely from its relation (EncodedCandidate::concreteChecks: no term built), or
+/// else by its terms.
 struct DeferredAxiomCheck {
     z3::expr guard; // the axiom's literal
     CheckKind kind;
-    const RelExpr* rel = nullptr;     // one candidate: the model's (it outlives the encoding)
-    std::optional<SymRelation> terms; // a union: the relation's terms
+    const RelExpr* rel = nullptr;     // concretely: the model's (it outlives the encoding)
+    std::optional<SymRelation> terms; // else: the relation's terms
 };
 
 /// Evaluates the checks of every axiom not in `disabled`; `guards` receives the axioms'

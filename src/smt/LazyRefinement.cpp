@@ -121,7 +121,7 @@ std::vector<Violation> LazyRefinement::violations(const Holds& holds, const Time
             }
             continue;
         }
-        cycles(d, holds, budget, found); // a union's deferred checks: acyclicity
+        cycles(d, holds, budget, found); // a larger candidate's: acyclicity, by its terms
     }
     return found;
 }
@@ -147,7 +147,7 @@ std::vector<z3::expr> LazyRefinement::watchedTerms() const {
         return terms;
     }
     for (const DeferredAxiomCheck& d : candidate_.deferred) {
-        const SymRelation& r = *d.terms; // a union's deferred checks have their terms
+        const SymRelation& r = *d.terms; // not checked concretely: its terms were built
         for (int a = 0; a < r.size(); ++a)
             for (int b = 0; b < r.size(); ++b) {
                 const SymBool& e = r.at(a, b);

@@ -7,12 +7,13 @@
 // still name axioms. This is the refinement loop of CAAT ("Consistency as a theory", OOPSLA'22)
 // and Dat3M.
 //
-// On one candidate (not a union of paths) every check is deferred and a model is checked
-// concretely (smt/ConcreteAssignment.hpp): the solver's chosen relations are read back, the
-// model's relations computed over them as the explicit engine computes them, and a violated check
-// is excluded by a clause over the chosen relations' literals that explain it; no term is built
-// for any derived relation. On a union only the acyclicity checks are deferred, their terms
-// built, and evaluated in the model cell by cell.
+// On a candidate of at most 32 events (the engine's candidates are never unions of paths) every
+// check is deferred and a model is checked concretely (smt/ConcreteAssignment.hpp): the
+// solver's chosen relations are read back, the model's relations computed over them as the
+// explicit engine computes them, and a violated check is excluded by a clause over the chosen
+// relations' literals that explain it; no term is built for any derived relation. On a larger
+// one only the acyclicity checks are deferred, their terms built, and evaluated in the model
+// cell by cell (docs/design-notes.md, "The lazy engine").
 #pragma once
 
 #include "smt/AxiomEncoding.hpp"
@@ -45,9 +46,9 @@ class LazyRefinement {
     [[nodiscard]] std::uint64_t refinements() const { return refinements_; }
 
     /// The deferred constraints the assignment `holds` reads violates: co's order constraints,
-    /// and each check whose guard holds and that the assignment fails. On one candidate, each
-    /// such check's reason over the chosen relations' literals (ConcreteAssignment::reason); on
-    /// a union, a cycle per strongly connected component of an acyclicity check's true edges.
+    /// and each check whose guard holds and that the assignment fails: checked concretely, its
+    /// reasons over the chosen relations' literals (ConcreteAssignment::reasons); else a cycle
+    /// per strongly connected component of an acyclicity check's true edges.
     [[nodiscard]] std::vector<Violation> violations(const Holds& holds, const TimeBudget& budget);
     /// The terms violations() reads (for a propagator to watch).
     [[nodiscard]] std::vector<z3::expr> watchedTerms() const;
@@ -61,7 +62,8 @@ class LazyRefinement {
     z3::context& ctx_;
     z3::solver& solver_;
     EncodedCandidate& candidate_;
-    /// One candidate: its chosen relations, read from each assignment (null on a union).
+    /// Checked concretely (EncodedCandidate::concreteChecks): its chosen relations, read from
+    /// each assignment; null otherwise.
     std::unique_ptr<ConcreteAssignment> concrete_;
     std::uint64_t clauses_ = 0, refinements_ = 0;
 };
