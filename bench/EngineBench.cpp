@@ -1,8 +1,8 @@
 // ptxlitmus_bench: times the engines on litmus files and on generated scaling families.
-//   ptxlitmus_bench suite PATH... --engine explicit|smt|auto [--timeout S] [--outcomes]
+//   ptxlitmus_bench suite PATH... --engine explicit|smt|lazy|auto [--timeout S] [--outcomes]
 //                         [--csv EXPECTED] [--repeat K]
 //     (times the engine on each test, parsing excluded; with --repeat, the last of K runs)
-//   ptxlitmus_bench family NAME N --engine explicit|smt|auto [--timeout S] [--outcomes]
+//   ptxlitmus_bench family NAME N --engine explicit|smt|lazy|auto [--timeout S] [--outcomes]
 // --outcomes: witnesses not counted (the outcome list and verdict only, as --no-witnesses).
 // --threads T (both): the explicit search of each test split over T threads.
 // --fresh-contexts (both): a new Z3 context per test, as before contexts were kept across tests.
@@ -57,7 +57,7 @@ double rssMb() {
 }
 
 struct BenchOptions {
-    std::string engine = "explicit"; // explicit, smt or auto
+    std::string engine = "explicit"; // explicit, smt, lazy or auto
     std::optional<double> timeout;   // seconds per test
     bool countWitnesses = true;      // false: outcomes only (--outcomes)
     int threads = 1;                 // the explicit search split over threads (--threads)
@@ -94,7 +94,9 @@ Run runOne(const Program& program, const BenchOptions& bo) {
             request.threads = bo.threads;
             request.solverContexts = bo.solverContexts;
             request.smtUnionEvents = bo.unionEvents;
-            const EngineResult result = engine == "smt" ? runSmt(request) : runExplicit(request);
+            request.lazy = engine == "lazy";
+            const EngineResult result =
+                engine == "explicit" ? runExplicit(request) : runSmt(request);
             std::uint64_t positive = 0, negative = 0;
             auto tally = [&](const Outcome& o, std::uint64_t count) {
                 if (program.filter && !satisfies(*program.filter, o)) return;
@@ -232,8 +234,8 @@ int main(int argc, char** argv) {
     std::string csv;
     int repeat = 1;
     auto engineOptions = [&](CLI::App* sub) {
-        sub->add_option("--engine", bo.engine, "explicit, smt or auto")
-            ->check(CLI::IsMember({"explicit", "smt", "auto"}));
+        sub->add_option("--engine", bo.engine, "explicit, smt, lazy or auto")
+            ->check(CLI::IsMember({"explicit", "smt", "lazy", "auto"}));
         sub->add_option("--timeout", bo.timeout, "engine time limit per test, seconds");
         sub->add_flag(
             "--outcomes", [&](std::int64_t) { bo.countWitnesses = false; },
