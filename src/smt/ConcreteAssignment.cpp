@@ -63,18 +63,28 @@ bool ConcreteAssignment::fails(CheckKind kind, const RelExpr& rel) {
     return !passes(kind, evaluator_.eval(rel), [this] { encoding_.budget().check(); });
 }
 
+const ConcreteAssignment::Polarity& ConcreteAssignment::polarityOf(const RelExpr& rel) {
+    const auto known = polarity_.find(rel.get());
+    if (known != polarity_.end()) return known->second;
+    Polarity p;
+    for (std::size_t i = 0; i < kChosen.size(); ++i) {
+        p.positive[i] = onlyPositive(rel, kChosen[i]);
+        p.negative[i] = onlyNegative(rel, kChosen[i]);
+    }
+    return polarity_.emplace(rel.get(), p).first->second;
+}
+
 std::vector<Violation> ConcreteAssignment::reasons(CheckKind kind, const RelExpr& rel) {
     // The check fails on a relation that is large enough (acyclic, irreflexive, empty) or small
     // enough (non-empty). So for a chosen relation `rel` mentions only positively, the check
     // still fails with more of its pairs (grows[i]), or only negatively, with fewer (shrinks[i]);
     // neither for one mentioned both ways, both for one not mentioned.
     const bool large = kind != CheckKind::NonEmpty;
+    const Polarity& p = polarityOf(rel);
     std::array<bool, kChosen.size()> grows{}, shrinks{};
     for (std::size_t i = 0; i < kChosen.size(); ++i) {
-        const bool positive = onlyPositive(rel, kChosen[i]);
-        const bool negative = onlyNegative(rel, kChosen[i]);
-        grows[i] = large ? positive : negative;
-        shrinks[i] = large ? negative : positive;
+        grows[i] = large ? p.positive[i] : p.negative[i];
+        shrinks[i] = large ? p.negative[i] : p.positive[i];
     }
     // An empty or irreflexive check fails at each pair it should not have: a reason per pair
     // (the solver learns them all from one model), each pair's presence being monotone as the

@@ -16,6 +16,7 @@
 
 #include <array>
 #include <functional>
+#include <unordered_map>
 #include <vector>
 #include <z3++.h>
 
@@ -57,6 +58,13 @@ class ConcreteAssignment {
     [[nodiscard]] Violation reason(const std::array<bool, kChosen.size()>& grows,
                                    const std::array<bool, kChosen.size()>& shrinks,
                                    const std::function<bool()>& failure);
+    /// Per chosen relation, whether a check's relation mentions it only positively (only
+    /// negatively), or not at all.
+    struct Polarity {
+        std::array<bool, kChosen.size()> positive{}, negative{};
+    };
+    /// `rel`'s polarity, worked out once per check (each answer walks the expression).
+    [[nodiscard]] const Polarity& polarityOf(const RelExpr& rel);
     /// Gives chosen relation `i` the value `r` in the algebra.
     void set(std::size_t i, const Relation& r);
     /// Term `t`'s pair present or not, the other pairs as they are.
@@ -68,8 +76,9 @@ class ConcreteAssignment {
     std::array<Relation, kChosen.size()> constant_; // the cells that are constant true
     std::array<Relation, kChosen.size()> current_;  // as given to the algebra
     std::vector<z3::expr> terms_;
-    std::vector<Cell> cells_;  // by term
-    std::vector<bool> values_; // by term, as read last
+    std::vector<Cell> cells_;                               // by term
+    std::vector<bool> values_;                              // by term, as read last
+    std::unordered_map<const RelNode*, Polarity> polarity_; // by check relation
 };
 
 } // namespace ptx::smt
