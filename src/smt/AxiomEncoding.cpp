@@ -74,7 +74,8 @@ bool hasDefinition(const MemoryModel& model, const std::string& name) {
 EncodedCandidate::EncodedCandidate(z3::context& ctx, z3::solver& solver,
                                    const CandidateExecution& candidate, const MemoryModel& model,
                                    const std::set<std::string>& disabled, Staging staging,
-                                   const TimeBudget& budget, const CandidateUnion* paths)
+                                   const TimeBudget& budget, const CandidateUnion* paths,
+                                   const std::vector<std::int64_t>* comparedConstants)
     // The engines (CheapestFirst, Lazy) require well-founded values whatever the model, as the
     // explicit engine does, and prune rf by value (CandidateEncoding). Explanations keep every rf
     // pair and let the axioms exclude thin air, so that an unsat core names No-Thin-Air; they add
@@ -84,10 +85,11 @@ EncodedCandidate::EncodedCandidate(z3::context& ctx, z3::solver& solver,
                  : ForcedCoherence{Relation(candidate.size()), Relation(candidate.size()), {}}),
       sources(possibleSources(candidate, model, disabled, forced.must, staging, budget, paths)),
       encoding(ctx, solver, candidate,
-               CandidateEncoding::Options{
-                   staging != Staging::AllAtOnce || !disabled.empty(),
-                   staging != Staging::AllAtOnce, staging != Staging::AllAtOnce, paths,
-                   forced.axioms.empty() ? nullptr : &forced, sources ? &*sources : nullptr},
+               CandidateEncoding::Options{staging != Staging::AllAtOnce || !disabled.empty(),
+                                          staging != Staging::AllAtOnce,
+                                          staging != Staging::AllAtOnce, paths,
+                                          forced.axioms.empty() ? nullptr : &forced,
+                                          sources ? &*sources : nullptr, comparedConstants},
                budget),
       evaluator(model, encoding) {
     try {

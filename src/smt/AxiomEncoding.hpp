@@ -86,11 +86,13 @@ struct EncodedCandidate {
     bool refuted = false;
 
     /// Checks `budget` as it builds the terms, and in the staged questions. With `paths`,
-    /// `candidate` is that union's execution (CandidateEncoding::Options::paths).
+    /// `candidate` is that union's execution (CandidateEncoding::Options::paths). With
+    /// `comparedConstants`, the values may be ranked (CandidateEncoding::Options).
     EncodedCandidate(z3::context& ctx, z3::solver& solver, const CandidateExecution& candidate,
                      const MemoryModel& model, const std::set<std::string>& disabled,
                      Staging staging = Staging::AllAtOnce, const TimeBudget& budget = {},
-                     const CandidateUnion* paths = nullptr);
+                     const CandidateUnion* paths = nullptr,
+                     const std::vector<std::int64_t>* comparedConstants = nullptr);
     EncodedCandidate(const EncodedCandidate&) = delete;
     EncodedCandidate& operator=(const EncodedCandidate&) = delete;
 

@@ -5,6 +5,8 @@
 // order constraints (CoherenceConstraints.cpp).
 #include "smt/CandidateEncoding.hpp"
 
+#include <algorithm>
+
 #include "model/EventSets.hpp"
 #include "smt/Abandon.hpp"
 #include "smt/Acyclicity.hpp"
@@ -15,6 +17,19 @@
 
 namespace ptx::smt {
 
+namespace {
+
+/// Ranked values where the caller allows it (Options::comparedConstants); a bar.red's result
+/// is a count, so a candidate with one keeps 64-bit values.
+ValueDomain domainOf(const CandidateExecution& c, const std::vector<std::int64_t>* compared) {
+    if (!compared) return {};
+    const bool votes = std::any_of(c.events.begin(), c.events.end(),
+                                   [](const Event& e) { return e.barrierVote.has_value(); });
+    return ValueDomain(c.values, *compared, votes);
+}
+
+} // namespace
+
 CandidateEncoding::CandidateEncoding(z3::context& ctx, z3::solver& solver,
                                      const CandidateExecution& candidate, Options options,
                                      TimeBudget budget)
@@ -22,6 +37,7 @@ CandidateEncoding::CandidateEncoding(z3::context& ctx, z3::solver& solver,
       forcedCo_(options.forcedCo), sources_(options.sources), budget_(std::move(budget)),
       selection_(options.paths ? PathSelection(ctx, solver, *options.paths) : PathSelection(ctx)),
       static_(staticRelations(candidate, [this] { budget_.check(); })), n_(candidate.size()),
+      domain_(domainOf(candidate, options.comparedConstants)),
       translated_(candidate.values.size(), false), rf_(ctx, n_, budget_), co_(ctx, n_, budget_),
       syncFence_(ctx, n_, budget_), syncBarrier_(ctx, n_, budget_) {
     if (options.pruneRf && !options.wellFoundedValues)
@@ -32,7 +48,7 @@ CandidateEncoding::CandidateEncoding(z3::context& ctx, z3::solver& solver,
     try {
         valueTerms_.reserve(candidate.values.size());
         for (std::size_t i = 0; i < candidate.values.size(); ++i)
-            valueTerms_.push_back(ctx.bv_val(0, kValueBits));
+            valueTerms_.push_back(valueConstant(0)); // until translated
         encodeValues();
         encodeRf();
         encodeCo();

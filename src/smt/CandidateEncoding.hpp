@@ -13,6 +13,7 @@
 #include "smt/ForcedCoherence.hpp"
 #include "smt/PathSelection.hpp"
 #include "smt/SymRelation.hpp"
+#include "smt/ValueDomain.hpp"
 #include "smt/Violation.hpp"
 
 #include <map>
@@ -22,7 +23,8 @@
 
 namespace ptx::smt {
 
-/// The width of every value term: registers and memory hold 64-bit two's complement numbers.
+/// The width of a value term unless the candidate's values are ranked (smt/ValueDomain.hpp):
+/// registers and memory hold 64-bit two's complement numbers.
 inline constexpr unsigned kValueBits = 64;
 
 class CandidateEncoding {
@@ -54,6 +56,10 @@ class CandidateEncoding {
         /// candidate, every event occurring): the others get no term, and two read-modify-writes
         /// that exclude each other on a write get a clause. It must outlive the encoding.
         const PossibleSources* sources = nullptr;
+        /// The caller compares values with no constant but these (through valueConstant) and
+        /// reads them only through ModelValues: the candidate's values may then be written as
+        /// ranks (smt/ValueDomain.hpp). Null: every value is a 64-bit term.
+        const std::vector<std::int64_t>* comparedConstants = nullptr;
     };
 
     /// Adds the candidate's structural constraints to `solver`. Building the terms checks
@@ -77,6 +83,12 @@ class CandidateEncoding {
 
     // ---- what the outcome enumeration needs ----
     [[nodiscard]] z3::expr value(ValueId v);
+    /// The term of constant value `v` (a rank where the values are ranked).
+    [[nodiscard]] z3::expr valueConstant(std::int64_t v) const {
+        return ctx_.bv_val(domain_.encode(v), domain_.bits());
+    }
+    /// How the value terms write values (to read a model's).
+    [[nodiscard]] const ValueDomain& valueDomain() const { return domain_; }
     [[nodiscard]] z3::expr finalValue(int location) const {
         return finalValue_[static_cast<std::size_t>(location)];
     }
@@ -155,6 +167,7 @@ class CandidateEncoding {
     StaticRelations static_;
     std::optional<PossibleValues> possible_; // with pruneRf only
     int n_;
+    ValueDomain domain_;
     std::vector<z3::expr> valueTerms_; // by ValueId (memoised), invalid until translated
     std::vector<bool> translated_;
     std::uint64_t translatedCount_ = 0;

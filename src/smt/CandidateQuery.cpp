@@ -49,16 +49,18 @@ struct CandidateQuery::Impl {
                             const std::function<std::optional<int>(const std::string&)>& loc) {
         if (const auto* r = std::get_if<RegTerm>(&o)) {
             const auto it = c.finalRegisters.find(*r);
-            return it == c.finalRegisters.end() ? ctx.bv_val(0, kValueBits)
+            return it == c.finalRegisters.end() ? enc.encoding.valueConstant(0)
                                                 : enc.encoding.value(it->second);
         }
         const auto l = loc(std::get<LocTerm>(o).location);
-        return l ? enc.encoding.finalValue(*l) : ctx.bv_val(0, kValueBits);
+        return l ? enc.encoding.finalValue(*l) : enc.encoding.valueConstant(0);
     }
 
     z3::expr encode(const CondExpr& expr,
                     const std::function<std::optional<int>(const std::string&)>& loc) {
-        return encodeGoal(ctx, expr, [&](const Observable& o) { return observableTerm(o, loc); });
+        return encodeGoal(
+            ctx, expr, [&](const Observable& o) { return observableTerm(o, loc); },
+            [&](std::int64_t v) { return enc.encoding.valueConstant(v); });
     }
 
     bool cell(const SymRelation& r, int a, int b) {

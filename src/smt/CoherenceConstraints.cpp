@@ -13,7 +13,7 @@ void CandidateEncoding::encodeFinalValues() {
     finalLiteral_.assign(static_cast<std::size_t>(n_), ctx_.bool_val(false));
     for (std::size_t l = 0; l < c_.locations.size(); ++l) {
         z3::expr_vector choices(ctx_);
-        z3::expr final = ctx_.bv_val(0, kValueBits);
+        z3::expr final = valueConstant(0);
         for (const int w : writesOf_[l]) {
             budget_.check();
             // A write co must order before another is never final.

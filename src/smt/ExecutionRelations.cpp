@@ -181,7 +181,7 @@ void CandidateEncoding::encodeBarriers() {
 void CandidateEncoding::encodeVotes() {
     // bar.red (docs/model.md, "Barrier votes"): the result of each bar.red that occurs is the
     // vote over the predicates of the bar.red events of its group that occur with it.
-    const z3::expr one = ctx_.bv_val(1, kValueBits), zero = ctx_.bv_val(0, kValueBits);
+    const z3::expr one = valueConstant(1), zero = valueConstant(0);
     for (const std::vector<int>& group : barrierVoteGroups(c_)) {
         for (const int e : group) {
             budget_.check();

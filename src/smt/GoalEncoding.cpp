@@ -1,13 +1,10 @@
 #include "smt/GoalEncoding.hpp"
 
-#include "smt/CandidateEncoding.hpp" // kValueBits
-
 namespace ptx::smt {
 namespace {
 
-z3::expr termOf(z3::context& ctx, const Term& t, const ObservableTerm& term) {
-    if (const auto* v = std::get_if<std::int64_t>(&t))
-        return ctx.bv_val(static_cast<std::int64_t>(*v), kValueBits);
+z3::expr termOf(const Term& t, const ObservableTerm& term, const ConstantTerm& constant) {
+    if (const auto* v = std::get_if<std::int64_t>(&t)) return constant(*v);
     if (const auto* r = std::get_if<RegTerm>(&t)) return term(Observable{*r});
     return term(Observable{std::get<LocTerm>(t)});
 }
@@ -32,27 +29,53 @@ z3::expr compare(CmpOp op, const z3::expr& a, const z3::expr& b) {
 
 } // namespace
 
-z3::expr encodeGoal(z3::context& ctx, const CondExpr& expr, const ObservableTerm& term) {
+z3::expr encodeGoal(z3::context& ctx, const CondExpr& expr, const ObservableTerm& term,
+                    const ConstantTerm& constant) {
     return std::visit(
         [&](const auto& n) -> z3::expr {
             using T = std::decay_t<decltype(n)>;
             if constexpr (std::is_same_v<T, CondCompare>) {
-                return compare(n.cmp, termOf(ctx, n.lhs, term), termOf(ctx, n.rhs, term));
+                return compare(n.cmp, termOf(n.lhs, term, constant), termOf(n.rhs, term, constant));
             } else if constexpr (std::is_same_v<T, CondAnd> || std::is_same_v<T, CondOr>) {
                 z3::expr_vector parts(ctx);
                 for (const CondExpr& p : n.parts)
-                    parts.push_back(encodeGoal(ctx, p, term));
+                    parts.push_back(encodeGoal(ctx, p, term, constant));
                 if constexpr (std::is_same_v<T, CondAnd>)
                     return parts.empty() ? ctx.bool_val(true) : z3::mk_and(parts);
                 else
                     return parts.empty() ? ctx.bool_val(false) : z3::mk_or(parts);
             } else if constexpr (std::is_same_v<T, CondNot>) {
-                return !encodeGoal(ctx, n.inner.at(0), term);
+                return !encodeGoal(ctx, n.inner.at(0), term, constant);
             } else {
                 return ctx.bool_val(n.value);
             }
         },
         expr.node);
+}
+
+std::vector<std::int64_t> goalConstants(const CondExpr& expr) {
+    std::vector<std::int64_t> out;
+    std::vector<const CondExpr*> todo{&expr};
+    while (!todo.empty()) {
+        const CondExpr* e = todo.back();
+        todo.pop_back();
+        std::visit(
+            [&](const auto& n) {
+                using T = std::decay_t<decltype(n)>;
+                if constexpr (std::is_same_v<T, CondCompare>) {
+                    for (const Term* t : {&n.lhs, &n.rhs})
+                        if (const auto* v = std::get_if<std::int64_t>(t)) out.push_back(*v);
+                } else if constexpr (std::is_same_v<T, CondAnd> || std::is_same_v<T, CondOr>) {
+                    for (const CondExpr& p : n.parts)
+                        todo.push_back(&p);
+                } else if constexpr (std::is_same_v<T, CondNot>) {
+                    for (const CondExpr& p : n.inner)
+                        todo.push_back(&p);
+                }
+            },
+            e->node);
+    }
+    return out;
 }
 
 } // namespace ptx::smt

@@ -2,16 +2,22 @@
 
 #include "smt/SmtEngine.hpp"
 
+#include <stdexcept>
 #include <utility>
 
 namespace ptx::smt {
 
-std::int64_t modelValue(const z3::model& m, const z3::expr& term) {
+std::int64_t modelValue(const z3::model& m, const z3::expr& term, const ValueDomain& domain) {
     const z3::expr v = m.eval(term, true);
     std::uint64_t u = 0;
     if (!v.is_numeral_u64(u))
         throw SmtFailure("the solver gave a non-numeral value: " + v.to_string());
-    return static_cast<std::int64_t>(u);
+    try {
+        return domain.decode(u);
+    } catch (const std::out_of_range&) {
+        throw SmtFailure("the solver gave " + term.to_string() + " the value " + v.to_string() +
+                         ", the rank of no value of the candidate");
+    }
 }
 
 ModelValues::ModelValues(z3::model m, const CandidateEncoding& encoding)
@@ -23,7 +29,7 @@ std::int64_t ModelValues::value(ValueId v) {
     for (const int e : pool.readsOf(v)) {
         const auto i = static_cast<std::size_t>(e);
         if (known_[i]) continue;
-        readValue_[i] = modelValue(m_, encoding_.readValue(e));
+        readValue_[i] = modelValue(m_, encoding_.readValue(e), encoding_.valueDomain());
         known_[i] = true;
     }
     return pool.evaluate(v, readValue_);

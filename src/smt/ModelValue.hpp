@@ -9,10 +9,12 @@
 
 namespace ptx::smt {
 
-/// The value `m` gives `term` (completed: a term the model leaves free gets a value), as the
-/// 64-bit two's complement number the bit-vector holds. A non-numeral answer (a term the model
-/// cannot evaluate to a constant) is an SmtFailure, never read as 0.
-[[nodiscard]] std::int64_t modelValue(const z3::model& m, const z3::expr& term);
+/// The value `m` gives `term` (completed: a term the model leaves free gets a value): the 64-bit
+/// two's complement number the bit-vector holds, or the value of that rank (`domain`). A
+/// non-numeral answer (a term the model cannot evaluate to a constant), or a rank of no value,
+/// is an SmtFailure, never read as 0.
+[[nodiscard]] std::int64_t modelValue(const z3::model& m, const z3::expr& term,
+                                      const ValueDomain& domain = {});
 
 /// A candidate's values in one model of its encoding. Only the reads' values are asked of the
 /// model; each value is then computed over the candidate's ValuePool (ValuePool::evaluate, the

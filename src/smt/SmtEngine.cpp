@@ -35,6 +35,7 @@ class SmtRun {
         if (packed_) result_.outcomes = PackedOutcomeSet(req_.projection->size());
         if (req_.goal && req_.projection && req_.paths.completeCount.empty())
             symmetry_ = ThreadSymmetry(req_.program, req_.paths, *req_.projection);
+        if (req_.goal) goalConstants_ = smt::goalConstants(*req_.goal);
     }
 
     EngineResult run() {
@@ -108,7 +109,7 @@ class SmtRun {
             enc = std::make_unique<smt::EncodedCandidate>(
                 ctx_, *solver, c, req_.model, req_.disabledAxioms,
                 req_.lazy ? smt::Staging::Lazy : smt::Staging::CheapestFirst,
-                smt::TimeBudget{req_.deadline, Phase::Solver}, paths);
+                smt::TimeBudget{req_.deadline, Phase::Solver}, paths, &goalConstants_);
             if (req_.lazy)
                 lazy = std::make_unique<smt::LazyRefinement>(ctx_, *solver, *enc, req_.model);
             lazy_ = lazy.get();
@@ -219,7 +220,7 @@ class SmtRun {
                         z3::expr_vector& same) {
         smt::ModelValues values(m, enc.encoding);
         auto read = [&](const z3::expr& term, std::int64_t v) {
-            same.push_back(term == ctx_.bv_val(static_cast<std::uint64_t>(v), smt::kValueBits));
+            same.push_back(term == enc.encoding.valueConstant(v));
             return v;
         };
         auto readRegister = [&](const RegTerm& reg) {
@@ -291,20 +292,20 @@ class SmtRun {
         const CandidateUnion* u = enc.encoding.selection().candidateUnion();
         if (!u) {
             const auto it = c.finalRegisters.find(reg);
-            return it == c.finalRegisters.end() ? ctx_.bv_val(0, smt::kValueBits)
+            return it == c.finalRegisters.end() ? enc.encoding.valueConstant(0)
                                                 : enc.encoding.value(it->second);
         }
         const auto known = registerTerms_.find(reg);
         if (known != registerTerms_.end()) return known->second;
         // One path per thread is taken: an ite over the paths of reg's thread.
-        z3::expr term = ctx_.bv_val(0, smt::kValueBits);
+        z3::expr term = enc.encoding.valueConstant(0);
         bool first = true;
         for (std::size_t p = u->paths.size(); p-- > 0;) {
             const CandidateUnion::Path& path = u->paths[p];
             if (req_.program.threads[static_cast<std::size_t>(path.thread)].id != reg.thread)
                 continue;
             const auto it = path.finalRegisters.find(reg);
-            const z3::expr v = it == path.finalRegisters.end() ? ctx_.bv_val(0, smt::kValueBits)
+            const z3::expr v = it == path.finalRegisters.end() ? enc.encoding.valueConstant(0)
                                                                : enc.encoding.value(it->second);
             const smt::SymBool taken = enc.encoding.selection().taken(static_cast<int>(p));
             if (first || taken.isTrue())
@@ -343,11 +344,14 @@ class SmtRun {
 
     /// The request's goal over this encoding's final values (a location no path accesses is 0).
     z3::expr goalTerm(const CandidateExecution& c, smt::EncodedCandidate& enc) {
-        return smt::encodeGoal(ctx_, *req_.goal, [&](const Observable& o) -> z3::expr {
-            if (const auto* reg = std::get_if<RegTerm>(&o)) return registerTerm(c, enc, *reg);
-            if (const auto l = locationOf(o)) return enc.encoding.finalValue(*l);
-            return ctx_.bv_val(0, smt::kValueBits);
-        });
+        return smt::encodeGoal(
+            ctx_, *req_.goal,
+            [&](const Observable& o) -> z3::expr {
+                if (const auto* reg = std::get_if<RegTerm>(&o)) return registerTerm(c, enc, *reg);
+                if (const auto l = locationOf(o)) return enc.encoding.finalValue(*l);
+                return enc.encoding.valueConstant(0);
+            },
+            [&](std::int64_t v) { return enc.encoding.valueConstant(v); });
     }
 
     /// Records the axioms of the unsat core of the last (unsatisfiable) check.
@@ -378,9 +382,10 @@ class SmtRun {
     smt::ContextAlarm alarm_;
     /// A union's final registers, as terms: declared after the context, so freed before it.
     std::map<RegTerm, z3::expr> registerTerms_;
-    std::set<std::string> forbidding_;    // with a goal: the axioms of the unsat cores so far
-    ThreadSymmetry symmetry_;             // with a goal: interchangeable threads
-    smt::LazyRefinement* lazy_ = nullptr; // the lazy engine's, for the candidate explored now
+    std::set<std::string> forbidding_;        // with a goal: the axioms of the unsat cores so far
+    std::vector<std::int64_t> goalConstants_; // the constants the goal compares with
+    ThreadSymmetry symmetry_;                 // with a goal: interchangeable threads
+    smt::LazyRefinement* lazy_ = nullptr;     // the lazy engine's, for the candidate explored now
     EngineResult result_;
 };
 

@@ -35,29 +35,27 @@ z3::expr CandidateEncoding::value(ValueId v) {
 }
 
 z3::expr CandidateEncoding::readValue(int event) const {
-    return ctx_.bv_const(("val_" + std::to_string(event)).c_str(), kValueBits);
+    return ctx_.bv_const(("val_" + std::to_string(event)).c_str(), domain_.bits());
 }
 
 z3::expr CandidateEncoding::translate(const ValueNode& n) {
     // The operands are translated already.
     auto term = [&](ValueId x) { return valueTerms_[static_cast<std::size_t>(x)]; };
     z3::expr r(ctx_);
-    auto bit = [&](const z3::expr& b) {
-        return z3::ite(b, ctx_.bv_val(1, kValueBits), ctx_.bv_val(0, kValueBits));
-    };
+    auto bit = [&](const z3::expr& b) { return z3::ite(b, valueConstant(1), valueConstant(0)); };
     switch (n.op) {
     case ValueOp::Const:
-        r = ctx_.bv_val(static_cast<std::uint64_t>(n.constant), kValueBits);
+        r = valueConstant(n.constant);
         break;
     case ValueOp::Read:
         r = readValue(n.event);
         break;
     case ValueOp::Select:
-        r = z3::ite(term(n.a) != 0, term(n.b), term(n.c));
+        r = z3::ite(term(n.a) != valueConstant(0), term(n.b), term(n.c));
         break;
     default: {
         const z3::expr a = term(n.a), b = term(n.b);
-        const z3::expr zero = ctx_.bv_val(0, kValueBits);
+        const z3::expr zero = valueConstant(0);
         switch (n.op) {
         case ValueOp::Add:
             r = a + b;
@@ -127,14 +125,15 @@ z3::expr CandidateEncoding::translate(const ValueNode& n) {
 void CandidateEncoding::encodeValues() {
     for (const ValueId cond : c_.pathConditions) {
         budget_.check();
-        solver_.add(value(cond) != 0);
+        solver_.add(value(cond) != valueConstant(0));
     }
     const CandidateUnion* u = selection_.candidateUnion();
     if (!u) return;
     for (std::size_t p = 0; p < u->paths.size(); ++p)
         for (const ValueId cond : u->paths[p].conditions) {
             budget_.check();
-            solver_.add(whenTrue(selection_.taken(static_cast<int>(p)), value(cond) != 0));
+            solver_.add(
+                whenTrue(selection_.taken(static_cast<int>(p)), value(cond) != valueConstant(0)));
         }
 }
 
