@@ -9,8 +9,6 @@ namespace {
 /// Past this many cells that may be left out, a reason names them all rather than trying them
 /// one at a time (each try evaluates the check again).
 constexpr std::size_t kMinimiseCells = 4096;
-/// At most this many reasons for one check from one assignment.
-constexpr std::size_t kReasonsPerCheck = 16;
 
 } // namespace
 
@@ -74,7 +72,8 @@ const ConcreteAssignment::Polarity& ConcreteAssignment::polarityOf(const RelExpr
     return polarity_.emplace(rel.get(), p).first->second;
 }
 
-std::vector<Violation> ConcreteAssignment::reasons(CheckKind kind, const RelExpr& rel) {
+std::vector<Violation> ConcreteAssignment::reasons(CheckKind kind, const RelExpr& rel,
+                                                   std::size_t most) {
     // The check fails on a relation that is large enough (acyclic, irreflexive, empty) or small
     // enough (non-empty). So for a chosen relation `rel` mentions only positively, the check
     // still fails with more of its pairs (grows[i]), or only negatively, with fewer (shrinks[i]);
@@ -92,8 +91,8 @@ std::vector<Violation> ConcreteAssignment::reasons(CheckKind kind, const RelExpr
     std::vector<Violation> out;
     if (kind == CheckKind::Empty || kind == CheckKind::Irreflexive) {
         const Relation r = evaluator_.eval(rel);
-        for (int a = 0; a < r.size() && out.size() < kReasonsPerCheck; ++a)
-            for (int b = 0; b < r.size() && out.size() < kReasonsPerCheck; ++b)
+        for (int a = 0; a < r.size() && out.size() < most; ++a)
+            for (int b = 0; b < r.size() && out.size() < most; ++b)
                 if (r.has(a, b) && (kind == CheckKind::Empty || a == b))
                     out.push_back(
                         reason(grows, shrinks, [&] { return evaluator_.eval(rel).has(a, b); }));

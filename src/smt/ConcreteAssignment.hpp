@@ -36,12 +36,15 @@ class ConcreteAssignment {
     [[nodiscard]] bool fails(CheckKind kind, const RelExpr& rel);
     /// After fails(kind, rel): sets of literals of the chosen relations, with their values in
     /// the assignment, such that every assignment with one of them fails the check too: one for
-    /// each pair an empty or irreflexive check must not have (at most 16), else one. Where `rel`
-    /// mentions a chosen relation in one polarity only, the check keeps failing as that
+    /// each pair an empty or irreflexive check must not have (at most `most`), else one. Where
+    /// `rel` mentions a chosen relation in one polarity only, the check keeps failing as that
     /// relation grows (or shrinks), so the pairs it may gain (or lose) are left out where the
     /// failure does not need them (tried one at a time); a relation `rel` does not mention is
     /// left out.
-    [[nodiscard]] std::vector<Violation> reasons(CheckKind kind, const RelExpr& rel);
+    [[nodiscard]] std::vector<Violation> reasons(CheckKind kind, const RelExpr& rel,
+                                                 std::size_t most = kReasonsPerCheck);
+    /// At most this many reasons for one check from one assignment, unless asked for fewer.
+    static constexpr std::size_t kReasonsPerCheck = 16;
     /// The terms read() looks at: the chosen relations' cells that are not constant.
     [[nodiscard]] const std::vector<z3::expr>& terms() const { return terms_; }
 

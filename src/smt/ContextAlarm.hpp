@@ -1,9 +1,10 @@
 // Interrupts a Z3 context when a stop (Ctrl-C) is asked for, and when its test's deadline is
-// so near that only the time to release Z3's memory is left (releaseReserve(deadline), re-read every
-// 50 ms as the memory grows). Checking the deadline between calls is not enough: a single call into
-// Z3 (adding one clause to a solver holding millions of terms, simplifying, solving) can run for
-// seconds, and Z3 only notices its own cancellation flag. An interrupted context makes every later
-// call throw; rethrowSolverError (DeadlineCheck.hpp) turns that into the deadline's failure.
+// so near that only the time to release Z3's memory is left (releaseReserve(deadline), re-read
+// every 50 ms as the memory grows). Checking the deadline between calls is not enough: a single
+// call into Z3 (adding one clause to a solver holding millions of terms, simplifying, solving) can
+// run for seconds, and Z3 only notices its own cancellation flag. An interrupted context makes
+// every later call throw; rethrowSolverError (DeadlineCheck.hpp) turns that into the deadline's
+// failure.
 #pragma once
 
 #include "support/Deadline.hpp"

@@ -1,5 +1,7 @@
 #include "smt/LazyRefinement.hpp"
 
+#include "smt/WitnessCounter.hpp"
+
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/strong_components.hpp>
 #include <deque>
@@ -88,12 +90,20 @@ LazyRefinement::LazyRefinement(z3::context& ctx, z3::solver& solver, EncodedCand
         concrete_ = std::make_unique<ConcreteAssignment>(ctx, candidate.encoding, model);
 }
 
-z3::check_result LazyRefinement::check(const z3::expr_vector& assumptions,
-                                       const TimeBudget& budget) {
+z3::check_result LazyRefinement::check(const z3::expr_vector& assumptions, const TimeBudget& budget,
+                                       WitnessCounter* inSearch) {
     while (true) {
         const z3::check_result r = checkWithin(solver_, assumptions, budget.deadline, budget.phase);
-        if (r != z3::sat) return r;
+        if (inSearch) inSearch->rethrowFailure();
+        if (r != z3::sat) {
+            if (inSearch) learn(inSearch->takeRefuted());
+            return r;
+        }
         const z3::model m = solver_.get_model();
+        if (inSearch) {
+            inSearch->fillMissing(m);
+            learn(inSearch->takeRefuted());
+        }
         const std::vector<Violation> found =
             violations([&](const z3::expr& e) { return m.eval(e, true).is_true(); }, budget);
         if (found.empty()) return r;
@@ -108,20 +118,31 @@ void LazyRefinement::learn(const std::vector<Violation>& found) {
     clauses_ += found.size();
 }
 
-std::vector<Violation> LazyRefinement::violations(const Holds& holds, const TimeBudget& budget) {
+std::vector<Violation> LazyRefinement::violations(const Holds& holds, const TimeBudget& budget,
+                                                  bool firstOnly) {
     std::vector<Violation> found = candidate_.encoding.violatedOrder(holds);
+    if (firstOnly && !found.empty()) {
+        found.resize(1);
+        return found;
+    }
     if (concrete_) concrete_->read(holds);
     for (const DeferredAxiomCheck& d : candidate_.deferred) {
         if (!holds(d.guard)) continue;
         if (concrete_) {
             if (!concrete_->fails(d.kind, *d.rel)) continue;
-            for (Violation& v : concrete_->reasons(d.kind, *d.rel)) {
+            const std::size_t most = firstOnly ? 1 : ConcreteAssignment::kReasonsPerCheck;
+            for (Violation& v : concrete_->reasons(d.kind, *d.rel, most)) {
                 v.add(d.guard, true);
                 found.push_back(std::move(v));
             }
+            if (firstOnly) return found;
             continue;
         }
         cycles(d, holds, budget, found); // a larger candidate's: acyclicity, by its terms
+        if (firstOnly && !found.empty()) {
+            found.resize(1);
+            return found;
+        }
     }
     return found;
 }

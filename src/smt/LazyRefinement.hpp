@@ -28,6 +28,8 @@
 
 namespace ptx::smt {
 
+class WitnessCounter;
+
 class LazyRefinement {
   public:
     /// `candidate`'s deferred checks (EncodedCandidate::deferred) and its postponed order
@@ -37,9 +39,14 @@ class LazyRefinement {
                    const MemoryModel& model);
 
     /// Asks the solver under `assumptions` until its model violates no deferred constraint, and
-    /// returns sat, or unsat (unknown: see checkWithin).
+    /// returns sat, or unsat (unknown: see checkWithin). With `inSearch`, the solver's
+    /// propagator (WitnessCounter::refuteInSearch), most models are refuted inside each check;
+    /// the violations it refuted are asserted after it.
     [[nodiscard]] z3::check_result check(const z3::expr_vector& assumptions,
-                                         const TimeBudget& budget);
+                                         const TimeBudget& budget,
+                                         WitnessCounter* inSearch = nullptr);
+    /// Whether every check is made concretely (a small candidate: ConcreteAssignment).
+    [[nodiscard]] bool checksConcretely() const { return concrete_ != nullptr; }
 
     /// Clauses added so far, and models refuted (for `--verbose` and the benchmark).
     [[nodiscard]] std::uint64_t clauses() const { return clauses_; }
@@ -48,8 +55,10 @@ class LazyRefinement {
     /// The deferred constraints the assignment `holds` reads violates: co's order constraints,
     /// and each check whose guard holds and that the assignment fails: checked concretely, its
     /// reasons over the chosen relations' literals (ConcreteAssignment::reasons); else a cycle
-    /// per strongly connected component of an acyclicity check's true edges.
-    [[nodiscard]] std::vector<Violation> violations(const Holds& holds, const TimeBudget& budget);
+    /// per strongly connected component of an acyclicity check's true edges. With `firstOnly`,
+    /// at most the first of them (a reason per check, on a small candidate).
+    [[nodiscard]] std::vector<Violation> violations(const Holds& holds, const TimeBudget& budget,
+                                                    bool firstOnly = false);
     /// The terms violations() reads (for a propagator to watch).
     [[nodiscard]] std::vector<z3::expr> watchedTerms() const;
     /// Asserts a clause excluding each of `found`.

@@ -128,15 +128,21 @@ void WitnessCounter::fixed(unsigned id, Z3_ast value) {
 }
 
 void WitnessCounter::final(Z3_solver_callback cb) {
-    if (onWitness_ == nullptr || needsModel_) return; // not counting: the check answers sat
+    if (needsModel_) return; // the check answers sat: see fillFromModel
+    const bool counting = onWitness_ != nullptr;
+    // Outside count(): nothing to do unless refuting in the search (the check answers sat).
+    if (!counting && (!refuteInSearch_ || !deferred_.violations)) return;
     std::vector<unsigned> chosen; // the true literals Z3 reported: they justify the conflict
     if (!failure_) {
         for (std::size_t id = 0; id < literals_.size(); ++id)
             if (!value_[id]) {
-                needsModel_ = true; // the check answers sat: see fillFromModel
+                // Counting: the check answers sat, and the model fills the gap. Outside
+                // count(): the check answers sat, and the caller checks the model itself.
+                needsModel_ = counting;
                 return;
             }
-        if (deferred_.violations && refutedDeferred(cb)) return;
+        if (deferred_.violations && refutedDeferred(cb, !counting)) return;
+        if (!counting) return; // no violation: the check answers sat
     }
     if (!failure_) {
         std::vector<std::uint64_t> witness((witnessIds_ + 63) / 64, 0);
@@ -163,7 +169,7 @@ void WitnessCounter::final(Z3_solver_callback cb) {
                                     0, nullptr, nullptr, no);
 }
 
-bool WitnessCounter::refutedDeferred(Z3_solver_callback cb) {
+bool WitnessCounter::refutedDeferred(Z3_solver_callback cb, bool firstOnly) {
     const Holds holds = [this](const z3::expr& e) {
         const auto it = idOfAst_.find(Z3_get_ast_id(ctx_, e));
         if (it == idOfAst_.end())
@@ -172,7 +178,8 @@ bool WitnessCounter::refutedDeferred(Z3_solver_callback cb) {
     };
     std::vector<Violation> found;
     try {
-        found = deferred_.violations(holds);
+        found = firstOnly && deferred_.firstViolation ? deferred_.firstViolation(holds)
+                                                      : deferred_.violations(holds);
     } catch (...) {
         failure_ = std::current_exception(); // final() ends the search
         return false;

@@ -3,7 +3,9 @@
 // per location, so the true ones name it); at each final check, where the assignment is complete
 // and consistent, it counts one witness and answers with a conflict over those literals, so the
 // search goes on to the next witness without a new check and without building a model. The
-// check ends unsat once every witness was seen (docs/design-notes.md, "The SMT engine").
+// check ends unsat once every witness was seen (docs/design-notes.md, "The SMT engine"). For the
+// lazy engine it also refutes, inside each check, the models that violate the deferred
+// constraints (refuteInSearch).
 //
 // Through Z3's C API: the C++ wrapper of Z3 4.8.12 (z3::user_propagator_base) never registers
 // the propagator with the solver (it lacks Z3_solver_propagate_init).
@@ -29,6 +31,9 @@ namespace ptx::smt {
 struct DeferredCheck {
     std::vector<z3::expr> terms;
     std::function<std::vector<Violation>(const Holds&)> violations;
+    /// At most one violation, the first `violations` would find (none if it finds none): what
+    /// a final check refutes outside count() (refuteInSearch). Null: `violations`.
+    std::function<std::vector<Violation>(const Holds&)> firstViolation;
 };
 
 class WitnessCounter {
@@ -50,6 +55,25 @@ class WitnessCounter {
     /// conflicts that refuted them are popped with count()'s condition).
     [[nodiscard]] std::vector<Violation> takeRefuted() { return std::move(refuted_); }
 
+    /// From now on the solver's checks outside count() are refined inside their search (the
+    /// lazy engine's, smt/LazyRefinement.hpp): at each final check the first violation of
+    /// `deferred` is refuted with a conflict, and an assignment with none ends the check, sat.
+    /// One violation per final check: Z3 4.8.12 learns one clause from a final check's
+    /// conflicts, and finding them all cost more than it saved (on CADP 26_simple, 1,583 final
+    /// checks and 46,535 conflicts where the refinement loop had refuted 370 models). The
+    /// caller takes the refuted violations after each check (takeRefuted) and asserts them,
+    /// and still checks the model it gets: a value Z3 never reported (fixed before the
+    /// counter was registered) leaves that model to the caller (see fillMissing).
+    void refuteInSearch() { refuteInSearch_ = true; }
+    /// After a check outside count() that answered sat: takes the values Z3 did not report
+    /// from its model (see fillFromModel), so that the next final checks see every value.
+    void fillMissing(const z3::model& model) { (void)fillFromModel(model); }
+    /// Throws what a callback failed with during a check outside count() (the failure ended
+    /// that check's search: its answer means nothing).
+    void rethrowFailure() const {
+        if (failure_) std::rethrow_exception(failure_);
+    }
+
   private:
     // Z3's callbacks; `self` is this counter.
     static void onPush(void* self);
@@ -67,7 +91,8 @@ class WitnessCounter {
 
     /// Whether the assignment violates `deferred_`: if so each violation is refuted with a
     /// conflict (through `cb`), and kept in refuted_.
-    bool refutedDeferred(Z3_solver_callback cb);
+    bool refutedDeferred(Z3_solver_callback cb, bool firstOnly = false);
+    // (firstOnly: at most the first violation, DeferredCheck::firstViolation.)
     /// The propagator ids of `v`'s terms whose values Z3 reported (see fillFromModel).
     [[nodiscard]] std::vector<unsigned> reportedIds(const Violation& v) const;
 
@@ -89,6 +114,7 @@ class WitnessCounter {
     /// collected), so a witness can come back: it is excluded again, not counted again.
     std::set<std::vector<std::uint64_t>> counted_;
     bool needsModel_ = false;
+    bool refuteInSearch_ = false;
     std::exception_ptr failure_; // thrown in a callback: it cannot cross Z3's C frames
 };
 

@@ -73,15 +73,17 @@ TEST_CASE("witness counter: a deferred check refutes the assignments it finds vi
     const std::vector<z3::expr> literals = exactlyOneGroups(ctx, solver, 2, 3);
     const z3::expr both = literals[0] && literals[3];
     std::uint64_t asked = 0;
-    ptx::smt::DeferredCheck deferred{{both}, [&](const ptx::smt::Holds& holds) {
-                                         ++asked;
-                                         std::vector<ptx::smt::Violation> found;
-                                         if (holds(both)) {
-                                             found.emplace_back();
-                                             found.back().add(both, true);
-                                         }
-                                         return found;
-                                     }};
+    ptx::smt::DeferredCheck deferred;
+    deferred.terms = {both};
+    deferred.violations = [&](const ptx::smt::Holds& holds) {
+        ++asked;
+        std::vector<ptx::smt::Violation> found;
+        if (holds(both)) {
+            found.emplace_back();
+            found.back().add(both, true);
+        }
+        return found;
+    };
     ptx::smt::WitnessCounter counter(solver, literals, std::move(deferred));
     CHECK(counter.count(
               ctx.bool_val(true), [&] { return solver.check(); }, [] {}) == 8);
@@ -95,4 +97,64 @@ TEST_CASE("witness counter: a deferred check refutes the assignments it finds vi
     solver.add(refuted[0].clause(ctx));
     CHECK(solver.check() == z3::unsat);
     solver.pop();
+}
+
+TEST_CASE("witness counter: refuting in the search, a check outside count() skips violations") {
+    // 3 x 3 assignments; the deferred check forbids every assignment where group 0 does not
+    // take its last choice, in three violations (one per first choice of group 1). With
+    // refuteInSearch the check answers sat with an allowed assignment, never asking for the
+    // violations all at once, and the refuted ones are handed back; without it, the solver's
+    // first answer is whatever it finds.
+    for (const bool inSearch : {true, false}) {
+        CAPTURE(inSearch);
+        EngineSolver e;
+        z3::context& ctx = e.ctx;
+        z3::solver& solver = e.solver;
+        const std::vector<z3::expr> literals = exactlyOneGroups(ctx, solver, 2, 3);
+        // The solver's first answers take group 0's first choices: make them tempting.
+        std::uint64_t all = 0, first = 0;
+        auto violated = [&](const ptx::smt::Holds& holds, bool firstOnly) {
+            std::vector<ptx::smt::Violation> found;
+            for (int a = 0; a < 2; ++a)
+                if (holds(literals[static_cast<std::size_t>(a)])) {
+                    found.emplace_back();
+                    found.back().add(literals[static_cast<std::size_t>(a)], true);
+                    if (firstOnly) break;
+                }
+            return found;
+        };
+        ptx::smt::DeferredCheck deferred;
+        deferred.terms = {literals.begin(), literals.end()};
+        deferred.violations = [&](const ptx::smt::Holds& holds) {
+            ++all;
+            return violated(holds, false);
+        };
+        deferred.firstViolation = [&](const ptx::smt::Holds& holds) {
+            ++first;
+            return violated(holds, true);
+        };
+        ptx::smt::WitnessCounter counter(solver, literals, std::move(deferred));
+        if (inSearch) counter.refuteInSearch();
+        solver.add(!literals[2] || literals[3]); // group 0's last choice only with group 1's first
+        REQUIRE(solver.check() == z3::sat);
+        counter.rethrowFailure();
+        const z3::model m = solver.get_model();
+        counter.fillMissing(m);
+        const std::vector<ptx::smt::Violation> refuted = counter.takeRefuted();
+        CHECK(all == 0); // only the first violation is looked for outside count()
+        if (inSearch) {
+            // Every final check the search reached was refuted until an allowed one.
+            CHECK(m.eval(literals[2], true).is_true());
+            CHECK(m.eval(literals[3], true).is_true());
+            CHECK(first >= 2); // at least one assignment refuted (Z3 tries group 0's first)
+            CHECK(refuted.size() == first - 1);
+        } else {
+            CHECK(first == 0);
+            CHECK(refuted.empty());
+        }
+        // The refuted violations hold for good: asserted, the solver never takes them again.
+        for (const ptx::smt::Violation& v : refuted)
+            solver.add(v.clause(ctx));
+        CHECK(solver.check() == z3::sat);
+    }
 }
