@@ -132,7 +132,7 @@ std::vector<GuardedCheck> EncodedCandidate::deferChecks(z3::context& ctx, const 
     // for a model of rf and co alone can take long, and the clauses over the cells of a cycle
     // found exclude more than a reason over rf and co does (a ticket lock of 8 threads: 2.7 s
     // this way, 8 s with the acyclicity checks concrete, 12 s with every check), so only the
-    // acyclicity checks wait, their terms built, as they do on a union.
+    // acyclicity checks wait, their terms built.
     concreteChecks = sources.has_value() && events <= kAllChecksWait;
     std::vector<GuardedCheck> now;
     for (const Axiom& axiom : model.axioms) {

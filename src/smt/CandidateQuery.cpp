@@ -63,26 +63,14 @@ struct CandidateQuery::Impl {
             [&](std::int64_t v) { return enc.encoding.valueConstant(v); });
     }
 
-    bool cell(const SymRelation& r, int a, int b) {
-        const SymBool& x = r.at(a, b);
-        if (x.isFalse()) return false;
-        if (x.isTrue()) return true;
-        return model->eval(x.expr(ctx), true).is_true();
-    }
-
     [[nodiscard]] Answer check(const std::vector<std::string>& on,
                                const std::optional<Shape>& shape);
     [[nodiscard]] ChosenRelations chosen();
 
     Relation read(BaseRel which) {
-        const SymRelation r = enc.encoding.base(which);
-        Relation out(r.size());
-        for (int a = 0; a < r.size(); ++a) {
-            enc.encoding.budget().check(); // a row: n cells, each maybe evaluated in the model
-            for (int b = 0; b < r.size(); ++b)
-                if (cell(r, a, b)) out.add(a, b);
-        }
-        return out;
+        return enc.encoding.base(which).holding(
+            [&](const z3::expr& e) { return model->eval(e, true).is_true(); },
+            enc.encoding.budget());
     }
 
     /// The literals that pin rf and co to `shape`, and its fence-SC pairs.

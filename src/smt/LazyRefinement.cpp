@@ -9,21 +9,6 @@
 namespace ptx::smt {
 namespace {
 
-/// The pairs of `r` that hold in the assignment `holds` reads (self-loops included).
-Relation trueCells(z3::context& ctx, const SymRelation& r, const Holds& holds,
-                   const TimeBudget& budget) {
-    Relation out(r.size());
-    for (int a = 0; a < r.size(); ++a) {
-        budget.check();
-        for (int b = 0; b < r.size(); ++b) {
-            const SymBool& e = r.at(a, b);
-            if (e.isFalse()) continue;
-            if (e.isTrue() || holds(e.expr(ctx))) out.add(a, b);
-        }
-    }
-    return out;
-}
-
 /// A shortest cycle through `start` inside its component (breadth-first), as its events in
 /// order; empty when there is none.
 std::vector<int> cycleThrough(int start, const std::vector<std::vector<int>>& adj,
@@ -150,7 +135,7 @@ std::vector<Violation> LazyRefinement::violations(const Holds& holds, const Time
 void LazyRefinement::cycles(const DeferredAxiomCheck& d, const Holds& holds,
                             const TimeBudget& budget, std::vector<Violation>& found) const {
     const SymRelation& r = *d.terms;
-    for (const std::vector<int>& cycle : cyclesOf(trueCells(ctx_, r, holds, budget))) {
+    for (const std::vector<int>& cycle : cyclesOf(r.holding(holds, budget))) {
         Violation v;
         v.add(d.guard, true);
         for (std::size_t k = 0; k < cycle.size(); ++k)

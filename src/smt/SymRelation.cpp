@@ -135,6 +135,20 @@ SymRelation SymRelation::compose(const SymRelation& o, const TimeBudget& budget)
     return r;
 }
 
+Relation SymRelation::holding(const std::function<bool(const z3::expr&)>& holds,
+                              const TimeBudget& budget) const {
+    Relation out(n_);
+    for (int a = 0; a < n_; ++a) {
+        budget.check(); // a row: n cells, each maybe evaluated
+        for (int b = 0; b < n_; ++b) {
+            const SymBool& x = at(a, b);
+            if (x.isFalse()) continue;
+            if (x.isTrue() || holds(x.expr(*ctx_))) out.add(a, b);
+        }
+    }
+    return out;
+}
+
 SymRelation SymRelation::inverse() const {
     SymRelation r(*ctx_, n_, budget_);
     for (int a = 0; a < n_; ++a) {

@@ -6,6 +6,7 @@
 #include "smt/DeadlineCheck.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <utility>
 #include <vector>
 #include <z3++.h>
@@ -80,6 +81,10 @@ class SymRelation {
     [[nodiscard]] SymRelation inverse() const;
     [[nodiscard]] SymRelation transitiveClosure(const TimeBudget& budget = {}) const;
     [[nodiscard]] SymRelation reflexive() const;
+    /// The pairs that hold in an assignment, `holds` giving the value of each cell that is not
+    /// constant (a model's, or a propagator's). Checks `budget` before each row.
+    [[nodiscard]] Relation holding(const std::function<bool(const z3::expr&)>& holds,
+                                   const TimeBudget& budget) const;
 
   private:
     /// Applies `f` to each pair of cells, row by row, checking `budget` before each row.
