@@ -78,17 +78,17 @@ LazyRefinement::LazyRefinement(z3::context& ctx, z3::solver& solver, EncodedCand
 z3::check_result LazyRefinement::check(const z3::expr_vector& assumptions, const TimeBudget& budget,
                                        WitnessCounter* inSearch) {
     while (true) {
-        const z3::check_result r = checkWithin(solver_, assumptions, budget.deadline, budget.phase);
-        if (inSearch) inSearch->rethrowFailure();
-        if (r != z3::sat) {
-            if (inSearch) learn(inSearch->takeRefuted());
-            return r;
-        }
-        const z3::model m = solver_.get_model();
         if (inSearch) {
-            inSearch->fillMissing(m);
+            // What the propagator refuted in earlier checks holds for good; asserted only now,
+            // so that nothing changes the solver between a check and the caller's reading of
+            // its model or its unsat core.
             learn(inSearch->takeRefuted());
         }
+        const z3::check_result r = checkWithin(solver_, assumptions, budget.deadline, budget.phase);
+        if (inSearch) inSearch->rethrowFailure();
+        if (r != z3::sat) return r;
+        const z3::model m = solver_.get_model();
+        if (inSearch) inSearch->fillMissing(m);
         const std::vector<Violation> found =
             violations([&](const z3::expr& e) { return m.eval(e, true).is_true(); }, budget);
         if (found.empty()) return r;

@@ -41,7 +41,7 @@ class LazyRefinement {
     /// Asks the solver under `assumptions` until its model violates no deferred constraint, and
     /// returns sat, or unsat (unknown: see checkWithin). With `inSearch`, the solver's
     /// propagator (WitnessCounter::refuteInSearch), most models are refuted inside each check;
-    /// the violations it refuted are asserted after it.
+    /// the violations it refuted are asserted before the next one.
     [[nodiscard]] z3::check_result check(const z3::expr_vector& assumptions,
                                          const TimeBudget& budget,
                                          WitnessCounter* inSearch = nullptr);
