@@ -1,5 +1,7 @@
 #include "smt/GoalEncoding.hpp"
 
+#include "model/Observables.hpp"
+
 namespace ptx::smt {
 namespace {
 
@@ -55,26 +57,10 @@ z3::expr encodeGoal(z3::context& ctx, const CondExpr& expr, const ObservableTerm
 
 std::vector<std::int64_t> goalConstants(const CondExpr& expr) {
     std::vector<std::int64_t> out;
-    std::vector<const CondExpr*> todo{&expr};
-    while (!todo.empty()) {
-        const CondExpr* e = todo.back();
-        todo.pop_back();
-        std::visit(
-            [&](const auto& n) {
-                using T = std::decay_t<decltype(n)>;
-                if constexpr (std::is_same_v<T, CondCompare>) {
-                    for (const Term* t : {&n.lhs, &n.rhs})
-                        if (const auto* v = std::get_if<std::int64_t>(t)) out.push_back(*v);
-                } else if constexpr (std::is_same_v<T, CondAnd> || std::is_same_v<T, CondOr>) {
-                    for (const CondExpr& p : n.parts)
-                        todo.push_back(&p);
-                } else if constexpr (std::is_same_v<T, CondNot>) {
-                    for (const CondExpr& p : n.inner)
-                        todo.push_back(&p);
-                }
-            },
-            e->node);
-    }
+    forEachComparison(expr, [&](const CondCompare& n) {
+        for (const Term* t : {&n.lhs, &n.rhs})
+            if (const auto* v = std::get_if<std::int64_t>(t)) out.push_back(*v);
+    });
     return out;
 }
 
