@@ -2,12 +2,12 @@
 
 #include "smt/Abandon.hpp"
 #include "smt/AxiomEncoding.hpp"
+#include "smt/CandidateState.hpp"
 #include "smt/ContextAlarm.hpp"
 #include "smt/ContextPool.hpp"
 #include "smt/DeadlineCheck.hpp"
 #include "smt/GoalEncoding.hpp"
 #include "smt/LazyRefinement.hpp"
-#include "smt/ModelValue.hpp"
 #include "smt/SolverSettings.hpp"
 #include "smt/SymmetryBreaking.hpp"
 #include "smt/WitnessCounter.hpp"
@@ -17,7 +17,6 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
-#include <map>
 #include <memory>
 #include <set>
 #include <stop_token>
@@ -123,8 +122,8 @@ class SmtRun {
                 counter->refuteInSearch();
                 refuting_ = counter.get();
             }
-            registerTerms_.clear();
-            if (req_.goal) solver->add(goalTerm(c, *enc));
+            smt::CandidateState state(ctx_, req_.program, req_.paths, c, *enc);
+            if (req_.goal) solver->add(state.goal(*req_.goal));
             // A union is one candidate's layout only when every thread has one path.
             if (symmetry_.any() && (!paths || paths->combinations == 1))
                 smt::breakThreadSymmetry(
@@ -132,7 +131,7 @@ class SmtRun {
                     symmetry_.swapsIn(paths ? std::vector<int>(req_.paths.threads.size(), 0)
                                             : c.pathOfThread,
                                       req_.paths));
-            enumerate(c, *solver, *enc, counter);
+            enumerate(*solver, *enc, state, counter);
             lazy_ = nullptr;
             refuting_ = nullptr;
         } catch (...) {
@@ -159,7 +158,7 @@ class SmtRun {
     /// kWitnessesOneByOne, the witnesses of each new outcome not yet seen are counted in one
     /// more check (smt/WitnessCounter.hpp), and the outcome is blocked. Each witness is counted
     /// once: those seen one by one stay blocked while the later counts run.
-    void enumerate(const CandidateExecution& c, z3::solver& solver, smt::EncodedCandidate& enc,
+    void enumerate(z3::solver& solver, smt::EncodedCandidate& enc, smt::CandidateState& candidate,
                    std::unique_ptr<smt::WitnessCounter>& counter) {
         if (enc.refuted) { // inconsistent whatever the final writes: no witness
             // The staged question that refuted it was the solver's last: its core names the
@@ -179,7 +178,8 @@ class SmtRun {
             }
             const z3::model m = solver.get_model();
             z3::expr_vector same(ctx_); // the terms of the reported state, equal to their values
-            const FullState state = readState(c, enc, m, same);
+            const FullState state = candidate.read(m, req_.projection ? &*req_.projection : nullptr,
+                                                   packed_, key_, same);
             if (req_.countWitnesses && oneByOne < kWitnessesOneByOne) {
                 executionSeen();
                 ++oneByOne;
@@ -228,146 +228,6 @@ class SmtRun {
                 }};
     }
 
-    /// The state of model `m`: the projected values in key_ (with a projection), and as a
-    /// FullState unless packed. `same` receives `term == value` for each term read.
-    FullState readState(const CandidateExecution& c, smt::EncodedCandidate& enc, const z3::model& m,
-                        z3::expr_vector& same) {
-        smt::ModelValues values(m, enc.encoding);
-        auto read = [&](const z3::expr& term, std::int64_t v) {
-            same.push_back(term == enc.encoding.valueConstant(v));
-            return v;
-        };
-        auto readRegister = [&](const RegTerm& reg) {
-            return read(registerTerm(c, enc, reg), registerValue(c, enc, m, values, reg));
-        };
-        auto readLocation = [&](int l) {
-            return read(enc.encoding.finalValue(l), values.finalValue(l));
-        };
-        FullState state;
-        if (!req_.projection) {
-            for (const RegTerm& reg : finalRegistersTaken(c, enc, m, same))
-                state.registers[reg] = readRegister(reg);
-            for (int l = 0; l < static_cast<int>(c.locations.size()); ++l)
-                state.locations.push_back(readLocation(l));
-            return state;
-        }
-        // Projected values in projection order; a register never written on this path, or a
-        // location no path accesses, is 0.
-        key_.clear();
-        for (const Observable& o : *req_.projection) {
-            std::int64_t v = 0;
-            if (const auto* reg = std::get_if<RegTerm>(&o)) {
-                v = readRegister(*reg);
-            } else if (const auto l = locationOf(o)) {
-                v = readLocation(*l);
-            }
-            key_.push_back(v);
-        }
-        if (packed_) return state;
-        // As a state: other locations 0.
-        state.locations.assign(c.locations.size(), 0);
-        for (std::size_t i = 0; i < key_.size(); ++i) {
-            const Observable& o = (*req_.projection)[i];
-            if (const auto* reg = std::get_if<RegTerm>(&o))
-                state.registers[*reg] = key_[i];
-            else if (const auto l = locationOf(o))
-                state.locations[static_cast<std::size_t>(*l)] = key_[i];
-        }
-        return state;
-    }
-
-    /// The registers of the paths `m` takes. In a union, which ones depends on the paths: the
-    /// paths of threads with several are added to `same` (the state is that of these paths).
-    std::vector<RegTerm> finalRegistersTaken(const CandidateExecution& c,
-                                             smt::EncodedCandidate& enc, const z3::model& m,
-                                             z3::expr_vector& same) {
-        std::vector<RegTerm> regs;
-        const CandidateUnion* u = enc.encoding.selection().candidateUnion();
-        if (!u) {
-            for (const auto& [reg, v] : c.finalRegisters)
-                regs.push_back(reg);
-            return regs;
-        }
-        for (std::size_t p = 0; p < u->paths.size(); ++p) {
-            const smt::SymBool taken = enc.encoding.selection().taken(static_cast<int>(p));
-            if (!taken.isTrue()) {
-                if (!m.eval(taken.expr(ctx_), true).is_true()) continue;
-                same.push_back(taken.expr(ctx_));
-            }
-            for (const auto& [reg, v] : u->paths[p].finalRegisters)
-                regs.push_back(reg);
-        }
-        return regs;
-    }
-
-    /// The final value of `reg` (0 where the path taken never writes it).
-    z3::expr registerTerm(const CandidateExecution& c, smt::EncodedCandidate& enc,
-                          const RegTerm& reg) {
-        const CandidateUnion* u = enc.encoding.selection().candidateUnion();
-        if (!u) {
-            const auto it = c.finalRegisters.find(reg);
-            return it == c.finalRegisters.end() ? enc.encoding.valueConstant(0)
-                                                : enc.encoding.value(it->second);
-        }
-        const auto known = registerTerms_.find(reg);
-        if (known != registerTerms_.end()) return known->second;
-        // One path per thread is taken: an ite over the paths of reg's thread.
-        z3::expr term = enc.encoding.valueConstant(0);
-        bool first = true;
-        for (std::size_t p = u->paths.size(); p-- > 0;) {
-            const CandidateUnion::Path& path = u->paths[p];
-            if (req_.program.threads[static_cast<std::size_t>(path.thread)].id != reg.thread)
-                continue;
-            const auto it = path.finalRegisters.find(reg);
-            const z3::expr v = it == path.finalRegisters.end() ? enc.encoding.valueConstant(0)
-                                                               : enc.encoding.value(it->second);
-            const smt::SymBool taken = enc.encoding.selection().taken(static_cast<int>(p));
-            if (first || taken.isTrue())
-                smt::assign(term, v);
-            else
-                smt::assign(term, z3::ite(taken.expr(ctx_), v, term));
-            first = false;
-        }
-        registerTerms_.emplace(reg, term);
-        return term;
-    }
-
-    /// The final value of `reg` in model `m`: registerTerm's value, computed by `values`.
-    std::int64_t registerValue(const CandidateExecution& c, smt::EncodedCandidate& enc,
-                               const z3::model& m, smt::ModelValues& values, const RegTerm& reg) {
-        const CandidateUnion* u = enc.encoding.selection().candidateUnion();
-        if (!u) {
-            const auto it = c.finalRegisters.find(reg);
-            return it == c.finalRegisters.end() ? 0 : values.value(it->second);
-        }
-        // As registerTerm nests its choices: the first path of reg's thread taken, else the
-        // thread's last path.
-        std::optional<std::size_t> chosen;
-        for (std::size_t p = 0; p < u->paths.size(); ++p) {
-            if (req_.program.threads[static_cast<std::size_t>(u->paths[p].thread)].id != reg.thread)
-                continue;
-            const smt::SymBool taken = enc.encoding.selection().taken(static_cast<int>(p));
-            chosen = p;
-            if (taken.isTrue() || m.eval(taken.expr(ctx_), true).is_true()) break;
-        }
-        if (!chosen) return 0;
-        const auto& regs = u->paths[*chosen].finalRegisters;
-        const auto it = regs.find(reg);
-        return it == regs.end() ? 0 : values.value(it->second);
-    }
-
-    /// The request's goal over this encoding's final values (a location no path accesses is 0).
-    z3::expr goalTerm(const CandidateExecution& c, smt::EncodedCandidate& enc) {
-        return smt::encodeGoal(
-            ctx_, *req_.goal,
-            [&](const Observable& o) -> z3::expr {
-                if (const auto* reg = std::get_if<RegTerm>(&o)) return registerTerm(c, enc, *reg);
-                if (const auto l = locationOf(o)) return enc.encoding.finalValue(*l);
-                return enc.encoding.valueConstant(0);
-            },
-            [&](std::int64_t v) { return enc.encoding.valueConstant(v); });
-    }
-
     /// Records the axioms of the unsat core of the last (unsatisfiable) check.
     void noteCore(z3::solver& solver, const smt::EncodedCandidate& enc) {
         const z3::expr_vector core = solver.unsat_core();
@@ -381,11 +241,6 @@ class SmtRun {
             forbidding_.insert(enc.sources->axioms().begin(), enc.sources->axioms().end());
     }
 
-    /// The index of a projected location in the paths' locations (none: no path accesses it).
-    [[nodiscard]] std::optional<int> locationOf(const Observable& o) const {
-        return req_.paths.locations.find(std::get<LocTerm>(o).location);
-    }
-
     const EngineRequest& req_;
     bool packed_;                   // projected states reported packed (result_.outcomes)
     std::vector<std::int64_t> key_; // projected: the last state's values
@@ -394,8 +249,6 @@ class SmtRun {
     // Declared after the context, so destroyed before it: the alarm never reaches a deleted
     // context.
     smt::ContextAlarm alarm_;
-    /// A union's final registers, as terms: declared after the context, so freed before it.
-    std::map<RegTerm, z3::expr> registerTerms_;
     std::set<std::string> forbidding_;        // with a goal: the axioms of the unsat cores so far
     std::vector<std::int64_t> goalConstants_; // the constants the goal compares with
     ThreadSymmetry symmetry_;                 // with a goal: interchangeable threads
