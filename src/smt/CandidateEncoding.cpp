@@ -5,13 +5,12 @@
 // order constraints (CoherenceConstraints.cpp).
 #include "smt/CandidateEncoding.hpp"
 
-#include <algorithm>
-
 #include "model/EventSets.hpp"
 #include "smt/Abandon.hpp"
 #include "smt/Acyclicity.hpp"
 #include "support/Deadline.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 

@@ -221,10 +221,8 @@ class SmtRun {
         if (!lazy_) return {};
         smt::LazyRefinement* lazy = lazy_;
         const smt::TimeBudget budget{req_.deadline, Phase::Solver};
-        return {lazy->watchedTerms(),
-                [lazy, budget](const smt::Holds& holds) { return lazy->violations(holds, budget); },
-                [lazy, budget](const smt::Holds& holds) {
-                    return lazy->violations(holds, budget, true);
+        return {lazy->watchedTerms(), [lazy, budget](const smt::Holds& holds, bool firstOnly) {
+                    return lazy->violations(holds, budget, firstOnly);
                 }};
     }
 

@@ -178,8 +178,7 @@ bool WitnessCounter::refutedDeferred(Z3_solver_callback cb, bool firstOnly) {
     };
     std::vector<Violation> found;
     try {
-        found = firstOnly && deferred_.firstViolation ? deferred_.firstViolation(holds)
-                                                      : deferred_.violations(holds);
+        found = deferred_.violations(holds, firstOnly);
     } catch (...) {
         failure_ = std::current_exception(); // final() ends the search
         return false;

@@ -30,10 +30,9 @@ namespace ptx::smt {
 /// assignment only if there is none.
 struct DeferredCheck {
     std::vector<z3::expr> terms;
-    std::function<std::vector<Violation>(const Holds&)> violations;
-    /// At most one violation, the first `violations` would find (none if it finds none): what
-    /// a final check refutes outside count() (refuteInSearch). Null: `violations`.
-    std::function<std::vector<Violation>(const Holds&)> firstViolation;
+    /// The violations of the assignment `holds` reads; with `firstOnly` (what a final check
+    /// refutes outside count(), refuteInSearch), at most the first of them.
+    std::function<std::vector<Violation>(const Holds&, bool firstOnly)> violations;
 };
 
 class WitnessCounter {
@@ -89,10 +88,9 @@ class WitnessCounter {
     /// check finds the same witness again, complete. False when nothing was missing.
     [[nodiscard]] bool fillFromModel(const z3::model& model);
 
-    /// Whether the assignment violates `deferred_`: if so each violation is refuted with a
-    /// conflict (through `cb`), and kept in refuted_.
-    bool refutedDeferred(Z3_solver_callback cb, bool firstOnly = false);
-    // (firstOnly: at most the first violation, DeferredCheck::firstViolation.)
+    /// Whether the assignment violates `deferred_`: if so each violation found (with
+    /// `firstOnly`, the first) is refuted with a conflict (through `cb`), and kept in refuted_.
+    bool refutedDeferred(Z3_solver_callback cb, bool firstOnly);
     /// The propagator ids of `v`'s terms whose values Z3 reported (see fillFromModel).
     [[nodiscard]] std::vector<unsigned> reportedIds(const Violation& v) const;
 

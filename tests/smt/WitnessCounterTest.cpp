@@ -75,7 +75,7 @@ TEST_CASE("witness counter: a deferred check refutes the assignments it finds vi
     std::uint64_t asked = 0;
     ptx::smt::DeferredCheck deferred;
     deferred.terms = {both};
-    deferred.violations = [&](const ptx::smt::Holds& holds) {
+    deferred.violations = [&](const ptx::smt::Holds& holds, bool) {
         ++asked;
         std::vector<ptx::smt::Violation> found;
         if (holds(both)) {
@@ -125,13 +125,9 @@ TEST_CASE("witness counter: refuting in the search, a check outside count() skip
         };
         ptx::smt::DeferredCheck deferred;
         deferred.terms = {literals.begin(), literals.end()};
-        deferred.violations = [&](const ptx::smt::Holds& holds) {
-            ++all;
-            return violated(holds, false);
-        };
-        deferred.firstViolation = [&](const ptx::smt::Holds& holds) {
-            ++first;
-            return violated(holds, true);
+        deferred.violations = [&](const ptx::smt::Holds& holds, bool firstOnly) {
+            ++(firstOnly ? first : all);
+            return violated(holds, firstOnly);
         };
         ptx::smt::WitnessCounter counter(solver, literals, std::move(deferred));
         if (inSearch) counter.refuteInSearch();
