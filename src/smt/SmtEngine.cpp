@@ -8,6 +8,7 @@
 #include "smt/DeadlineCheck.hpp"
 #include "smt/GoalEncoding.hpp"
 #include "smt/LazyRefinement.hpp"
+#include "smt/SharedSolver.hpp"
 #include "smt/SolverSettings.hpp"
 #include "smt/SymmetryBreaking.hpp"
 #include "smt/WitnessCounter.hpp"
@@ -31,6 +32,8 @@ class SmtRun {
           lease_(request.solverContexts ? request.solverContexts->lease()
                                         : smt::ContextPool::fresh()),
           ctx_(lease_->context()), alarm_(ctx_, request.deadline) {
+        if (req_.lazy)
+            testSolver_ = std::make_unique<smt::SharedSolver>(ctx_, smt::SolverUse::ManyCandidates);
         if (packed_) result_.outcomes = PackedOutcomeSet(req_.projection->size());
         if (req_.goal && req_.projection && req_.paths.completeCount.empty())
             symmetry_ = ThreadSymmetry(req_.program, req_.paths, *req_.projection);
@@ -77,11 +80,6 @@ class SmtRun {
         return true;
     }
 
-    /// A fresh solver per candidate (smt::makeEngineSolver), in the run's one context. A solver
-    /// reused across candidates with push/pop was slower (measured: its scopes keep every earlier
-    /// candidate's terms; again on 2026-11-27, CADP 145_simple: 6.4 s -> 7.9 s of CPU).
-    z3::solver makeSolver() { return smt::makeEngineSolver(ctx_); }
-
     /// One check, within what is left of the deadline; `unknown` because of it is a
     /// TimeLimitExceeded (or Interrupted), any other `unknown` an SmtFailure.
     /// With `refine` false the lazy engine's deferred constraints are left to the caller (a
@@ -97,20 +95,27 @@ class SmtRun {
         return r;
     }
 
-    /// Explores one candidate, or a union's execution `c` with `paths` its union. A stop leaves
-    /// the solver and the encoding to the operating system (smt/Abandon.hpp).
+    /// Explores one candidate, or a union's execution `c` with `paths` its union: the lazy
+    /// engine in a scope of the test's one solver, the eager engine with a solver of its own
+    /// (smt/SharedSolver.hpp). A stop leaves the solver and the encoding to the operating system
+    /// (smt/Abandon.hpp).
     void explore(const CandidateExecution& c, const CandidateUnion* paths = nullptr) {
-        std::unique_ptr<smt::WitnessCounter> counter; // outlives the solver it watches
-        auto solver = std::make_unique<z3::solver>(makeSolver());
+        std::unique_ptr<smt::SharedSolver> own; // the eager engine's
+        if (!testSolver_)
+            own = std::make_unique<smt::SharedSolver>(ctx_, smt::SolverUse::OneCandidate);
+        smt::SharedSolver& shared = testSolver_ ? *testSolver_ : *own;
+        z3::solver& solver = shared.solver();
+        if (testSolver_) testSolver_->open();
+        std::unique_ptr<smt::WitnessCounter> counter; // destroyed before the solver, or its scope
         std::unique_ptr<smt::EncodedCandidate> enc;
         std::unique_ptr<smt::LazyRefinement> lazy;
         try {
             enc = std::make_unique<smt::EncodedCandidate>(
-                ctx_, *solver, c, req_.model, req_.disabledAxioms,
+                ctx_, solver, c, req_.model, req_.disabledAxioms,
                 req_.lazy ? smt::Staging::Lazy : smt::Staging::CheapestFirst,
                 smt::TimeBudget{req_.deadline, Phase::Solver}, paths, &goalConstants_);
             if (req_.lazy)
-                lazy = std::make_unique<smt::LazyRefinement>(ctx_, *solver, *enc, req_.model);
+                lazy = std::make_unique<smt::LazyRefinement>(ctx_, solver, *enc, req_.model);
             lazy_ = lazy.get();
             if (lazy && lazy->checksConcretely()) {
                 // A small candidate's models are refuted inside each check, by the propagator
@@ -118,28 +123,35 @@ class SmtRun {
                 // CPU than a new check per refuted model (docs/design-notes.md, "The lazy
                 // engine").
                 counter = std::make_unique<smt::WitnessCounter>(
-                    *solver, enc->encoding.witnessLiterals(), deferredCheck());
+                    shared, enc->encoding.witnessLiterals(), deferredCheck());
                 counter->refuteInSearch();
                 refuting_ = counter.get();
             }
             smt::CandidateState state(ctx_, req_.program, req_.paths, c, *enc);
-            if (req_.goal) solver->add(state.goal(*req_.goal));
+            if (req_.goal) solver.add(state.goal(*req_.goal));
             // A union is one candidate's layout only when every thread has one path.
             if (symmetry_.any() && (!paths || paths->combinations == 1))
                 smt::breakThreadSymmetry(
-                    ctx_, *solver, enc->encoding,
+                    ctx_, solver, enc->encoding,
                     symmetry_.swapsIn(paths ? std::vector<int>(req_.paths.threads.size(), 0)
                                             : c.pathOfThread,
                                       req_.paths));
-            enumerate(*solver, *enc, state, counter);
+            enumerate(shared, *enc, state, counter);
             lazy_ = nullptr;
             refuting_ = nullptr;
+            counter.reset();
+            if (testSolver_) {
+                lazy.reset();
+                enc.reset();
+                testSolver_->close();
+            }
         } catch (...) {
+            // A kept solver's scope stays open: a failure ends the test's run (runSmt).
             lazy_ = nullptr;
             refuting_ = nullptr;
             if (req_.deadline.stopRequested()) {
                 smt::abandon(enc);
-                smt::abandon(solver);
+                smt::abandon(own);
                 smt::abandon(counter);
             }
             throw;
@@ -158,8 +170,9 @@ class SmtRun {
     /// kWitnessesOneByOne, the witnesses of each new outcome not yet seen are counted in one
     /// more check (smt/WitnessCounter.hpp), and the outcome is blocked. Each witness is counted
     /// once: those seen one by one stay blocked while the later counts run.
-    void enumerate(z3::solver& solver, smt::EncodedCandidate& enc, smt::CandidateState& candidate,
-                   std::unique_ptr<smt::WitnessCounter>& counter) {
+    void enumerate(smt::SharedSolver& shared, smt::EncodedCandidate& enc,
+                   smt::CandidateState& candidate, std::unique_ptr<smt::WitnessCounter>& counter) {
+        z3::solver& solver = shared.solver();
         if (enc.refuted) { // inconsistent whatever the final writes: no witness
             // The staged question that refuted it was the solver's last: its core names the
             // axioms (among those asserted by then) that forbid the candidate.
@@ -194,7 +207,7 @@ class SmtRun {
             if (req_.countWitnesses) {
                 if (!counter)
                     counter = std::make_unique<smt::WitnessCounter>(
-                        solver, enc.encoding.witnessLiterals(), deferredCheck());
+                        shared, enc.encoding.witnessLiterals(), deferredCheck());
                 // The lazy engine's counter checks the deferred constraints at each witness.
                 const std::uint64_t n = counter->count(
                     z3::mk_and(same), [&] { return check(solver, assumptions, false); },
@@ -247,6 +260,7 @@ class SmtRun {
     // Declared after the context, so destroyed before it: the alarm never reaches a deleted
     // context.
     smt::ContextAlarm alarm_;
+    std::unique_ptr<smt::SharedSolver> testSolver_; // the lazy engine's: a scope per candidate
     std::set<std::string> forbidding_;        // with a goal: the axioms of the unsat cores so far
     std::vector<std::int64_t> goalConstants_; // the constants the goal compares with
     ThreadSymmetry symmetry_;                 // with a goal: interchangeable threads

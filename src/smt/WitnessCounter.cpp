@@ -4,17 +4,16 @@
 
 namespace ptx::smt {
 
-WitnessCounter::WitnessCounter(z3::solver& solver, const std::vector<z3::expr>& literals,
+WitnessCounter::WitnessCounter(SharedSolver& shared, const std::vector<z3::expr>& literals,
                                DeferredCheck deferred)
-    : ctx_(solver.ctx()), solver_(solver), deferred_(std::move(deferred)) {
+    : shared_(shared), ctx_(shared.solver().ctx()), solver_(shared.solver()),
+      deferred_(std::move(deferred)) {
     // After a check Z3 keeps its assignment (for the model) until the solver changes; a push
-    // returns it to the base level first. Registered there, the counter sees every push and pop
-    // that follows.
+    // returns it to the level of the solver's last scope first. Registered there, the counter
+    // sees every push and pop that follows.
     solver_.push();
     solver_.pop();
-    Z3_solver_propagate_init(ctx_, solver_, this, onPush, onPop, onFresh);
-    Z3_solver_propagate_fixed(ctx_, solver_, onFixed);
-    Z3_solver_propagate_final(ctx_, solver_, onFinal);
+    shared_.attach(*this);
     for (const z3::expr& lit : literals) {
         const unsigned id = Z3_solver_propagate_register(ctx_, solver_, lit);
         ctx_.check_error();
@@ -76,41 +75,29 @@ bool WitnessCounter::fillFromModel(const z3::model& model) {
     return filled;
 }
 
-void WitnessCounter::onPush(void* self) {
-    auto& c = *static_cast<WitnessCounter*>(self);
-    c.scopes_.push_back(c.trail_.size());
+void WitnessCounter::push() {
+    scopes_.push_back(trail_.size());
 }
 
-void WitnessCounter::onPop(void* self, unsigned scopes) {
-    auto& c = *static_cast<WitnessCounter*>(self);
-    if (scopes > c.scopes_.size()) { // cannot happen when registered at the base level
-        if (!c.failure_)
-            c.failure_ = std::make_exception_ptr(
+void WitnessCounter::pop(unsigned scopes) {
+    if (scopes > scopes_.size()) { // cannot happen: registered at the level of the last scope
+        if (!failure_)
+            failure_ = std::make_exception_ptr(
                 SmtFailure("the solver popped scopes its propagator never saw pushed"));
-        scopes = static_cast<unsigned>(c.scopes_.size());
+        scopes = static_cast<unsigned>(scopes_.size());
     }
     if (scopes == 0) return;
-    const std::size_t keep = c.scopes_[c.scopes_.size() - scopes];
-    c.scopes_.resize(c.scopes_.size() - scopes);
-    while (c.trail_.size() > keep) {
-        c.value_[c.trail_.back()].reset();
-        c.trail_.pop_back();
+    const std::size_t keep = scopes_[scopes_.size() - scopes];
+    scopes_.resize(scopes_.size() - scopes);
+    while (trail_.size() > keep) {
+        value_[trail_.back()].reset();
+        trail_.pop_back();
     }
 }
 
-void* WitnessCounter::onFresh(void* self, Z3_context) {
+void WitnessCounter::fresh() {
     // Only a solver copied for parallel search asks for one; the engine's solvers never are.
-    auto& c = *static_cast<WitnessCounter*>(self);
-    c.failure_ = std::make_exception_ptr(SmtFailure("the solver asked for a propagator copy"));
-    return self;
-}
-
-void WitnessCounter::onFixed(void* self, Z3_solver_callback, unsigned id, Z3_ast value) {
-    static_cast<WitnessCounter*>(self)->fixed(id, value);
-}
-
-void WitnessCounter::onFinal(void* self, Z3_solver_callback cb) {
-    static_cast<WitnessCounter*>(self)->final(cb);
+    failure_ = std::make_exception_ptr(SmtFailure("the solver asked for a propagator copy"));
 }
 
 void WitnessCounter::fixed(unsigned id, Z3_ast value) {

@@ -7,10 +7,11 @@
 // lazy engine it also refutes, inside each check, the models that violate the deferred
 // constraints (refuteInSearch).
 //
-// Through Z3's C API: the C++ wrapper of Z3 4.8.12 (z3::user_propagator_base) never registers
-// the propagator with the solver (it lacks Z3_solver_propagate_init).
+// The propagator is the shared solver's (smt/SharedSolver.hpp): the counter receives its callbacks
+// from construction to destruction.
 #pragma once
 
+#include "smt/SharedSolver.hpp"
 #include "smt/Violation.hpp"
 
 #include <cstdint>
@@ -35,12 +36,14 @@ struct DeferredCheck {
     std::function<std::vector<Violation>(const Holds&, bool firstOnly)> violations;
 };
 
-class WitnessCounter {
+class WitnessCounter final : public PropagatorClient {
   public:
     /// Watches `literals` (Boolean terms of the solver's context) from now on, and `deferred`'s
-    /// terms if it has any.
-    WitnessCounter(z3::solver& solver, const std::vector<z3::expr>& literals,
+    /// terms if it has any, until destroyed; registered in the solver's current scope, they
+    /// must be destroyed before that scope is popped.
+    WitnessCounter(SharedSolver& shared, const std::vector<z3::expr>& literals,
                    DeferredCheck deferred = {});
+    ~WitnessCounter() override { shared_.detach(*this); }
     WitnessCounter(const WitnessCounter&) = delete;
     WitnessCounter& operator=(const WitnessCounter&) = delete;
 
@@ -74,16 +77,15 @@ class WitnessCounter {
     }
 
   private:
-    // Z3's callbacks; `self` is this counter.
-    static void onPush(void* self);
-    static void onPop(void* self, unsigned scopes);
-    static void* onFresh(void* self, Z3_context ctx);
-    static void onFixed(void* self, Z3_solver_callback cb, unsigned id, Z3_ast value);
-    static void onFinal(void* self, Z3_solver_callback cb);
-    void fixed(unsigned id, Z3_ast value);
-    void final(Z3_solver_callback cb);
-    /// Z3 reports only literals fixed after the propagator was registered; one fixed before, at
-    /// the base level of the earlier checks, stays so for good. A final check with such a
+    // The propagator's callbacks (PropagatorClient).
+    void push() override;
+    void pop(unsigned scopes) override;
+    void fresh() override;
+    void fixed(unsigned id, Z3_ast value) override;
+    void final(Z3_solver_callback cb) override;
+    /// Z3 reports only literals fixed after the counter registered them; one fixed before, at
+    /// the level of the solver's last scope (the base level of the checks that follow), stays
+    /// so while the counter lives. A final check with such a
     /// literal unknown ends the check (sat); its value is then read from the model, and the next
     /// check finds the same witness again, complete. False when nothing was missing.
     [[nodiscard]] bool fillFromModel(const z3::model& model);
@@ -94,6 +96,7 @@ class WitnessCounter {
     /// The propagator ids of `v`'s terms whose values Z3 reported (see fillFromModel).
     [[nodiscard]] std::vector<unsigned> reportedIds(const Violation& v) const;
 
+    SharedSolver& shared_;
     z3::context& ctx_;
     z3::solver& solver_;
     DeferredCheck deferred_;

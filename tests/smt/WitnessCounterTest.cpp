@@ -1,5 +1,6 @@
 // The witness counter (smt/WitnessCounter.hpp) on formulas whose number of solutions is known.
 #include "smt/WitnessCounter.hpp"
+#include "smt/SharedSolver.hpp"
 #include "smt/SolverSettings.hpp"
 
 #include <doctest/doctest.h>
@@ -34,11 +35,13 @@ std::uint64_t power(std::uint64_t base, int exponent) {
     return p;
 }
 
-/// A solver configured as the engine's (the simple solver: the only one that calls a propagator).
+/// A solver configured as the engine's (the simple solver: the only one that calls a propagator),
+/// the propagator registered (smt/SharedSolver.hpp).
 struct EngineSolver {
     ptx::smt::ProcessSettings settings;
     z3::context ctx;
-    z3::solver solver = ptx::smt::makeEngineSolver(ctx);
+    ptx::smt::SharedSolver shared{ctx, ptx::smt::SolverUse::ManyCandidates};
+    z3::solver& solver = shared.solver();
 };
 
 } // namespace
@@ -50,7 +53,7 @@ TEST_CASE("witness counter: counts every assignment once, however long the searc
     z3::context& ctx = e.ctx;
     z3::solver& solver = e.solver;
     const std::vector<z3::expr> literals = exactlyOneGroups(ctx, solver, 8, 4);
-    ptx::smt::WitnessCounter counter(solver, literals);
+    ptx::smt::WitnessCounter counter(e.shared, literals);
     std::uint64_t seen = 0;
     const std::uint64_t n = counter.count(
         ctx.bool_val(true), [&] { return solver.check(); }, [&] { ++seen; });
@@ -84,7 +87,7 @@ TEST_CASE("witness counter: a deferred check refutes the assignments it finds vi
         }
         return found;
     };
-    ptx::smt::WitnessCounter counter(solver, literals, std::move(deferred));
+    ptx::smt::WitnessCounter counter(e.shared, literals, std::move(deferred));
     CHECK(counter.count(
               ctx.bool_val(true), [&] { return solver.check(); }, [] {}) == 8);
     CHECK(asked >= 9); // every complete assignment was looked at
@@ -129,7 +132,7 @@ TEST_CASE("witness counter: refuting in the search, a check outside count() skip
             ++(firstOnly ? first : all);
             return violated(holds, firstOnly);
         };
-        ptx::smt::WitnessCounter counter(solver, literals, std::move(deferred));
+        ptx::smt::WitnessCounter counter(e.shared, literals, std::move(deferred));
         if (inSearch) counter.refuteInSearch();
         solver.add(!literals[2] || literals[3]); // group 0's last choice only with group 1's first
         REQUIRE(solver.check() == z3::sat);
@@ -153,4 +156,33 @@ TEST_CASE("witness counter: refuting in the search, a check outside count() skip
             solver.add(v.clause(ctx));
         CHECK(solver.check() == z3::sat);
     }
+}
+
+TEST_CASE("witness counter: one counter per scope of a shared solver, one after another") {
+    // As the engine explores candidates: each in a scope of its own, its counter destroyed
+    // before the pop. The next scope's terms are numbered from 0 again (the counter throws
+    // when they are not), and nothing of an earlier scope is counted or excluded.
+    EngineSolver e;
+    z3::context& ctx = e.ctx;
+    z3::solver& solver = e.solver;
+    const auto countIn = [&](int groups, int choices) {
+        e.shared.open();
+        const std::vector<z3::expr> literals = exactlyOneGroups(ctx, solver, groups, choices);
+        std::uint64_t n = 0;
+        {
+            ptx::smt::WitnessCounter counter(e.shared, literals);
+            // A check before the count, as the engine's first witnesses are found.
+            REQUIRE(solver.check() == z3::sat);
+            n = counter.count(
+                ctx.bool_val(true), [&] { return solver.check(); }, [] {});
+        }
+        e.shared.close();
+        return n;
+    };
+    CHECK(countIn(2, 3) == 9);
+    CHECK(countIn(3, 2) == 8);
+    CHECK(countIn(2, 3) == 9); // the same terms again: the first scope left nothing behind
+    CHECK(countIn(1, 5) == 5);
+    CHECK(solver.check() == z3::sat); // every scope popped: nothing asserted
+    CHECK(solver.assertions().size() == 0);
 }
