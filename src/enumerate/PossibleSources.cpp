@@ -91,7 +91,7 @@ class PartialRf {
 PossibleSources::PossibleSources(const CandidateExecution& c, const MemoryModel& model,
                                  const std::set<std::string>& disabled, const Relation& coMust,
                                  const std::function<void()>& tick)
-    : rf_(c.size()) {
+    : values_(c), rf_(c.size()) {
     addPairsValuesAllow(c);
     std::vector<ShapedCheck> checks;
     try {
@@ -109,14 +109,14 @@ PossibleSources::PossibleSources(const CandidateExecution& c,
                                  const std::vector<ShapedCheck>& checks, ConcreteAlgebra& algebra,
                                  Evaluator<ConcreteAlgebra>& eval, const Relation& coMust,
                                  const std::function<void()>& tick)
-    : rf_(c.size()) {
+    : values_(c), rf_(c.size()) {
     addPairsValuesAllow(c);
     analyse(c, checks, algebra, eval, coMust, tick);
     emptyChosen(algebra, eval, c.size());
 }
 
 void PossibleSources::addPairsValuesAllow(const CandidateExecution& c) {
-    const PossibleValues values(c);
+    const PossibleValues& values = values_;
     for (const Event& r : c.events) {
         if (r.kind != EventKind::Read) continue;
         reads_.push_back(r.id);

@@ -14,6 +14,7 @@
 
 #include "model/CandidateExecution.hpp"
 #include "model/MemoryModel.hpp"
+#include "model/PossibleValues.hpp"
 #include "model/Relation.hpp"
 
 #include <cstddef>
@@ -53,6 +54,9 @@ class PossibleSources {
 
     /// Can `read` read from `write` in some consistent execution (as far as the analysis knows)?
     [[nodiscard]] bool canRead(int write, int read) const { return rf_.has(write, read); }
+    /// The candidate's possible values, which the analysis started from (the SMT encoding
+    /// reads them too: built once per candidate).
+    [[nodiscard]] const PossibleValues& values() const { return values_; }
     /// Some read can read no write: the candidate has no consistent execution.
     [[nodiscard]] bool impossible() const { return impossible_; }
     /// Triples (read, other read, write): the two reads never both read the write.
@@ -80,6 +84,7 @@ class PossibleSources {
     [[nodiscard]] bool distinctSourcesFit() const;
     [[nodiscard]] bool hasMatching(const std::vector<int>& group) const;
 
+    PossibleValues values_;
     Relation rf_; // the possible pairs, write -> read
     std::vector<Exclusion> exclusions_;
     std::vector<std::string> axioms_;

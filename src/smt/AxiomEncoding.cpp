@@ -2,6 +2,11 @@
 
 #include "smt/StagedChecks.hpp"
 
+#include "enumerate/CheckShapes.hpp"
+#include "enumerate/ConcreteAlgebra.hpp"
+
+#include <functional>
+
 namespace ptx::smt {
 
 std::vector<GuardedCheck> evaluateChecks(z3::context& ctx, const MemoryModel& model,
@@ -54,13 +59,28 @@ void assertCheck(z3::context& ctx, z3::solver& solver, CandidateEncoding& encodi
 
 namespace {
 
-/// The engines' (CheapestFirst, Lazy) rf analysis, for one candidate whose events all occur.
-std::optional<PossibleSources>
-possibleSources(const CandidateExecution& candidate, const MemoryModel& model,
-                const std::set<std::string>& disabled, const Relation& coMust, Staging staging,
-                const TimeBudget& budget, const CandidateUnion* paths) {
-    if (staging == Staging::AllAtOnce || (paths && paths->combinations != 1)) return std::nullopt;
-    return PossibleSources(candidate, model, disabled, coMust, [&budget] { budget.check(); });
+/// What the engines (CheapestFirst, Lazy) know of one candidate whose events all occur before
+/// building a term: the co pairs forced and the rf analysis, on one algebra (its static relations
+/// built once, the evaluations of the forced pairs reused by the analysis).
+EncodedCandidate::Analysis analyse(const CandidateExecution& candidate, const MemoryModel& model,
+                                   const std::set<std::string>& disabled, Staging staging,
+                                   const TimeBudget& budget, const CandidateUnion* paths) {
+    const int n = candidate.size();
+    EncodedCandidate::Analysis a{ForcedCoherence{Relation(n), Relation(n), {}}, std::nullopt};
+    if (staging == Staging::AllAtOnce || (paths && paths->combinations != 1)) return a;
+    const std::function<void()> tick = [&budget] { budget.check(); };
+    std::vector<ShapedCheck> checks;
+    try {
+        checks = shapeChecks(model, disabled);
+    } catch (const UnshapedModel&) { // nothing forced; every rf pair whose values can agree
+        a.sources.emplace(candidate, model, disabled, a.forced.must, tick);
+        return a;
+    }
+    ConcreteAlgebra algebra(candidate, tick);
+    Evaluator<ConcreteAlgebra> eval(model, algebra);
+    a.forced = forcedCoherence(candidate, checks, eval, budget);
+    a.sources.emplace(candidate, checks, algebra, eval, a.forced.must, tick);
+    return a;
 }
 
 bool hasDefinition(const MemoryModel& model, const std::string& name) {
@@ -76,14 +96,21 @@ EncodedCandidate::EncodedCandidate(z3::context& ctx, z3::solver& solver,
                                    const std::set<std::string>& disabled, Staging staging,
                                    const TimeBudget& budget, const CandidateUnion* paths,
                                    const std::vector<std::int64_t>* comparedConstants)
+    : EncodedCandidate(ctx, solver, candidate, model, disabled, staging, budget, paths,
+                       comparedConstants,
+                       analyse(candidate, model, disabled, staging, budget, paths)) {}
+
+EncodedCandidate::EncodedCandidate(z3::context& ctx, z3::solver& solver,
+                                   const CandidateExecution& candidate, const MemoryModel& model,
+                                   const std::set<std::string>& disabled, Staging staging,
+                                   const TimeBudget& budget, const CandidateUnion* paths,
+                                   const std::vector<std::int64_t>* comparedConstants,
+                                   Analysis analysis)
     // The engines (CheapestFirst, Lazy) require well-founded values whatever the model, as the
     // explicit engine does, and prune rf by value (CandidateEncoding). Explanations keep every rf
     // pair and let the axioms exclude thin air, so that an unsat core names No-Thin-Air; they add
     // the acyclicity themselves only when some axioms are switched off.
-    : forced(staging != Staging::AllAtOnce && (!paths || paths->combinations == 1)
-                 ? forcedCoherence(candidate, model, disabled, budget)
-                 : ForcedCoherence{Relation(candidate.size()), Relation(candidate.size()), {}}),
-      sources(possibleSources(candidate, model, disabled, forced.must, staging, budget, paths)),
+    : forced(std::move(analysis.forced)), sources(std::move(analysis.sources)),
       encoding(ctx, solver, candidate,
                CandidateEncoding::Options{staging != Staging::AllAtOnce || !disabled.empty(),
                                           staging != Staging::AllAtOnce,

@@ -98,7 +98,17 @@ struct EncodedCandidate {
 
     [[nodiscard]] z3::expr_vector assumptions(z3::context& ctx) const;
 
+    /// `forced` and `sources`, worked out together (AxiomEncoding.cpp, analyse).
+    struct Analysis {
+        ForcedCoherence forced;
+        std::optional<PossibleSources> sources;
+    };
+
   private:
+    EncodedCandidate(z3::context& ctx, z3::solver& solver, const CandidateExecution& candidate,
+                     const MemoryModel& model, const std::set<std::string>& disabled,
+                     Staging staging, const TimeBudget& budget, const CandidateUnion* paths,
+                     const std::vector<std::int64_t>* comparedConstants, Analysis analysis);
     /// Lazy: the checks of the axioms not in `disabled` that wait, in `deferred`; returns the
     /// others, to be asserted. `events` is the candidate's size.
     [[nodiscard]] std::vector<GuardedCheck> deferChecks(z3::context& ctx, const MemoryModel& model,

@@ -41,9 +41,12 @@ CandidateEncoding::CandidateEncoding(z3::context& ctx, z3::solver& solver,
       syncFence_(ctx, n_, budget_), syncBarrier_(ctx, n_, budget_) {
     if (options.pruneRf && !options.wellFoundedValues)
         throw std::logic_error("CandidateEncoding: pruneRf is sound for well-founded values only");
-    if (options.pruneRf) possible_.emplace(candidate);
+    if (options.pruneRf)
+        possible_ = sources_ ? &sources_->values() : &ownPossible_.emplace(candidate);
     if (options.forcedCo && options.paths && options.paths->combinations != 1)
         throw std::logic_error("CandidateEncoding: forced co pairs hold for one candidate only");
+    for (std::size_t r = 0; r < domain_.ranks(); ++r)
+        rankTerms_.push_back(ctx.bv_val(static_cast<std::uint64_t>(r), domain_.bits()));
     try {
         valueTerms_.reserve(candidate.values.size());
         for (std::size_t i = 0; i < candidate.values.size(); ++i)

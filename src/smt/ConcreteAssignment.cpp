@@ -38,13 +38,19 @@ void ConcreteAssignment::set(std::size_t i, const Relation& r) {
     if (algebra_.set(kChosen[i], r)) evaluator_.invalidate(kChosen[i]);
 }
 
-void ConcreteAssignment::setCell(std::size_t t, bool present) {
-    const Cell& c = cells_[t];
-    if (present)
-        current_[c.relation].add(c.a, c.b);
-    else
-        current_[c.relation].remove(c.a, c.b);
-    set(c.relation, current_[c.relation]);
+void ConcreteAssignment::setCells(const std::vector<std::size_t>& terms, std::size_t from,
+                                  std::size_t to, bool flipped) {
+    std::array<bool, kChosen.size()> touched{};
+    for (std::size_t k = from; k < to; ++k) {
+        const Cell& c = cells_[terms[k]];
+        if (values_[terms[k]] != flipped)
+            current_[c.relation].add(c.a, c.b);
+        else
+            current_[c.relation].remove(c.a, c.b);
+        touched[c.relation] = true;
+    }
+    for (std::size_t i = 0; i < kChosen.size(); ++i)
+        if (touched[i]) set(i, current_[i]);
 }
 
 void ConcreteAssignment::read(const Holds& holds) {
@@ -105,8 +111,8 @@ std::vector<Violation> ConcreteAssignment::reasons(CheckKind kind, const RelExpr
 Violation ConcreteAssignment::reason(const std::array<bool, kChosen.size()>& grows,
                                      const std::array<bool, kChosen.size()>& shrinks,
                                      const std::function<bool()>& failure) {
-    // A cell is left out when the failure stays whatever its value: flipped, one at a time, in
-    // the direction that keeps the failure, and kept flipped while it still holds. Every
+    // A cell is left out when the failure stays whatever its value: flipped in the direction
+    // that keeps the failure, and kept flipped while it still holds (leaveOut). Every
     // assignment that agrees with the named cells then lies, relation by relation, in the
     // failing direction from the last assignment tried, so it fails too.
     std::vector<bool> named(terms_.size(), true);
@@ -123,21 +129,34 @@ Violation ConcreteAssignment::reason(const std::array<bool, kChosen.size()>& gro
         }
     }
     if (tries.size() <= kMinimiseCells) {
-        for (const std::size_t t : tries) {
-            encoding_.budget().check();
-            setCell(t, !values_[t]);
-            if (failure())
-                named[t] = false; // left flipped
-            else
-                setCell(t, values_[t]);
-        }
-        for (const std::size_t t : tries) // back to the assignment read
-            if (!named[t]) setCell(t, values_[t]);
+        leaveOut(tries, 0, tries.size(), named, failure);
+        std::vector<std::size_t> flipped;
+        for (const std::size_t t : tries)
+            if (!named[t]) flipped.push_back(t);
+        setCells(flipped, 0, flipped.size(), false); // back to the assignment read
     }
     Violation v;
     for (std::size_t t = 0; t < terms_.size(); ++t)
         if (named[t]) v.add(terms_[t], values_[t]);
     return v;
+}
+
+void ConcreteAssignment::leaveOut(const std::vector<std::size_t>& tries, std::size_t from,
+                                  std::size_t to, std::vector<bool>& named,
+                                  const std::function<bool()>& failure) {
+    if (from == to) return;
+    encoding_.budget().check();
+    setCells(tries, from, to, true);
+    if (failure()) { // all of them left out, flipped
+        for (std::size_t k = from; k < to; ++k)
+            named[tries[k]] = false;
+        return;
+    }
+    setCells(tries, from, to, false);
+    if (to - from == 1) return; // named
+    const std::size_t middle = from + (to - from) / 2;
+    leaveOut(tries, from, middle, named, failure);
+    leaveOut(tries, middle, to, named, failure);
 }
 
 } // namespace ptx::smt

@@ -48,6 +48,25 @@ ProcessUsage recentUsage(Deadline::Clock::time_point now) {
     return last->usage;
 }
 
+/// The reserve for the larger of Z3's estimate and the process's peak resident memory: no less
+/// than releaseReserve's, which reads the resident memory (a file) instead of the peak.
+Deadline::Clock::duration reserveAtMost(const Deadline& deadline, Deadline::Clock::time_point now) {
+    const ProcessUsage usage = recentUsage(now);
+    return reserveFor(
+        std::max<std::uint64_t>(Z3_get_estimated_alloc_size(), usage.peakResidentBytes),
+        slowdown(deadline, now, usage.cpuSeconds));
+}
+
+/// A budget check that found more than kRoomy left beyond the reserve holds for the next 5 ms
+/// of this thread's checks against the same deadline: the encoding checks its budget at every
+/// row it builds (on the peer suite a tenth of the lazy engine's processor time went to reading
+/// the clock, Z3's estimate and the usage), and in 5 ms the reserve grows by far less than kRoomy
+/// (1 GB/s more memory: 30 ms more reserve at the slowest).
+struct RoomyUntil {
+    Deadline::Clock::time_point expiry, until;
+};
+constexpr auto kRoomy = std::chrono::milliseconds(100);
+
 } // namespace
 
 Deadline::Clock::duration releaseReserve(const Deadline& deadline) {
@@ -66,31 +85,37 @@ void checkWithReserve(const Deadline& deadline, Phase phase) {
     deadline.check(phase);
     const auto expiry = deadline.expiry();
     if (!expiry) return;
+    const auto now = Deadline::Clock::now();
+    thread_local std::optional<RoomyUntil> roomy;
+    if (roomy && roomy->expiry == *expiry && now < roomy->until) return;
     // Reading the resident memory opens a file: on the hot paths that check the budget a row at
     // a time that was a tenth of the run. The peak, a system call, bounds it from above, so the
     // file is read only once the time left is within the peak's reserve.
-    const auto now = Deadline::Clock::now();
-    const std::uint64_t estimate = Z3_get_estimated_alloc_size();
-    const ProcessUsage usage = recentUsage(now);
-    const double slow = slowdown(deadline, now, usage.cpuSeconds);
-    if (now + reserveFor(std::max(estimate, usage.peakResidentBytes), slow) < *expiry) return;
-    if (now + reserveFor(std::max(estimate, residentBytes()), slow) >= *expiry)
-        deadline.fail(phase);
+    const auto atMost = reserveAtMost(deadline, now);
+    if (now + atMost < *expiry) {
+        if (now + atMost + kRoomy < *expiry)
+            roomy = RoomyUntil{*expiry, now + std::chrono::milliseconds(5)};
+        return;
+    }
+    if (now + releaseReserve(deadline) >= *expiry) deadline.fail(phase);
 }
 
 z3::check_result checkWithin(z3::solver& solver, const z3::expr_vector& assumptions,
                              const Deadline& deadline, Phase phase) {
     checkWithReserve(deadline, phase);
-    if (const auto expiry = deadline.expiry()) {
+    // A deadline further off than kTimerHorizon gets no timer of Z3's: a timer costs Z3 a
+    // thread's wake-ups at every check (the lazy engine on the peer suite under --timeout 60:
+    // 6 s of system time in 40,000 checks), and the alarm (ContextAlarm.hpp), which looks every
+    // 50 ms, interrupts a check that runs into the reserve. Once the deadline is that near, every
+    // check sets the timer again, the time left only shrinking. The resident memory (a file
+    // read) is read only then: the peak's reserve, no smaller, says when.
+    constexpr auto kTimerHorizon = std::chrono::milliseconds(2000);
+    const auto expiry = deadline.expiry();
+    const auto now = Deadline::Clock::now();
+    if (expiry && *expiry - reserveAtMost(deadline, now) - now <= kTimerHorizon) {
         // Z3's own timer stops the search early enough to release its memory in time.
         const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
             *expiry - releaseReserve(deadline) - Deadline::Clock::now());
-        // A deadline further off than kTimerHorizon gets no timer of Z3's: a timer costs Z3 a
-        // thread's wake-ups at every check (the lazy engine on the peer suite under --timeout
-        // 60: 6 s of system time in 40,000 checks), and the alarm (ContextAlarm.hpp), which
-        // looks every 50 ms, interrupts a check that runs into the reserve. Once the deadline is
-        // that near, every check sets the timer again, the time left only shrinking.
-        constexpr auto kTimerHorizon = std::chrono::milliseconds(2000);
         if (left <= kTimerHorizon) {
             z3::params p(solver.ctx());
             p.set("timeout", static_cast<unsigned>(std::max<long long>(left.count(), 1)));

@@ -12,9 +12,9 @@ namespace {
 
 class Forcing {
   public:
-    Forcing(const CandidateExecution& c, const MemoryModel& model, const TimeBudget& budget)
-        : c_(c), n_(c.size()), check_([&budget] { budget.check(); }), algebra_(c, check_),
-          eval_(model, algebra_), forced_{Relation(n_), Relation(n_), {}} {
+    Forcing(const CandidateExecution& c, Evaluator<ConcreteAlgebra>& eval, const TimeBudget& budget)
+        : c_(c), n_(c.size()), check_([&budget] { budget.check(); }),
+          eval_(eval), forced_{Relation(n_), Relation(n_), {}} {
         // The chosen relations stay empty: lower bounds.
     }
 
@@ -86,8 +86,7 @@ class Forcing {
     const CandidateExecution& c_;
     int n_;
     std::function<void()> check_;
-    ConcreteAlgebra algebra_;
-    Evaluator<ConcreteAlgebra> eval_;
+    Evaluator<ConcreteAlgebra>& eval_;
     ForcedCoherence forced_;
 };
 
@@ -105,9 +104,17 @@ ForcedCoherence forcedCoherence(const CandidateExecution& candidate, const Memor
     } catch (const UnshapedModel&) {
         return ForcedCoherence{Relation(candidate.size()), Relation(candidate.size()), {}};
     }
+    ConcreteAlgebra algebra(candidate, [&budget] { budget.check(); });
+    Evaluator<ConcreteAlgebra> eval(model, algebra);
+    return forcedCoherence(candidate, checks, eval, budget);
+}
+
+ForcedCoherence forcedCoherence(const CandidateExecution& candidate,
+                                const std::vector<ShapedCheck>& checks,
+                                Evaluator<ConcreteAlgebra>& eval, const TimeBudget& budget) {
     // One pass, in this order: what co must contain, what it cannot have given that, and the
     // orientations totality then leaves (as CandidateSearch::forceCoOrders, statically).
-    Forcing forcing(candidate, model, budget);
+    Forcing forcing(candidate, eval, budget);
     for (const ShapedCheck& s : checks)
         if (s.role == CheckRole::CoContains && monotoneInAll(s)) forcing.contains(s);
     for (const ShapedCheck& s : checks)

@@ -11,7 +11,10 @@
 // such pairs as constants and never builds the terms of their transitivity.
 #pragma once
 
+#include "enumerate/CheckShapes.hpp"
+#include "enumerate/ConcreteAlgebra.hpp"
 #include "model/CandidateExecution.hpp"
+#include "model/Evaluator.hpp"
 #include "model/MemoryModel.hpp"
 #include "model/Relation.hpp"
 #include "smt/DeadlineCheck.hpp"
@@ -38,6 +41,13 @@ struct ForcedCoherence {
 [[nodiscard]] ForcedCoherence forcedCoherence(const CandidateExecution& candidate,
                                               const MemoryModel& model,
                                               const std::set<std::string>& disabled,
+                                              const TimeBudget& budget);
+/// The same with the model's shaped `checks` and the caller's `eval`, on an algebra reset to
+/// `candidate` with the chosen relations empty (as it leaves them): one algebra for this and the
+/// rf analysis (enumerate/PossibleSources.hpp), which then reuses what `eval` has cached.
+[[nodiscard]] ForcedCoherence forcedCoherence(const CandidateExecution& candidate,
+                                              const std::vector<ShapedCheck>& checks,
+                                              Evaluator<ConcreteAlgebra>& eval,
                                               const TimeBudget& budget);
 
 } // namespace ptx::smt

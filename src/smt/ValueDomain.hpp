@@ -11,6 +11,7 @@
 
 #include "model/Value.hpp"
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -30,6 +31,8 @@ class ValueDomain {
     [[nodiscard]] unsigned bits() const { return bits_; }
     /// Whether values are written as ranks.
     [[nodiscard]] bool ranked() const { return !constants_.empty(); }
+    /// How many ranks a ranked domain has (0 for every value).
+    [[nodiscard]] std::size_t ranks() const { return constants_.size(); }
     /// The bits that write `v`. A value outside a ranked domain is a std::logic_error (the
     /// caller compared with a constant it did not name).
     [[nodiscard]] std::uint64_t encode(std::int64_t v) const;
