@@ -169,7 +169,10 @@ class SmtRun {
     /// read and per location, so the chosen literals alone identify it); past
     /// kWitnessesOneByOne, the witnesses of each new outcome not yet seen are counted in one
     /// more check (smt/WitnessCounter.hpp), and the outcome is blocked. Each witness is counted
-    /// once: those seen one by one stay blocked while the later counts run.
+    /// once: those seen one by one stay blocked while the later counts run. A candidate whose
+    /// counter already watches it (the lazy engine's small ones, refuted in the search) counts
+    /// per outcome from the first witness: the propagator is there anyway, and on 20 CADP tests
+    /// that took 5% fewer instructions than one check per witness (callgrind).
     void enumerate(smt::SharedSolver& shared, smt::EncodedCandidate& enc,
                    smt::CandidateState& candidate, std::unique_ptr<smt::WitnessCounter>& counter) {
         z3::solver& solver = shared.solver();
@@ -184,6 +187,7 @@ class SmtRun {
             if (req_.progress) req_.progress->addExecution();
         };
         std::uint64_t oneByOne = 0;
+        const std::uint64_t countOneByOne = counter ? 0 : kWitnessesOneByOne;
         while (true) {
             if (check(solver, assumptions) == z3::unsat) {
                 if (req_.goal) noteCore(solver, enc); // asked once: the goal is unsatisfiable
@@ -193,7 +197,7 @@ class SmtRun {
             z3::expr_vector same(ctx_); // the terms of the reported state, equal to their values
             const FullState state = candidate.read(m, req_.projection ? &*req_.projection : nullptr,
                                                    packed_, key_, same);
-            if (req_.countWitnesses && oneByOne < kWitnessesOneByOne) {
+            if (req_.countWitnesses && oneByOne < countOneByOne) {
                 executionSeen();
                 ++oneByOne;
                 ++result_.witnesses[state];
