@@ -59,9 +59,9 @@ Deadline::Clock::duration reserveAtMost(const Deadline& deadline, Deadline::Cloc
 
 /// A budget check that found more than kRoomy left beyond the reserve holds for the next 5 ms
 /// of this thread's checks against the same deadline: the encoding checks its budget at every
-/// row it builds (on the peer suite a tenth of the lazy engine's processor time went to reading
-/// the clock, Z3's estimate and the usage), and in 5 ms the reserve grows by far less than kRoomy
-/// (1 GB/s more memory: 30 ms more reserve at the slowest).
+/// row it builds, and reading Z3's estimate and the usage each time is wasted while the deadline
+/// is far; in 5 ms the reserve grows by far less than kRoomy (1 GB/s more memory: 30 ms more
+/// reserve at the slowest).
 struct RoomyUntil {
     Deadline::Clock::time_point expiry, until;
 };

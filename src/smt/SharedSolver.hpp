@@ -16,7 +16,8 @@
 // automatic set-up, a later candidate's bit-vector terms went uninterpreted (a wrong answer on the
 // peer suite's Barrier/quorum1-fail, `bv!val!0` as a value). A kept solver is therefore set up for
 // every theory (auto_config off). The eager engine's solvers, one per candidate, keep the automatic
-// set-up: for its CADP unions every theory cost 40-85% more CPU (3.7 s -> 5.1-6.9 s).
+// set-up: a kept solver set up for every theory cost its CADP unions 40-85% more CPU (every 8th
+// CADP test, 3.7 s -> 5.1-6.9 s).
 #pragma once
 
 #include <z3++.h>
