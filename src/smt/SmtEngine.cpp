@@ -118,10 +118,10 @@ class SmtRun {
                 lazy = std::make_unique<smt::LazyRefinement>(ctx_, solver, *enc, req_.model);
             lazy_ = lazy.get();
             if (lazy && lazy->checksConcretely()) {
-                // A small candidate's models are refuted inside each check, by the propagator
-                // that also counts its witnesses later (a solver takes one): on PEER 10% less
-                // CPU than a new check per refuted model (docs/design-notes.md, "The lazy
-                // engine").
+                // A small candidate's models are refuted inside each check, by the counter that
+                // also counts its witnesses later (one client of the solver's propagator at a
+                // time): on PEER 10% less CPU than a new check per refuted model
+                // (docs/design-notes.md, "The lazy engine").
                 counter = std::make_unique<smt::WitnessCounter>(
                     shared, enc->encoding.witnessLiterals(), deferredCheck());
                 counter->refuteInSearch();

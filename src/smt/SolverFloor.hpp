@@ -1,8 +1,8 @@
 // What Z3 costs the SMT engine at the least, whatever the test: a fresh solver, configured as
-// the engine configures it, given a formula of three clauses, and checked. The engine makes one
-// solver per candidate execution, so a suite's SMT time is at least its candidates times the
-// first check's cost here (docs/performance.md, "The solver's floor"). `ptxlitmus_bench floor`
-// prints it.
+// the engine configures it, given a formula of three clauses, and checked. The eager engine makes
+// one solver per candidate execution (the lazy engine one per test, smt/SharedSolver.hpp), so a
+// suite's eager SMT time is at least its candidates times the first check's cost here
+// (docs/performance.md, "The solver's floor"). `ptxlitmus_bench floor` prints it.
 #pragma once
 
 namespace ptx::smt {
