@@ -139,12 +139,8 @@ class SmtRun {
             enumerate(shared, *enc, state, counter);
             lazy_ = nullptr;
             refuting_ = nullptr;
-            counter.reset();
-            if (testSolver_) {
-                lazy.reset();
-                enc.reset();
-                testSolver_->close();
-            }
+            counter.reset(); // detached before its scope is popped
+            if (testSolver_) testSolver_->close();
         } catch (...) {
             // A kept solver's scope stays open: a failure ends the test's run (runSmt).
             lazy_ = nullptr;
