@@ -147,6 +147,15 @@ bool onlyNegative(const RelExpr& e, BaseRel r) {
     return (PolarityTable().of(e).positive & (1U << static_cast<int>(r))) == 0;
 }
 
+std::optional<CoOrderShape> coOrderShape(CheckKind kind, const RelExpr& rel) {
+    const RelNode& n = unwrap(rel);
+    if (kind != CheckKind::Empty || n.op != RelOp::Diff || mentions(n.a, BaseRel::Co))
+        return std::nullopt;
+    if (isCo(n.b)) return CoOrderShape{CheckRole::CoContains, n.a};
+    if (isCoEitherWay(n.b)) return CoOrderShape{CheckRole::CoTotal, n.a};
+    return std::nullopt;
+}
+
 std::vector<ShapedCheck> shapeChecks(const MemoryModel& model,
                                      const std::set<std::string>& disabled) {
     std::vector<ShapedCheck> out;
@@ -164,7 +173,6 @@ std::vector<ShapedCheck> shapeChecks(const MemoryModel& model,
             s.axiom = axiom.name;
             s.kind = check.kind;
             s.rel = check.rel;
-            const RelNode& n = unwrap(check.rel);
             if (check.kind == CheckKind::NonEmpty) {
                 // nonempty(r) fails when r is empty. With co only negative in r, more co edges
                 // can only empty r (minimal co orders keep r largest), and with a chosen relation
@@ -187,10 +195,10 @@ std::vector<ShapedCheck> shapeChecks(const MemoryModel& model,
                 s.role = CheckRole::Forbid;
                 s.x = check.rel;
                 if (check.kind == CheckKind::Acyclic) findCoCycleShape(s);
-            } else if (check.kind == CheckKind::Empty && n.op == RelOp::Diff &&
-                       !mentions(n.a, BaseRel::Co) && (isCo(n.b) || isCoEitherWay(n.b))) {
-                s.role = isCo(n.b) ? CheckRole::CoContains : CheckRole::CoTotal;
-                s.x = n.a;
+            } else if (const std::optional<CoOrderShape> shape =
+                           coOrderShape(check.kind, check.rel)) {
+                s.role = shape->role;
+                s.x = shape->x;
             } else {
                 throw UnshapedModel(
                     "the explicit engine cannot enumerate minimal coherence orders for model " +

@@ -68,6 +68,15 @@ class UnshapedModel : public std::logic_error {
 /// difference), or not at all.
 [[nodiscard]] bool onlyNegative(const RelExpr& e, BaseRel r);
 
+/// A check empty(X - co) or empty(X - (co | co^-1)) whose X does not mention co: its role
+/// (CoContains or CoTotal) and X.
+struct CoOrderShape {
+    CheckRole role = CheckRole::CoContains;
+    RelExpr x;
+};
+/// The shape of the check `kind` of `rel` when it is one of those two; nothing otherwise.
+[[nodiscard]] std::optional<CoOrderShape> coOrderShape(CheckKind kind, const RelExpr& rel);
+
 /// The checks of every axiom of `model` not in `disabled`, classified. Throws UnshapedModel
 /// when a check is neither anti-monotone in co nor of one of the two shapes above. A NonEmpty
 /// check (a flag's, check/FlagCheck.hpp) is a Forbid check when co occurs in its relation only

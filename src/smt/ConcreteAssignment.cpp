@@ -20,12 +20,16 @@ ConcreteAssignment::ConcreteAssignment(z3::context& ctx, const CandidateEncoding
     for (std::size_t i = 0; i < kChosen.size(); ++i) {
         const SymRelation r = encoding.base(kChosen[i]);
         constant_[i] = Relation(r.size());
+        termAt_[i].assign(static_cast<std::size_t>(r.size()) * static_cast<std::size_t>(r.size()),
+                          -1);
         for (int a = 0; a < r.size(); ++a)
             for (int b = 0; b < r.size(); ++b) {
                 const SymBool& x = r.at(a, b);
                 if (x.isTrue()) {
                     constant_[i].add(a, b);
                 } else if (!x.isFalse()) {
+                    termAt_[i][static_cast<std::size_t>(a) * static_cast<std::size_t>(r.size()) +
+                               static_cast<std::size_t>(b)] = static_cast<int>(terms_.size());
                     terms_.push_back(x.expr(ctx));
                     cells_.push_back({i, a, b});
                 }
@@ -63,6 +67,13 @@ void ConcreteAssignment::read(const Holds& holds) {
         set(i, current_[i]);
 }
 
+void ConcreteAssignment::addCell(Violation& v, std::size_t relation, int a, int b) const {
+    const int t = termAt_[relation][static_cast<std::size_t>(a) *
+                                        static_cast<std::size_t>(constant_[relation].size()) +
+                                    static_cast<std::size_t>(b)];
+    if (t >= 0) v.add(terms_[static_cast<std::size_t>(t)], values_[static_cast<std::size_t>(t)]);
+}
+
 bool ConcreteAssignment::fails(CheckKind kind, const RelExpr& rel) {
     return !passes(kind, evaluator_.eval(rel), [this] { encoding_.budget().check(); });
 }
@@ -95,6 +106,27 @@ std::vector<Violation> ConcreteAssignment::reasons(CheckKind kind, const RelExpr
     // (the solver learns them all from one model), each pair's presence being monotone as the
     // relation is.
     std::vector<Violation> out;
+    if (const std::optional<CoOrderShape> shape = coOrderShape(kind, rel)) {
+        // empty(X - co), X not reading co: a pair fails by X's pair and co's missing cell (and
+        // its inverse's, for X - (co | co^-1)), so the reason is X's for the pair and those
+        // cells; no other co cell is tried.
+        const Polarity& px = polarityOf(shape->x);
+        for (std::size_t i = 0; i < kChosen.size(); ++i) {
+            grows[i] = px.positive[i];
+            shrinks[i] = px.negative[i];
+        }
+        const Relation r = evaluator_.eval(rel);
+        for (int a = 0; a < r.size() && out.size() < most; ++a)
+            for (int b = 0; b < r.size() && out.size() < most; ++b) {
+                if (!r.has(a, b)) continue;
+                Violation v =
+                    reason(grows, shrinks, [&] { return evaluator_.eval(shape->x).has(a, b); });
+                addCell(v, kCo, a, b);
+                if (shape->role == CheckRole::CoTotal) addCell(v, kCo, b, a);
+                out.push_back(std::move(v));
+            }
+        return out;
+    }
     if (kind == CheckKind::Empty || kind == CheckKind::Irreflexive) {
         const Relation r = evaluator_.eval(rel);
         for (int a = 0; a < r.size() && out.size() < most; ++a)
@@ -105,6 +137,40 @@ std::vector<Violation> ConcreteAssignment::reasons(CheckKind kind, const RelExpr
         return out;
     }
     out.push_back(reason(grows, shrinks, [&] { return fails(kind, rel); }));
+    return out;
+}
+
+std::vector<Violation> ConcreteAssignment::orderImpliedByEachRf(CheckKind kind,
+                                                                const RelExpr& rel) {
+    std::vector<Violation> out;
+    const std::optional<CoOrderShape> shape = coOrderShape(kind, rel);
+    if (!shape || shape->role != CheckRole::CoContains) return out;
+    const Polarity& px = polarityOf(shape->x);
+    for (std::size_t i = 0; i < kChosen.size(); ++i)
+        if (!px.positive[i]) return out; // X may shrink as a relation grows
+    current_ = constant_;
+    for (std::size_t i = 0; i < kChosen.size(); ++i)
+        set(i, current_[i]);
+    const Relation base = evaluator_.eval(shape->x);
+    const Relation& co = constant_[kCo];
+    for (std::size_t t = 0; t < terms_.size(); ++t) {
+        const Cell& c = cells_[t];
+        if (c.relation != kRf) continue;
+        current_[kRf].add(c.a, c.b);
+        set(kRf, current_[kRf]);
+        evaluator_.eval(shape->x).forEachPair([&](int a, int b) {
+            if (base.has(a, b) || co.has(a, b)) return;
+            Violation v;
+            v.add(terms_[t], true);
+            const int cell =
+                termAt_[kCo][static_cast<std::size_t>(a) * static_cast<std::size_t>(co.size()) +
+                             static_cast<std::size_t>(b)];
+            if (cell >= 0) v.add(terms_[static_cast<std::size_t>(cell)], false);
+            out.push_back(std::move(v));
+        });
+        current_[kRf].remove(c.a, c.b);
+    }
+    set(kRf, current_[kRf]);
     return out;
 }
 

@@ -43,6 +43,13 @@ class ConcreteAssignment {
     /// is left out.
     [[nodiscard]] std::vector<Violation> reasons(CheckKind kind, const RelExpr& rel,
                                                  std::size_t most = kReasonsPerCheck);
+    /// For a check empty(X - co) whose X reads the chosen relations only positively and co not
+    /// at all: for each rf cell that is not constant, the co cells X has with that rf pair
+    /// beside the constant ones (and not with those alone), each as the literals that must not
+    /// hold together: the rf pair and the co cell missing. Every assignment with that rf pair
+    /// has a larger X, so each is a violation of the check whatever else holds. Nothing for
+    /// any other check. Leaves the algebra at the constant cells (read() sets them all).
+    [[nodiscard]] std::vector<Violation> orderImpliedByEachRf(CheckKind kind, const RelExpr& rel);
     /// At most this many reasons for one check from one assignment, unless asked for fewer.
     /// Measured in instructions (callgrind, lazy engine, witnesses counted) against 16: on two
     /// sets of 20 CADP tests 3.5% and 10.5% fewer, on the 265 other peer tests the same; 2 and 8
@@ -54,6 +61,9 @@ class ConcreteAssignment {
   private:
     static constexpr std::array<BaseRel, 4> kChosen{BaseRel::Rf, BaseRel::Co, BaseRel::SyncFence,
                                                     BaseRel::SyncBarrier};
+    static constexpr std::size_t kRf = 0, kCo = 1;
+    static_assert(kChosen[kRf] == BaseRel::Rf);
+    static_assert(kChosen[kCo] == BaseRel::Co);
     struct Cell {
         std::size_t relation; // index in kChosen
         int a, b;
@@ -77,6 +87,8 @@ class ConcreteAssignment {
     };
     /// `rel`'s polarity, worked out once per check (each answer walks the expression).
     [[nodiscard]] const Polarity& polarityOf(const RelExpr& rel);
+    /// Adds chosen relation `relation`'s cell (a, b) with its value as read, unless constant.
+    void addCell(Violation& v, std::size_t relation, int a, int b) const;
     /// Gives chosen relation `i` the value `r` in the algebra.
     void set(std::size_t i, const Relation& r);
     /// The pairs of `terms[from, to)` flipped from their values as read, or back to them; the
@@ -91,6 +103,7 @@ class ConcreteAssignment {
     std::array<Relation, kChosen.size()> current_;  // as given to the algebra
     std::vector<z3::expr> terms_;
     std::vector<Cell> cells_;                               // by term
+    std::array<std::vector<int>, kChosen.size()> termAt_;   // by cell (a * n + b): term or -1
     std::vector<bool> values_;                              // by term, as read last
     std::unordered_map<const RelNode*, Polarity> polarity_; // by check relation
 };

@@ -71,8 +71,17 @@ std::vector<std::vector<int>> cyclesOf(const Relation& r) {
 LazyRefinement::LazyRefinement(z3::context& ctx, z3::solver& solver, EncodedCandidate& candidate,
                                const MemoryModel& model)
     : ctx_(ctx), solver_(solver), candidate_(candidate) {
-    if (candidate.concreteChecks && !candidate.refuted)
-        concrete_ = std::make_unique<ConcreteAssignment>(ctx, candidate.encoding, model);
+    if (!candidate.concreteChecks || candidate.refuted) return;
+    concrete_ = std::make_unique<ConcreteAssignment>(ctx, candidate.encoding, model);
+    // What one rf pair alone makes co contain (an rf pair from a read-modify-write's write to
+    // the next one orders the two writes): learned before the first question instead of a
+    // model at a time.
+    for (const DeferredAxiomCheck& d : candidate.deferred) {
+        std::vector<Violation> implied = concrete_->orderImpliedByEachRf(d.kind, *d.rel);
+        for (Violation& v : implied)
+            v.add(d.guard, true);
+        learn(implied);
+    }
 }
 
 z3::check_result LazyRefinement::check(const z3::expr_vector& assumptions, const TimeBudget& budget,

@@ -40,8 +40,20 @@ const char* const kMessagePassing = "PTX MP+rel+acq+sc\n{ x=0; y=0; }\n"
 
 struct Tally {
     int reasons = 0;
+    int implied = 0; // learned before the first question (orderImpliedByEachRf)
     int candidates = 0;
 };
+
+/// Whether the eager encoding, every axiom asserted, refutes the literals of `v`.
+bool eagerRefutes(z3::context& ctx, z3::solver& eagerSolver, const EncodedCandidate& eager,
+                  const Violation& v) {
+    eagerSolver.push();
+    for (std::size_t i = 0; i < v.terms.size(); ++i)
+        eagerSolver.add(v.values[i] ? v.terms[i] : !v.terms[i]);
+    const bool refuted = eagerSolver.check(eager.assumptions(ctx)) == z3::unsat;
+    eagerSolver.pop();
+    return refuted;
+}
 
 /// Runs the lazy refinement on every candidate of `text` to its end, asking for each reason
 /// learned whether the eager encoding with every axiom refutes it.
@@ -59,6 +71,13 @@ Tally checkReasons(const char* text) {
         ++tally.candidates;
         z3::solver eagerSolver = makeEngineSolver(ctx);
         EncodedCandidate eager(ctx, eagerSolver, c, model, {});
+        // What LazyRefinement learns before its first question, asked the same way.
+        ConcreteAssignment implied(ctx, lazyEnc.encoding, model);
+        for (const DeferredAxiomCheck& d : lazyEnc.deferred)
+            for (const Violation& v : implied.orderImpliedByEachRf(d.kind, *d.rel)) {
+                CHECK(eagerRefutes(ctx, eagerSolver, eager, v));
+                ++tally.implied;
+            }
         LazyRefinement lazy(ctx, solver, lazyEnc, model);
         const z3::expr_vector assumptions = lazyEnc.assumptions(ctx);
         for (int round = 0; round < 10000; ++round) {
@@ -76,11 +95,7 @@ Tally checkReasons(const char* text) {
                 continue;
             }
             for (const Violation& v : found) {
-                eagerSolver.push();
-                for (std::size_t i = 0; i < v.terms.size(); ++i)
-                    eagerSolver.add(v.values[i] ? v.terms[i] : !v.terms[i]);
-                CHECK(eagerSolver.check(eager.assumptions(ctx)) == z3::unsat);
-                eagerSolver.pop();
+                CHECK(eagerRefutes(ctx, eagerSolver, eager, v));
                 ++tally.reasons;
             }
             lazy.learn(found);
@@ -93,12 +108,16 @@ Tally checkReasons(const char* text) {
 } // namespace
 
 TEST_CASE("concrete assignment: every reason is refuted by the eager encoding") {
+    // The exchanges' violations are all orders that one rf pair implies, learned up front
+    // (the reasons of later models are asked in the next test case); message passing's are not.
     const Tally exchanges = checkReasons(kExchanges);
     CHECK(exchanges.candidates > 10);
-    CHECK(exchanges.reasons > 20);
+    CHECK(exchanges.implied > 20);
     const Tally mp = checkReasons(kMessagePassing);
     CHECK(mp.candidates > 0);
     CHECK(mp.reasons > 0);
+    MESSAGE("exchanges: ", exchanges.implied, " implied, ", exchanges.reasons,
+            " reasons; message passing: ", mp.implied, " implied, ", mp.reasons, " reasons");
 }
 
 TEST_CASE("concrete assignment: a reason names few literals") {
