@@ -7,12 +7,9 @@
 namespace ptx {
 namespace {
 
-/// The base relations occurring in an expression positively and negatively (bit r for BaseRel
-/// r), memoised per definition since definitions share subexpressions.
-struct Occurrences {
-    unsigned positive = 0, negative = 0;
-};
+using Occurrences = BaseOccurrences;
 
+/// occurrences(), memoised per definition since definitions share subexpressions.
 class PolarityTable {
   public:
     Occurrences of(const RelExpr& e) {
@@ -137,6 +134,10 @@ std::optional<std::string> whyExplicitCannotDecide(const MemoryModel& model,
     } catch (const UnshapedModel& e) {
         return std::string(e.what());
     }
+}
+
+BaseOccurrences occurrences(const RelExpr& e) {
+    return PolarityTable().of(e);
 }
 
 bool onlyPositive(const RelExpr& e, BaseRel r) {

@@ -62,6 +62,13 @@ class UnshapedModel : public std::logic_error {
     using std::logic_error::logic_error;
 };
 
+/// The base relations `e` mentions in positive and in negative positions (the right operand of
+/// a difference), following definitions: bit r for BaseRel r. One walk of the expression.
+struct BaseOccurrences {
+    unsigned positive = 0, negative = 0;
+};
+[[nodiscard]] BaseOccurrences occurrences(const RelExpr& e);
+
 /// True when `e` mentions base relation `r` only in positive positions (following definitions).
 [[nodiscard]] bool onlyPositive(const RelExpr& e, BaseRel r);
 /// True when `e` mentions base relation `r` only in negative positions (the right operand of a

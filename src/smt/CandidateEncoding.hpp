@@ -93,7 +93,8 @@ class CandidateEncoding {
     [[nodiscard]] z3::expr finalValue(int location) const {
         return finalValue_[static_cast<std::size_t>(location)];
     }
-    /// The constant holding the value read event `event` reads.
+    /// The term holding the value read event `event` reads: a constant where the value analysis
+    /// leaves it one value.
     [[nodiscard]] z3::expr readValue(int event) const;
     /// Whether write `event` is its location's final write (false for any other event).
     [[nodiscard]] z3::expr finalLiteral(int event) const {

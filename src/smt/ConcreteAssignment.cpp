@@ -78,15 +78,31 @@ bool ConcreteAssignment::fails(CheckKind kind, const RelExpr& rel) {
     return !passes(kind, evaluator_.eval(rel), [this] { encoding_.budget().check(); });
 }
 
-const ConcreteAssignment::Polarity& ConcreteAssignment::polarityOf(const RelExpr& rel) {
-    const auto known = polarity_.find(rel.get());
-    if (known != polarity_.end()) return known->second;
+namespace {
+
+/// The polarity of each chosen relation in a relation that mentions `occ`.
+template <class Polarity, std::size_t N>
+Polarity polarityFrom(const BaseOccurrences& occ, const std::array<BaseRel, N>& chosen) {
     Polarity p;
-    for (std::size_t i = 0; i < kChosen.size(); ++i) {
-        p.positive[i] = onlyPositive(rel, kChosen[i]);
-        p.negative[i] = onlyNegative(rel, kChosen[i]);
+    for (std::size_t i = 0; i < N; ++i) {
+        const unsigned bit = 1U << static_cast<int>(chosen[i]);
+        p.positive[i] = (occ.negative & bit) == 0;
+        p.negative[i] = (occ.positive & bit) == 0;
     }
-    return polarity_.emplace(rel.get(), p).first->second;
+    return p;
+}
+
+} // namespace
+
+const ConcreteAssignment::CheckFacts& ConcreteAssignment::factsOf(CheckKind kind,
+                                                                  const RelExpr& rel) {
+    const auto known = facts_.find(rel.get());
+    if (known != facts_.end()) return known->second;
+    CheckFacts f;
+    f.polarity = polarityFrom<Polarity>(occurrences(rel), kChosen);
+    f.shape = coOrderShape(kind, rel);
+    if (f.shape) f.xPolarity = polarityFrom<Polarity>(occurrences(f.shape->x), kChosen);
+    return facts_.emplace(rel.get(), std::move(f)).first->second;
 }
 
 std::vector<Violation> ConcreteAssignment::reasons(CheckKind kind, const RelExpr& rel,
@@ -96,7 +112,8 @@ std::vector<Violation> ConcreteAssignment::reasons(CheckKind kind, const RelExpr
     // still fails with more of its pairs (grows[i]), or only negatively, with fewer (shrinks[i]);
     // neither for one mentioned both ways, both for one not mentioned.
     const bool large = kind != CheckKind::NonEmpty;
-    const Polarity& p = polarityOf(rel);
+    const CheckFacts& facts = factsOf(kind, rel);
+    const Polarity& p = facts.polarity;
     std::array<bool, kChosen.size()> grows{}, shrinks{};
     for (std::size_t i = 0; i < kChosen.size(); ++i) {
         grows[i] = large ? p.positive[i] : p.negative[i];
@@ -106,11 +123,11 @@ std::vector<Violation> ConcreteAssignment::reasons(CheckKind kind, const RelExpr
     // (the solver learns them all from one model), each pair's presence being monotone as the
     // relation is.
     std::vector<Violation> out;
-    if (const std::optional<CoOrderShape> shape = coOrderShape(kind, rel)) {
+    if (const std::optional<CoOrderShape>& shape = facts.shape) {
         // empty(X - co), X not reading co: a pair fails by X's pair and co's missing cell (and
         // its inverse's, for X - (co | co^-1)), so the reason is X's for the pair and those
         // cells; no other co cell is tried.
-        const Polarity& px = polarityOf(shape->x);
+        const Polarity& px = facts.xPolarity;
         for (std::size_t i = 0; i < kChosen.size(); ++i) {
             grows[i] = px.positive[i];
             shrinks[i] = px.negative[i];
@@ -143,9 +160,10 @@ std::vector<Violation> ConcreteAssignment::reasons(CheckKind kind, const RelExpr
 std::vector<Violation> ConcreteAssignment::orderImpliedByEachRf(CheckKind kind,
                                                                 const RelExpr& rel) {
     std::vector<Violation> out;
-    const std::optional<CoOrderShape> shape = coOrderShape(kind, rel);
+    const CheckFacts& facts = factsOf(kind, rel);
+    const std::optional<CoOrderShape>& shape = facts.shape;
     if (!shape || shape->role != CheckRole::CoContains) return out;
-    const Polarity& px = polarityOf(shape->x);
+    const Polarity& px = facts.xPolarity;
     for (std::size_t i = 0; i < kChosen.size(); ++i)
         if (!px.positive[i]) return out; // X may shrink as a relation grows
     current_ = constant_;

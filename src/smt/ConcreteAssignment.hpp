@@ -9,6 +9,7 @@
 // relations computed are exactly what the solver's terms for them hold in that assignment.
 #pragma once
 
+#include "enumerate/CheckShapes.hpp"
 #include "enumerate/ConcreteAlgebra.hpp"
 #include "model/Evaluator.hpp"
 #include "smt/CandidateEncoding.hpp"
@@ -16,6 +17,7 @@
 
 #include <array>
 #include <functional>
+#include <optional>
 #include <unordered_map>
 #include <vector>
 #include <z3++.h>
@@ -80,13 +82,21 @@ class ConcreteAssignment {
     /// cost n (a CADP test: 43 evaluations a reason, a fifth of the lazy engine's time).
     void leaveOut(const std::vector<std::size_t>& tries, std::size_t from, std::size_t to,
                   std::vector<bool>& named, const std::function<bool()>& failure);
-    /// Per chosen relation, whether a check's relation mentions it only positively (only
-    /// negatively), or not at all.
+    /// Per chosen relation, whether a relation mentions it only positively (only negatively),
+    /// or not at all.
     struct Polarity {
         std::array<bool, kChosen.size()> positive{}, negative{};
     };
-    /// `rel`'s polarity, worked out once per check (each answer walks the expression).
-    [[nodiscard]] const Polarity& polarityOf(const RelExpr& rel);
+    /// What reasons() needs to know of a check's relation: its polarity, and for empty(X - co)
+    /// or empty(X - (co | co^-1)), that shape and X's polarity.
+    struct CheckFacts {
+        Polarity polarity;
+        std::optional<CoOrderShape> shape;
+        Polarity xPolarity;
+    };
+    /// The facts of the check `kind` of `rel`, worked out once per check (each walks the
+    /// expression).
+    [[nodiscard]] const CheckFacts& factsOf(CheckKind kind, const RelExpr& rel);
     /// Adds chosen relation `relation`'s cell (a, b) with its value as read, unless constant.
     void addCell(Violation& v, std::size_t relation, int a, int b) const;
     /// Gives chosen relation `i` the value `r` in the algebra.
@@ -102,10 +112,10 @@ class ConcreteAssignment {
     std::array<Relation, kChosen.size()> constant_; // the cells that are constant true
     std::array<Relation, kChosen.size()> current_;  // as given to the algebra
     std::vector<z3::expr> terms_;
-    std::vector<Cell> cells_;                               // by term
-    std::array<std::vector<int>, kChosen.size()> termAt_;   // by cell (a * n + b): term or -1
-    std::vector<bool> values_;                              // by term, as read last
-    std::unordered_map<const RelNode*, Polarity> polarity_; // by check relation
+    std::vector<Cell> cells_;                              // by term
+    std::array<std::vector<int>, kChosen.size()> termAt_;  // by cell (a * n + b): term or -1
+    std::vector<bool> values_;                             // by term, as read last
+    std::unordered_map<const RelNode*, CheckFacts> facts_; // by check relation
 };
 
 } // namespace ptx::smt

@@ -35,6 +35,13 @@ z3::expr CandidateEncoding::value(ValueId v) {
 }
 
 z3::expr CandidateEncoding::readValue(int event) const {
+    // A read of one candidate that the value analysis leaves one value reads that constant:
+    // no term for the solver to choose (on CADP tests most reads; their path conditions then
+    // fold to true).
+    if (possible_ != nullptr && !selection_.isUnion()) {
+        const ValueSet& s = possible_->of(c_.events[static_cast<std::size_t>(event)].value);
+        if (!s.any && s.values.size() == 1) return valueConstant(s.values.front());
+    }
     return ctx_.bv_const(("val_" + std::to_string(event)).c_str(), domain_.bits());
 }
 
