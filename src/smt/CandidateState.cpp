@@ -52,6 +52,38 @@ FullState CandidateState::read(const z3::model& m, const std::vector<Observable>
     return state;
 }
 
+std::optional<FullState> CandidateState::fixedState(const std::vector<Observable>* projection) {
+    if (enc_.encoding.selection().candidateUnion() != nullptr) return std::nullopt;
+    bool fixed = true;
+    auto constant = [&](const z3::expr& term) -> std::int64_t {
+        std::uint64_t bits = 0;
+        const z3::expr s = term.simplify();
+        if (!fixed || !s.is_numeral() || !s.is_numeral_u64(bits)) {
+            fixed = false;
+            return 0;
+        }
+        return enc_.encoding.valueDomain().decode(bits);
+    };
+    FullState state;
+    if (!projection) {
+        for (const auto& [reg, v] : c_.finalRegisters)
+            state.registers[reg] = constant(registerTerm(reg));
+        for (int l = 0; l < static_cast<int>(c_.locations.size()); ++l)
+            state.locations.push_back(constant(enc_.encoding.finalValue(l)));
+    } else {
+        state.locations.assign(c_.locations.size(), 0);
+        for (const Observable& o : *projection) {
+            if (const auto* reg = std::get_if<RegTerm>(&o))
+                state.registers[*reg] = constant(registerTerm(*reg));
+            else if (const auto l = locationOf(o))
+                state.locations[static_cast<std::size_t>(*l)] =
+                    constant(enc_.encoding.finalValue(*l));
+        }
+    }
+    if (!fixed) return std::nullopt;
+    return state;
+}
+
 std::vector<RegTerm> CandidateState::finalRegistersTaken(const z3::model& m,
                                                          z3::expr_vector& same) {
     // In a union, which registers depends on the paths: the paths of threads with several are

@@ -32,6 +32,10 @@ class CandidateState {
     [[nodiscard]] FullState read(const z3::model& m, const std::vector<Observable>* projection,
                                  bool packed, std::vector<std::int64_t>& key,
                                  z3::expr_vector& same);
+    /// The state every execution of a candidate (not a union) has, as read() would read it
+    /// from any model, when each of its terms is a constant (its reads' values fixed by the
+    /// value analysis, say); nothing otherwise.
+    [[nodiscard]] std::optional<FullState> fixedState(const std::vector<Observable>* projection);
     /// The condition `goal` over the final values (a location no path accesses is 0).
     [[nodiscard]] z3::expr goal(const CondExpr& goal);
 

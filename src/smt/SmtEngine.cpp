@@ -182,6 +182,19 @@ class SmtRun {
         auto executionSeen = [&] {
             if (req_.progress) req_.progress->addExecution();
         };
+        if (counter && req_.countWitnesses && !req_.goal && !req_.firstWitnessOnly) {
+            // A state every execution of the candidate has: its witnesses counted in one check,
+            // no model asked for first and no check after for other states (on CADP tests
+            // most candidates: their reads' values are fixed by their paths).
+            if (const std::optional<FullState> fixed =
+                    candidate.fixedState(req_.projection ? &*req_.projection : nullptr)) {
+                const std::uint64_t n = counter->count(
+                    ctx_.bool_val(true), [&] { return check(solver, assumptions, false); },
+                    executionSeen);
+                if (n > 0) result_.witnesses[*fixed] += n;
+                return;
+            }
+        }
         std::uint64_t oneByOne = 0;
         const std::uint64_t countOneByOne = counter ? 0 : kWitnessesOneByOne;
         while (true) {

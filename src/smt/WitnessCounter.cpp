@@ -128,7 +128,7 @@ void WitnessCounter::final(Z3_solver_callback cb) {
                 needsModel_ = counting;
                 return;
             }
-        if (deferred_.violations && refutedDeferred(cb, !counting)) return;
+        if (deferred_.violations && refutedDeferred(cb)) return;
         if (!counting) return; // no violation: the check answers sat
     }
     if (!failure_) {
@@ -156,7 +156,7 @@ void WitnessCounter::final(Z3_solver_callback cb) {
                                     0, nullptr, nullptr, no);
 }
 
-bool WitnessCounter::refutedDeferred(Z3_solver_callback cb, bool firstOnly) {
+bool WitnessCounter::refutedDeferred(Z3_solver_callback cb) {
     const Holds holds = [this](const z3::expr& e) {
         const auto it = idOfAst_.find(Z3_get_ast_id(ctx_, e));
         if (it == idOfAst_.end())
@@ -165,7 +165,9 @@ bool WitnessCounter::refutedDeferred(Z3_solver_callback cb, bool firstOnly) {
     };
     std::vector<Violation> found;
     try {
-        found = deferred_.violations(holds, firstOnly);
+        // The first only, counting too: Z3 learns one clause from a final check's conflicts,
+        // and counting a CADP sample (callgrind, 20 tests) took 12% fewer instructions so.
+        found = deferred_.violations(holds, true);
     } catch (...) {
         failure_ = std::current_exception(); // final() ends the search
         return false;

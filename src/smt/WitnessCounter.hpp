@@ -27,12 +27,12 @@ namespace ptx::smt {
 
 /// What an assignment must satisfy, beyond the solver's assertions, to be counted: the lazy
 /// engine's deferred constraints (smt/LazyRefinement.hpp). At each final check the counter
-/// reads `terms`' values and refutes each violation found with a conflict, and counts the
+/// reads `terms`' values and refutes the first violation found with a conflict, and counts the
 /// assignment only if there is none.
 struct DeferredCheck {
     std::vector<z3::expr> terms;
-    /// The violations of the assignment `holds` reads; with `firstOnly` (what a final check
-    /// refutes outside count(), refuteInSearch), at most the first of them.
+    /// The violations of the assignment `holds` reads; with `firstOnly` (what the counter asks
+    /// at a final check), at most the first of them.
     std::function<std::vector<Violation>(const Holds&, bool firstOnly)> violations;
 };
 
@@ -90,9 +90,9 @@ class WitnessCounter final : public PropagatorClient {
     /// check finds the same witness again, complete. False when nothing was missing.
     [[nodiscard]] bool fillFromModel(const z3::model& model);
 
-    /// Whether the assignment violates `deferred_`: if so each violation found (with
-    /// `firstOnly`, the first) is refuted with a conflict (through `cb`), and kept in refuted_.
-    bool refutedDeferred(Z3_solver_callback cb, bool firstOnly);
+    /// Whether the assignment violates `deferred_`: if so the first violation found is refuted
+    /// with a conflict (through `cb`), and kept in refuted_.
+    bool refutedDeferred(Z3_solver_callback cb);
     /// The propagator ids of `v`'s terms whose values Z3 reported (see fillFromModel).
     [[nodiscard]] std::vector<unsigned> reportedIds(const Violation& v) const;
 

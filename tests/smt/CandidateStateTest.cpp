@@ -1,0 +1,71 @@
+// The observable state of an encoded candidate (smt/CandidateState.hpp): fixedState() gives the
+// state of every execution when its terms are constants, the same state read() reads from a
+// model, and nothing when a read may still take several values.
+#include "smt/CandidateState.hpp"
+#include "enumerate/Candidates.hpp"
+#include "parser/Parser.hpp"
+#include "smt/SolverSettings.hpp"
+
+#include <doctest/doctest.h>
+
+using namespace ptx;
+using namespace ptx::smt;
+
+namespace {
+
+struct Seen {
+    int fixed = 0, open = 0;
+};
+
+/// For each candidate of `text` the lazy engine would encode: whether fixedState() gives a
+/// state of 1:r0, and (when it does and the solver finds an execution) that it is the model's.
+Seen fixedStates(const char* text) {
+    const std::vector<Observable> projection{RegTerm{1, "r0"}};
+    const Program program = parseLitmus(text, "test.litmus");
+    const ProgramPaths paths = expandProgram(program, 2, Deadline());
+    const MemoryModel model = ptx6Model();
+    Seen seen;
+    forEachCandidate(program, paths, Deadline(), [&](const CandidateExecution& c) {
+        z3::context ctx;
+        z3::solver solver = makeEngineSolver(ctx);
+        EncodedCandidate enc(ctx, solver, c, model, {}, Staging::Lazy);
+        if (enc.refuted) return true;
+        CandidateState state(ctx, program, paths, c, enc);
+        const std::optional<FullState> fixed = state.fixedState(&projection);
+        if (!fixed) {
+            ++seen.open;
+            return true;
+        }
+        ++seen.fixed;
+        if (solver.check(enc.assumptions(ctx)) == z3::sat) {
+            std::vector<std::int64_t> key;
+            z3::expr_vector same(ctx);
+            const FullState read = state.read(solver.get_model(), &projection, false, key, same);
+            CHECK(read == *fixed);
+            CHECK(read.registers.at(RegTerm{1, "r0"}) == 1);
+        }
+        return true;
+    });
+    return seen;
+}
+
+} // namespace
+
+TEST_CASE("candidate state: a read its path fixes gives a fixed state") {
+    // P1 spins until it reads 1: on the path that leaves the loop its last read is 1.
+    const Seen spin = fixedStates("PTX spin\n{ x=0; }\n"
+                                  " P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n"
+                                  " st.relaxed.gpu x, 1 | LC10: ;\n"
+                                  " | ld.relaxed.gpu r0, x ;\n"
+                                  " | bne r0, 1, LC10 ;\n"
+                                  "exists (1:r0 == 1)\n");
+    CHECK(spin.fixed > 0);
+    CHECK(spin.open == 0);
+    // Without the loop the read may read 0 or 1: no fixed state.
+    const Seen free = fixedStates("PTX free\n{ x=0; }\n"
+                                  " P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n"
+                                  " st.relaxed.gpu x, 1 | ld.relaxed.gpu r0, x ;\n"
+                                  "exists (1:r0 == 1)\n");
+    CHECK(free.fixed == 0);
+    CHECK(free.open > 0);
+}
