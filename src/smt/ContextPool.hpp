@@ -10,6 +10,8 @@
 // a context is used by one thread at a time.
 #pragma once
 
+#include "smt/SharedSolver.hpp"
+
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -31,13 +33,19 @@ class ContextPool {
         /// Not given back: deleted with the lease (on a stop, the engine abandons the lease
         /// whole: smt/Abandon.hpp).
         void discard() { pool_ = nullptr; }
+        /// The lazy engine's solver (SolverUse::ManyCandidates), kept with the context across
+        /// tests: made at the first call. A test leaves it as it found it, every candidate's
+        /// scope closed; one that fails discards the lease.
+        [[nodiscard]] SharedSolver& sharedSolver();
 
       private:
         friend class ContextPool;
-        Lease(ContextPool* pool, std::unique_ptr<z3::context> ctx, int uses);
+        Lease(ContextPool* pool, std::unique_ptr<z3::context> ctx,
+              std::unique_ptr<SharedSolver> solver, int uses);
         ContextPool* pool_; // none: a context of its own, deleted with the lease
         std::unique_ptr<z3::context> ctx_;
-        int uses_; // tests the context served, this one included
+        std::unique_ptr<SharedSolver> solver_; // after ctx_: destroyed before it
+        int uses_;                             // tests the context served, this one included
     };
 
     /// A context for one test: a kept one if any, else a fresh one.
@@ -54,6 +62,7 @@ class ContextPool {
   private:
     struct Kept {
         std::unique_ptr<z3::context> ctx;
+        std::unique_ptr<SharedSolver> solver; // after ctx: destroyed before it
         int uses = 0;
     };
     void giveBack(Kept kept);

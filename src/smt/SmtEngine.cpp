@@ -32,8 +32,7 @@ class SmtRun {
           lease_(request.solverContexts ? request.solverContexts->lease()
                                         : smt::ContextPool::fresh()),
           ctx_(lease_->context()), alarm_(ctx_, request.deadline) {
-        if (req_.lazy)
-            testSolver_ = std::make_unique<smt::SharedSolver>(ctx_, smt::SolverUse::ManyCandidates);
+        if (req_.lazy) testSolver_ = &lease_->sharedSolver(); // kept with the context across tests
         if (packed_) result_.outcomes = PackedOutcomeSet(req_.projection->size());
         if (req_.goal && req_.projection && req_.paths.completeCount.empty())
             symmetry_ = ThreadSymmetry(req_.program, req_.paths, *req_.projection);
@@ -273,8 +272,9 @@ class SmtRun {
     // Declared after the context, so destroyed before it: the alarm never reaches a deleted
     // context.
     smt::ContextAlarm alarm_;
-    std::unique_ptr<smt::SharedSolver> testSolver_; // the lazy engine's: a scope per candidate
-    std::set<std::string> forbidding_;        // with a goal: the axioms of the unsat cores so far
+    smt::SharedSolver* testSolver_ =
+        nullptr;                       // the lazy engine's (the lease's): a scope per candidate
+    std::set<std::string> forbidding_; // with a goal: the axioms of the unsat cores so far
     std::vector<std::int64_t> goalConstants_; // the constants the goal compares with
     ThreadSymmetry symmetry_;                 // with a goal: interchangeable threads
     smt::LazyRefinement* lazy_ = nullptr;     // the lazy engine's, for the candidate explored now

@@ -41,11 +41,12 @@ exists (x=2 /\ y=2)
 };
 
 /// Outcomes and witness counts of every test, through `pool` (none: fresh contexts).
-std::vector<std::string> run(const std::shared_ptr<ContextPool>& pool) {
+std::vector<std::string> run(const std::shared_ptr<ContextPool>& pool,
+                             ptx::EngineKind engine = ptx::EngineKind::Smt) {
     std::vector<std::string> out;
     for (const char* text : kTests) {
         ptx::CheckOptions o;
-        o.engine = ptx::EngineKind::Smt;
+        o.engine = engine;
         o.solverContexts = pool;
         const ptx::CheckResult r = ptx::check(ptx::parseLitmus(text, "t.litmus"), o);
         std::string line = r.name + (r.ok ? " Ok" : " No") + " " + std::to_string(r.positive) +
@@ -67,10 +68,17 @@ TEST_CASE("context pool: a context given back is leased again, a discarded one i
         first = &lease->context();
     }
     CHECK(pool.keptCount() == 1);
+    ptx::smt::SharedSolver* solver = nullptr;
     {
         auto lease = pool.lease();
         CHECK(&lease->context() == first);
         CHECK(pool.keptCount() == 0);
+        solver = &lease->sharedSolver();
+    }
+    {
+        auto lease = pool.lease(); // the lazy engine's solver is kept with its context
+        CHECK(&lease->context() == first);
+        CHECK(&lease->sharedSolver() == solver);
         lease->discard();
     }
     CHECK(pool.keptCount() == 0);
@@ -108,4 +116,15 @@ TEST_CASE("context pool: kept contexts give what fresh ones give, and a failed t
                     ptx::TimeLimitExceeded);
     CHECK(pool->keptCount() == 0);
     CHECK(run(pool) == fresh);
+}
+
+TEST_CASE("context pool: the lazy engine's kept solver gives what fresh ones give") {
+    const std::vector<std::string> fresh = run(nullptr, ptx::EngineKind::Lazy);
+    CHECK(fresh == run(nullptr)); // the lazy engine agrees with the eager one
+    const auto pool = ptx::makeSolverContexts();
+    CHECK(run(pool, ptx::EngineKind::Lazy) == fresh);
+    CHECK(pool->keptCount() == 1);
+    CHECK(run(pool, ptx::EngineKind::Lazy) == fresh); // the same context and solver again
+    CHECK(run(pool) == fresh); // the eager engine in a context whose lazy solver is kept
+    CHECK(run(pool, ptx::EngineKind::Lazy) == fresh);
 }
