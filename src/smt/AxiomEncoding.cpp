@@ -66,18 +66,19 @@ namespace {
 /// built once, the evaluations of the forced pairs reused by the analysis).
 EncodedCandidate::Analysis analyse(const CandidateExecution& candidate, const MemoryModel& model,
                                    const std::set<std::string>& disabled, Staging staging,
-                                   const TimeBudget& budget, const CandidateUnion* paths) {
+                                   const TimeBudget& budget, const CandidateUnion* paths,
+                                   const ShapedModel* shaped) {
     const int n = candidate.size();
     EncodedCandidate::Analysis a{ForcedCoherence{Relation(n), Relation(n), {}}, std::nullopt};
     if (staging == Staging::AllAtOnce || (paths && paths->combinations != 1)) return a;
     const std::function<void()> tick = [&budget] { budget.check(); };
-    std::vector<ShapedCheck> checks;
-    try {
-        checks = shapeChecks(model, disabled);
-    } catch (const UnshapedModel&) { // nothing forced; every rf pair whose values can agree
+    std::optional<ShapedModel> own;
+    if (shaped == nullptr) shaped = &own.emplace(model, disabled);
+    if (!shaped->checks) { // nothing forced; every rf pair whose values can agree
         a.sources.emplace(candidate, model, disabled, a.forced.must, tick);
         return a;
     }
+    const std::vector<ShapedCheck>& checks = *shaped->checks;
     ConcreteAlgebra algebra(candidate, tick);
     Evaluator<ConcreteAlgebra> eval(model, algebra);
     a.forced = forcedCoherence(candidate, checks, eval, budget);
@@ -93,14 +94,22 @@ bool hasDefinition(const MemoryModel& model, const std::string& name) {
 
 } // namespace
 
+ShapedModel::ShapedModel(const MemoryModel& model, const std::set<std::string>& disabled) {
+    try {
+        checks = shapeChecks(model, disabled);
+    } catch (const UnshapedModel&) {
+    }
+}
+
 EncodedCandidate::EncodedCandidate(z3::context& ctx, z3::solver& solver,
                                    const CandidateExecution& candidate, const MemoryModel& model,
                                    const std::set<std::string>& disabled, Staging staging,
                                    const TimeBudget& budget, const CandidateUnion* paths,
-                                   const std::vector<std::int64_t>* comparedConstants)
+                                   const std::vector<std::int64_t>* comparedConstants,
+                                   const ShapedModel* shaped)
     : EncodedCandidate(ctx, solver, candidate, model, disabled, staging, budget, paths,
                        comparedConstants,
-                       analyse(candidate, model, disabled, staging, budget, paths)) {}
+                       analyse(candidate, model, disabled, staging, budget, paths, shaped)) {}
 
 EncodedCandidate::EncodedCandidate(z3::context& ctx, z3::solver& solver,
                                    const CandidateExecution& candidate, const MemoryModel& model,

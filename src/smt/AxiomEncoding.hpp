@@ -2,6 +2,7 @@
 // check(assumptions) can switch axioms on and an unsat core can name the ones that forbid.
 #pragma once
 
+#include "enumerate/CheckShapes.hpp"
 #include "model/Evaluator.hpp"
 #include "model/MemoryModel.hpp"
 #include "smt/CandidateEncoding.hpp"
@@ -50,6 +51,13 @@ struct DeferredAxiomCheck {
 void assertCheck(z3::context& ctx, z3::solver& solver, CandidateEncoding& encoding,
                  const GuardedCheck& check);
 
+/// The model's checks as the analysis of a candidate reads them (shapeChecks), worked out once
+/// for every candidate of a test; nothing where the model has a check of no shape it reads.
+struct ShapedModel {
+    ShapedModel(const MemoryModel& model, const std::set<std::string>& disabled);
+    std::optional<std::vector<ShapedCheck>> checks;
+};
+
 enum class Staging {
     /// Every check is asserted before the first question (explanations ask many questions).
     AllAtOnce,
@@ -87,12 +95,14 @@ struct EncodedCandidate {
 
     /// Checks `budget` as it builds the terms, and in the staged questions. With `paths`,
     /// `candidate` is that union's execution (CandidateEncoding::Options::paths). With
-    /// `comparedConstants`, the values may be ranked (CandidateEncoding::Options).
+    /// `comparedConstants`, the values may be ranked (CandidateEncoding::Options). `shaped`,
+    /// the model's (made here when not given), must have been made with the same `disabled`.
     EncodedCandidate(z3::context& ctx, z3::solver& solver, const CandidateExecution& candidate,
                      const MemoryModel& model, const std::set<std::string>& disabled,
                      Staging staging = Staging::AllAtOnce, const TimeBudget& budget = {},
                      const CandidateUnion* paths = nullptr,
-                     const std::vector<std::int64_t>* comparedConstants = nullptr);
+                     const std::vector<std::int64_t>* comparedConstants = nullptr,
+                     const ShapedModel* shaped = nullptr);
     EncodedCandidate(const EncodedCandidate&) = delete;
     EncodedCandidate& operator=(const EncodedCandidate&) = delete;
 

@@ -137,6 +137,9 @@ class CandidateEncoding {
     void abandonTerms();
 
   private:
+    /// The one value the value analysis leaves node `v` on a candidate (not a union); nothing
+    /// where it may take several.
+    [[nodiscard]] std::optional<std::int64_t> fixedValue(ValueId v) const;
     /// One value node as a term, its operands translated already.
     [[nodiscard]] z3::expr translate(const ValueNode& n);
     void encodeValues();

@@ -37,7 +37,9 @@ void CandidateEncoding::encodeRf() {
             const z3::expr x = ctx_.bool_const(pairName("rf", w.id, r.id).c_str());
             rf_.set(w.id, r.id, SymBool(x));
             if (!both.isTrue()) solver_.add(z3::implies(x, both.expr(ctx_)));
-            solver_.add(z3::implies(x, value(r.value) == value(w.value)));
+            const auto readsOne = fixedValue(r.value);
+            if (!readsOne || fixedValue(w.value) != readsOne) // not known equal (canRead above)
+                solver_.add(z3::implies(x, value(r.value) == value(w.value)));
             choices.push_back(x);
             witnessLiterals_.push_back(x);
         }

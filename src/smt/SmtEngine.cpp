@@ -112,7 +112,7 @@ class SmtRun {
             enc = std::make_unique<smt::EncodedCandidate>(
                 ctx_, solver, c, req_.model, req_.disabledAxioms,
                 req_.lazy ? smt::Staging::Lazy : smt::Staging::CheapestFirst,
-                smt::TimeBudget{req_.deadline, Phase::Solver}, paths, &goalConstants_);
+                smt::TimeBudget{req_.deadline, Phase::Solver}, paths, &goalConstants_, &shaped_);
             if (req_.lazy)
                 lazy = std::make_unique<smt::LazyRefinement>(ctx_, solver, *enc, req_.model);
             lazy_ = lazy.get();
@@ -276,6 +276,7 @@ class SmtRun {
         nullptr;                       // the lazy engine's (the lease's): a scope per candidate
     std::set<std::string> forbidding_; // with a goal: the axioms of the unsat cores so far
     std::vector<std::int64_t> goalConstants_; // the constants the goal compares with
+    smt::ShapedModel shaped_{req_.model, req_.disabledAxioms}; // once for every candidate
     ThreadSymmetry symmetry_;                 // with a goal: interchangeable threads
     smt::LazyRefinement* lazy_ = nullptr;     // the lazy engine's, for the candidate explored now
     smt::WitnessCounter* refuting_ = nullptr; // the same candidate's, refuting in its search

@@ -3,6 +3,7 @@
 #include "smt/CandidateEncoding.hpp"
 #include "smt/FloatTerms.hpp"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,14 +35,18 @@ z3::expr CandidateEncoding::value(ValueId v) {
     return valueTerms_[static_cast<std::size_t>(v)];
 }
 
+std::optional<std::int64_t> CandidateEncoding::fixedValue(ValueId v) const {
+    if (possible_ == nullptr || selection_.isUnion()) return std::nullopt;
+    const ValueSet& s = possible_->of(v);
+    if (s.any || s.values.size() != 1) return std::nullopt;
+    return s.values.front();
+}
+
 z3::expr CandidateEncoding::readValue(int event) const {
     // A read of one candidate that the value analysis leaves one value reads that constant:
-    // no term for the solver to choose (on CADP tests most reads; their path conditions then
-    // fold to true).
-    if (possible_ != nullptr && !selection_.isUnion()) {
-        const ValueSet& s = possible_->of(c_.events[static_cast<std::size_t>(event)].value);
-        if (!s.any && s.values.size() == 1) return valueConstant(s.values.front());
-    }
+    // no term for the solver to choose (on CADP tests most reads).
+    if (const auto v = fixedValue(c_.events[static_cast<std::size_t>(event)].value))
+        return valueConstant(*v);
     return ctx_.bv_const(("val_" + std::to_string(event)).c_str(), domain_.bits());
 }
 
@@ -132,6 +137,8 @@ z3::expr CandidateEncoding::translate(const ValueNode& n) {
 void CandidateEncoding::encodeValues() {
     for (const ValueId cond : c_.pathConditions) {
         budget_.check();
+        const auto fixed = fixedValue(cond);
+        if (fixed && *fixed != 0) continue; // holds in every execution
         solver_.add(value(cond) != valueConstant(0));
     }
     const CandidateUnion* u = selection_.candidateUnion();
