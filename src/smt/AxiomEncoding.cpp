@@ -195,6 +195,11 @@ std::vector<GuardedCheck> EncodedCandidate::deferChecks(z3::context& ctx, const 
         }
         guards.push_back({axiom.name, guard});
     }
+    if (concreteChecks) // the shallowest first: a final check stops at the first that fails
+        std::stable_sort(deferred.begin(), deferred.end(),
+                         [](const DeferredAxiomCheck& a, const DeferredAxiomCheck& b) {
+                             return (*a.rel)->height < (*b.rel)->height;
+                         });
     return now;
 }
 
