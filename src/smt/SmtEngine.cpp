@@ -272,9 +272,9 @@ class SmtRun {
     // Declared after the context, so destroyed before it: the alarm never reaches a deleted
     // context.
     smt::ContextAlarm alarm_;
-    smt::SharedSolver* testSolver_ =
-        nullptr;                       // the lazy engine's (the lease's): a scope per candidate
-    std::set<std::string> forbidding_; // with a goal: the axioms of the unsat cores so far
+    // The lazy engine's, kept by the lease with its context: a scope per candidate.
+    smt::SharedSolver* testSolver_ = nullptr;
+    std::set<std::string> forbidding_;        // with a goal: the axioms of the unsat cores so far
     std::vector<std::int64_t> goalConstants_; // the constants the goal compares with
     smt::ShapedModel shaped_{req_.model, req_.disabledAxioms}; // once for every candidate
     ThreadSymmetry symmetry_;                 // with a goal: interchangeable threads
