@@ -1,6 +1,7 @@
 // The observable state of an encoded candidate (smt/CandidateState.hpp): fixedState() gives the
 // state of every execution when its terms are constants, the same state read() reads from a
-// model, and nothing when a read may still take several values.
+// model, and nothing when a read may still take several values. A read the value analysis fixes
+// is a constant in the encoding (CandidateEncoding::fixedValue).
 #include "smt/CandidateState.hpp"
 #include "enumerate/Candidates.hpp"
 #include "parser/Parser.hpp"
@@ -14,7 +15,8 @@ using namespace ptx::smt;
 namespace {
 
 struct Seen {
-    int fixed = 0, open = 0;
+    int fixed = 0, open = 0;              // candidates with and without a fixed state
+    int constantReads = 0, termReads = 0; // reads written as a constant, as a term
 };
 
 /// For each candidate of `text` the lazy engine would encode: whether fixedState() gives a
@@ -30,6 +32,9 @@ Seen fixedStates(const char* text) {
         z3::solver solver = makeEngineSolver(ctx);
         EncodedCandidate enc(ctx, solver, c, model, {}, Staging::Lazy);
         if (enc.refuted) return true;
+        for (const Event& e : c.events)
+            if (e.kind == EventKind::Read && !e.isInit)
+                ++(enc.encoding.readValue(e.id).is_numeral() ? seen.constantReads : seen.termReads);
         CandidateState state(ctx, program, paths, c, enc);
         const std::optional<FullState> fixed = state.fixedState(&projection);
         if (!fixed) {
@@ -61,6 +66,8 @@ TEST_CASE("candidate state: a read its path fixes gives a fixed state") {
                                   "exists (1:r0 == 1)\n");
     CHECK(spin.fixed > 0);
     CHECK(spin.open == 0);
+    CHECK(spin.constantReads > 0);
+    CHECK(spin.termReads == 0);
     // Without the loop the read may read 0 or 1: no fixed state.
     const Seen free = fixedStates("PTX free\n{ x=0; }\n"
                                   " P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n"
@@ -68,4 +75,5 @@ TEST_CASE("candidate state: a read its path fixes gives a fixed state") {
                                   "exists (1:r0 == 1)\n");
     CHECK(free.fixed == 0);
     CHECK(free.open > 0);
+    CHECK(free.termReads > 0);
 }
