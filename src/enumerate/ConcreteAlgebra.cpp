@@ -7,9 +7,13 @@
 namespace ptx {
 
 void ConcreteAlgebra::reset(const CandidateExecution& candidate) {
+    reset(candidate, staticRelations(candidate, interrupt_));
+}
+
+void ConcreteAlgebra::reset(const CandidateExecution& candidate, StaticRelations statics) {
     c_ = &candidate;
     n_ = candidate.size();
-    static_ = staticRelations(candidate, interrupt_);
+    static_ = std::move(statics);
     if (interrupt_) interrupt_();
     identity_ = Relation::identity(n_); // n pages written on n events of more than 512
     // Each made empty, not copied: an empty relation's zeroed pages cost nothing until written

@@ -29,9 +29,17 @@ class ConcreteAlgebra {
         : interrupt_(std::move(check)) {
         reset(candidate);
     }
+    /// With the candidate's static relations made already (staticRelations(candidate)).
+    ConcreteAlgebra(const CandidateExecution& candidate, StaticRelations statics,
+                    std::function<void()> check)
+        : interrupt_(std::move(check)) {
+        reset(candidate, std::move(statics));
+    }
 
     /// Switches to another candidate: static relations recomputed, chosen ones emptied.
     void reset(const CandidateExecution& candidate);
+    /// The same with the candidate's static relations given.
+    void reset(const CandidateExecution& candidate, StaticRelations statics);
 
     /// Called as operations on large relations go (candidates of more than 64 events, where one
     /// composition of thousands of events takes a second); may throw to abandon the evaluation.

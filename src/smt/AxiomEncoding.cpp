@@ -69,7 +69,8 @@ EncodedCandidate::Analysis analyse(const CandidateExecution& candidate, const Me
                                    const TimeBudget& budget, const CandidateUnion* paths,
                                    const ShapedModel* shaped) {
     const int n = candidate.size();
-    EncodedCandidate::Analysis a{ForcedCoherence{Relation(n), Relation(n), {}}, std::nullopt};
+    EncodedCandidate::Analysis a{ForcedCoherence{Relation(n), Relation(n), {}}, std::nullopt,
+                                 std::nullopt};
     if (staging == Staging::AllAtOnce || (paths && paths->combinations != 1)) return a;
     const std::function<void()> tick = [&budget] { budget.check(); };
     std::optional<ShapedModel> own;
@@ -82,6 +83,7 @@ EncodedCandidate::Analysis analyse(const CandidateExecution& candidate, const Me
     ConcreteAlgebra algebra(candidate, tick);
     Evaluator<ConcreteAlgebra> eval(model, algebra);
     a.forced = forcedCoherence(candidate, checks, eval, budget);
+    a.statics = algebra.statics();
     a.sources.emplace(candidate, checks, algebra, eval, a.forced.must, tick);
     return a;
 }
@@ -123,11 +125,11 @@ EncodedCandidate::EncodedCandidate(z3::context& ctx, z3::solver& solver,
     // the acyclicity themselves only when some axioms are switched off.
     : forced(std::move(analysis.forced)), sources(std::move(analysis.sources)),
       encoding(ctx, solver, candidate,
-               CandidateEncoding::Options{staging != Staging::AllAtOnce || !disabled.empty(),
-                                          staging != Staging::AllAtOnce,
-                                          staging != Staging::AllAtOnce, paths,
-                                          forced.axioms.empty() ? nullptr : &forced,
-                                          sources ? &*sources : nullptr, comparedConstants},
+               CandidateEncoding::Options{
+                   staging != Staging::AllAtOnce || !disabled.empty(),
+                   staging != Staging::AllAtOnce, staging != Staging::AllAtOnce, paths,
+                   forced.axioms.empty() ? nullptr : &forced, sources ? &*sources : nullptr,
+                   comparedConstants, analysis.statics ? &*analysis.statics : nullptr},
                budget),
       evaluator(model, encoding) {
     try {

@@ -112,6 +112,7 @@ struct EncodedCandidate {
     struct Analysis {
         ForcedCoherence forced;
         std::optional<PossibleSources> sources;
+        std::optional<StaticRelations> statics; // the analysis's, for the encoding
     };
 
   private:

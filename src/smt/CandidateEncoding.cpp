@@ -35,8 +35,9 @@ CandidateEncoding::CandidateEncoding(z3::context& ctx, z3::solver& solver,
     : ctx_(ctx), solver_(solver), c_(candidate), postponeOrder_(options.postponeOrder),
       forcedCo_(options.forcedCo), sources_(options.sources), budget_(std::move(budget)),
       selection_(options.paths ? PathSelection(ctx, solver, *options.paths) : PathSelection(ctx)),
-      static_(staticRelations(candidate, [this] { budget_.check(); })), n_(candidate.size()),
-      domain_(domainOf(candidate, options.comparedConstants)),
+      static_(options.statics ? *options.statics
+                              : staticRelations(candidate, [this] { budget_.check(); })),
+      n_(candidate.size()), domain_(domainOf(candidate, options.comparedConstants)),
       translated_(candidate.values.size(), false), rf_(ctx, n_, budget_), co_(ctx, n_, budget_),
       syncFence_(ctx, n_, budget_), syncBarrier_(ctx, n_, budget_) {
     if (options.pruneRf && !options.wellFoundedValues)

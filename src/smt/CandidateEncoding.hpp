@@ -60,6 +60,9 @@ class CandidateEncoding {
         /// reads them only through ModelValues: the candidate's values may then be written as
         /// ranks (smt/ValueDomain.hpp). Null: every value is a 64-bit term.
         const std::vector<std::int64_t>* comparedConstants = nullptr;
+        /// The candidate's static relations made already (by the analysis before encoding);
+        /// null: made here.
+        const StaticRelations* statics = nullptr;
     };
 
     /// Adds the candidate's structural constraints to `solver`. Building the terms checks
@@ -88,6 +91,8 @@ class CandidateEncoding {
         const std::uint64_t bits = domain_.encode(v);
         return domain_.ranked() ? rankTerms_[bits] : ctx_.bv_val(bits, domain_.bits());
     }
+    /// The candidate's static relations (enumerate/Candidates.hpp).
+    [[nodiscard]] const StaticRelations& statics() const { return static_; }
     /// How the value terms write values (to read a model's).
     [[nodiscard]] const ValueDomain& valueDomain() const { return domain_; }
     [[nodiscard]] z3::expr finalValue(int location) const {

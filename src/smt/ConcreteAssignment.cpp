@@ -16,8 +16,8 @@ constexpr std::size_t kMinimiseCells = 4096;
 
 ConcreteAssignment::ConcreteAssignment(z3::context& ctx, const CandidateEncoding& encoding,
                                        const MemoryModel& model)
-    : encoding_(encoding),
-      algebra_(encoding.candidate(), [&encoding] { encoding.budget().check(); }),
+    : encoding_(encoding), algebra_(encoding.candidate(), encoding.statics(),
+                                    [&encoding] { encoding.budget().check(); }),
       evaluator_(model, algebra_) {
     for (std::size_t i = 0; i < kChosen.size(); ++i) {
         const SymRelation r = encoding.base(kChosen[i]);
