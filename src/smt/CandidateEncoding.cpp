@@ -59,8 +59,10 @@ CandidateEncoding::CandidateEncoding(z3::context& ctx, z3::solver& solver,
         encodeVotes();
         encodeFinalValues();
         // The paths taken identify a witness too (a union of candidates).
-        for (const z3::expr& x : selection_.choiceLiterals())
+        for (const z3::expr& x : selection_.choiceLiterals()) {
             witnessLiterals_.push_back(x);
+            witnessChoices_.push_back({});
+        }
         orderPending_ = true;
         if (!postponeOrder_) assertPostponed();
         if (options.wellFoundedValues) {

@@ -109,6 +109,14 @@ class CandidateEncoding {
     /// The Boolean choices that identify a witness: rf pairs, final-write selections and, in a
     /// union of candidates, the paths taken.
     [[nodiscard]] const std::vector<z3::expr>& witnessLiterals() const { return witnessLiterals_; }
+    /// What witness literal i chooses: `read` reads from `write`; or (read -1) `write` is its
+    /// location's final write; or (both -1) a path of a union.
+    struct WitnessChoice {
+        int write = -1, read = -1;
+    };
+    [[nodiscard]] const std::vector<WitnessChoice>& witnessChoices() const {
+        return witnessChoices_;
+    }
     /// Orients every morally strong pair of fence.sc events (`ms` as the model defines it; call
     /// once, before evaluating definitions that use the fence-SC order).
     void encodeSyncFence(const Rel& ms);
@@ -189,6 +197,7 @@ class CandidateEncoding {
     std::vector<z3::expr> finalValue_;
     std::vector<z3::expr> finalLiteral_; // by event: the write's final_ literal
     std::vector<z3::expr> witnessLiterals_;
+    std::vector<WitnessChoice> witnessChoices_; // by witness literal
 };
 
 } // namespace ptx::smt

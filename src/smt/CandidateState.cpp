@@ -3,6 +3,8 @@
 #include "enumerate/CandidateUnion.hpp"
 #include "smt/GoalEncoding.hpp"
 
+#include <stdexcept>
+
 namespace ptx::smt {
 
 CandidateState::CandidateState(z3::context& ctx, const Program& program, const ProgramPaths& paths,
@@ -12,19 +14,34 @@ CandidateState::CandidateState(z3::context& ctx, const Program& program, const P
 FullState CandidateState::read(const z3::model& m, const std::vector<Observable>* projection,
                                bool packed, std::vector<std::int64_t>& key, z3::expr_vector& same) {
     ModelValues values(m, enc_.encoding);
-    auto read = [&](const z3::expr& term, std::int64_t v) {
-        same.push_back(term == enc_.encoding.valueConstant(v));
+    return read(values, &m, projection, packed, key, &same);
+}
+
+FullState CandidateState::read(const WitnessChoices& choices,
+                               const std::vector<Observable>* projection) {
+    if (enc_.encoding.selection().candidateUnion() != nullptr)
+        throw std::logic_error("CandidateState: a union's state is read from a model");
+    ModelValues values(choices, enc_.encoding);
+    std::vector<std::int64_t> key;
+    return read(values, nullptr, projection, false, key, nullptr);
+}
+
+FullState CandidateState::read(ModelValues& values, const z3::model* model,
+                               const std::vector<Observable>* projection, bool packed,
+                               std::vector<std::int64_t>& key, z3::expr_vector* same) {
+    auto read = [&](const auto& term, std::int64_t v) {
+        if (same) same->push_back(term() == enc_.encoding.valueConstant(v));
         return v;
     };
     auto readRegister = [&](const RegTerm& reg) {
-        return read(registerTerm(reg), registerValue(m, values, reg));
+        return read([&] { return registerTerm(reg); }, registerValue(model, values, reg));
     };
     auto readLocation = [&](int l) {
-        return read(enc_.encoding.finalValue(l), values.finalValue(l));
+        return read([&] { return enc_.encoding.finalValue(l); }, values.finalValue(l));
     };
     FullState state;
     if (!projection) {
-        for (const RegTerm& reg : finalRegistersTaken(m, same))
+        for (const RegTerm& reg : finalRegistersTaken(model, same))
             state.registers[reg] = readRegister(reg);
         for (int l = 0; l < static_cast<int>(c_.locations.size()); ++l)
             state.locations.push_back(readLocation(l));
@@ -84,8 +101,8 @@ std::optional<FullState> CandidateState::fixedState(const std::vector<Observable
     return state;
 }
 
-std::vector<RegTerm> CandidateState::finalRegistersTaken(const z3::model& m,
-                                                         z3::expr_vector& same) {
+std::vector<RegTerm> CandidateState::finalRegistersTaken(const z3::model* model,
+                                                         z3::expr_vector* same) {
     // In a union, which registers depends on the paths: the paths of threads with several are
     // added to `same` (the state is that of these paths).
     std::vector<RegTerm> regs;
@@ -98,8 +115,8 @@ std::vector<RegTerm> CandidateState::finalRegistersTaken(const z3::model& m,
     for (std::size_t p = 0; p < u->paths.size(); ++p) {
         const SymBool taken = enc_.encoding.selection().taken(static_cast<int>(p));
         if (!taken.isTrue()) {
-            if (!m.eval(taken.expr(ctx_), true).is_true()) continue;
-            same.push_back(taken.expr(ctx_));
+            if (!model->eval(taken.expr(ctx_), true).is_true()) continue;
+            if (same) same->push_back(taken.expr(ctx_));
         }
         for (const auto& [reg, v] : u->paths[p].finalRegisters)
             regs.push_back(reg);
@@ -136,7 +153,7 @@ z3::expr CandidateState::registerTerm(const RegTerm& reg) {
     return term;
 }
 
-std::int64_t CandidateState::registerValue(const z3::model& m, ModelValues& values,
+std::int64_t CandidateState::registerValue(const z3::model* model, ModelValues& values,
                                            const RegTerm& reg) {
     const CandidateUnion* u = enc_.encoding.selection().candidateUnion();
     if (!u) {
@@ -151,7 +168,7 @@ std::int64_t CandidateState::registerValue(const z3::model& m, ModelValues& valu
             continue;
         const SymBool taken = enc_.encoding.selection().taken(static_cast<int>(p));
         chosen = p;
-        if (taken.isTrue() || m.eval(taken.expr(ctx_), true).is_true()) break;
+        if (taken.isTrue() || model->eval(taken.expr(ctx_), true).is_true()) break;
     }
     if (!chosen) return 0;
     const auto& regs = u->paths[*chosen].finalRegisters;

@@ -32,6 +32,10 @@ class CandidateState {
     [[nodiscard]] FullState read(const z3::model& m, const std::vector<Observable>* projection,
                                  bool packed, std::vector<std::int64_t>& key,
                                  z3::expr_vector& same);
+    /// The state of the execution `choices` (of a candidate, not a union: a union's paths are
+    /// read from a model), as read() reads it from a model of that execution.
+    [[nodiscard]] FullState read(const WitnessChoices& choices,
+                                 const std::vector<Observable>* projection);
     /// The state every execution of a candidate (not a union) has, as read() would read it
     /// from any model, when each of its terms is a constant (its reads' values fixed by the
     /// value analysis, say); nothing otherwise.
@@ -40,13 +44,19 @@ class CandidateState {
     [[nodiscard]] z3::expr goal(const CondExpr& goal);
 
   private:
-    /// The registers of the paths `m` takes (see read for `same`).
-    [[nodiscard]] std::vector<RegTerm> finalRegistersTaken(const z3::model& m,
-                                                           z3::expr_vector& same);
+    /// read()'s work, `values` read from `model` (needed for a union's paths) or from an
+    /// execution's choices; `same` (if any) as read() says.
+    [[nodiscard]] FullState read(ModelValues& values, const z3::model* model,
+                                 const std::vector<Observable>* projection, bool packed,
+                                 std::vector<std::int64_t>& key, z3::expr_vector* same);
+    /// The registers of the paths `model` takes (see read for `same`).
+    [[nodiscard]] std::vector<RegTerm> finalRegistersTaken(const z3::model* model,
+                                                           z3::expr_vector* same);
     /// The final value of `reg` (0 where the path taken never writes it).
     [[nodiscard]] z3::expr registerTerm(const RegTerm& reg);
-    /// The final value of `reg` in model `m`: registerTerm's value, computed by `values`.
-    [[nodiscard]] std::int64_t registerValue(const z3::model& m, ModelValues& values,
+    /// The final value of `reg`: registerTerm's value, computed by `values` (`model`: the
+    /// paths a union takes).
+    [[nodiscard]] std::int64_t registerValue(const z3::model* model, ModelValues& values,
                                              const RegTerm& reg);
     /// The index of a projected location in the paths' locations (none: no path accesses it).
     [[nodiscard]] std::optional<int> locationOf(const Observable& o) const;

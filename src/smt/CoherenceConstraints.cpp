@@ -28,6 +28,7 @@ void CandidateEncoding::encodeFinalValues() {
             assign(final, z3::ite(x, value(e.value), final));
             choices.push_back(x);
             witnessLiterals_.push_back(x);
+            witnessChoices_.push_back({w, -1});
         }
         solver_.add(z3::mk_or(choices));
         if (choices.size() > 1) solver_.add(z3::atmost(choices, 1));

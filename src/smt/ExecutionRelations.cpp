@@ -42,6 +42,7 @@ void CandidateEncoding::encodeRf() {
                 solver_.add(z3::implies(x, value(r.value) == value(w.value)));
             choices.push_back(x);
             witnessLiterals_.push_back(x);
+            witnessChoices_.push_back({w.id, r.id});
         }
         solver_.add(whenTrue(selection_.occurs(r.id), z3::mk_or(choices)));
         if (choices.size() > 1) solver_.add(z3::atmost(choices, 1));

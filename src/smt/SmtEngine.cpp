@@ -182,15 +182,45 @@ class SmtRun {
             if (req_.progress) req_.progress->addExecution();
         };
         if (counter && req_.countWitnesses && !req_.goal && !req_.firstWitnessOnly) {
+            const std::vector<Observable>* projection =
+                req_.projection ? &*req_.projection : nullptr;
             // A state every execution of the candidate has: its witnesses counted in one check,
             // no model asked for first and no check after for other states (on CADP tests
             // most candidates: their reads' values are fixed by their paths).
-            if (const std::optional<FullState> fixed =
-                    candidate.fixedState(req_.projection ? &*req_.projection : nullptr)) {
+            if (const std::optional<FullState> fixed = candidate.fixedState(projection)) {
                 const std::uint64_t n = counter->count(
                     ctx_.bool_val(true), [&] { return check(solver, assumptions, false); },
                     executionSeen);
                 if (n > 0) result_.witnesses[*fixed] += n;
+                return;
+            }
+            // Else, where each read's value is that of the write it reads from, every witness is
+            // counted in one check too, its state computed from its rf and final-write choices.
+            if (readsFromWrites(enc)) {
+                smt::WitnessChoices choices;
+                const auto& meaning = enc.encoding.witnessChoices();
+                const std::size_t events = enc.encoding.candidate().events.size();
+                const std::size_t locations = enc.encoding.candidate().locations.size();
+                auto onWitness = [&] {
+                    executionSeen();
+                    choices.sourceOf.assign(events, -1);
+                    choices.finalOf.assign(locations, -1);
+                    for (std::size_t i = 0; i < meaning.size(); ++i) {
+                        if (!counter->witnessHolds(i) || meaning[i].write < 0) continue;
+                        const smt::CandidateEncoding::WitnessChoice& m = meaning[i];
+                        if (m.read >= 0)
+                            choices.sourceOf[static_cast<std::size_t>(m.read)] = m.write;
+                        else
+                            choices.finalOf[static_cast<std::size_t>(
+                                enc.encoding.candidate()
+                                    .events[static_cast<std::size_t>(m.write)]
+                                    .location)] = m.write;
+                    }
+                    ++result_.witnesses[candidate.read(choices, projection)];
+                };
+                (void)counter->count(
+                    ctx_.bool_val(true), [&] { return check(solver, assumptions, false); },
+                    onWitness);
                 return;
             }
         }
@@ -238,6 +268,20 @@ class SmtRun {
             if (req_.firstWitnessOnly || same.empty()) return; // nothing left to vary
             solver.add(!z3::mk_and(same));
         }
+    }
+
+    /// Whether every read value of `enc`'s candidate (not a union) is that of the write it reads
+    /// from: no value read by anything but a memory read (a bar.red result is not).
+    static bool readsFromWrites(const smt::EncodedCandidate& enc) {
+        if (enc.encoding.selection().candidateUnion() != nullptr) return false;
+        const CandidateExecution& c = enc.encoding.candidate();
+        for (std::size_t v = 0; v < c.values.size(); ++v) {
+            const ValueNode& n = c.values.node(static_cast<ValueId>(v));
+            if (n.op == ValueOp::Read &&
+                c.events[static_cast<std::size_t>(n.event)].kind != EventKind::Read)
+                return false;
+        }
+        return true;
     }
 
     /// The lazy engine's deferred constraints, for a witness counter to check (none for the

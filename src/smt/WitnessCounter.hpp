@@ -53,6 +53,9 @@ class WitnessCounter final : public PropagatorClient {
     [[nodiscard]] std::uint64_t count(const z3::expr& condition,
                                       const std::function<z3::check_result()>& check,
                                       const std::function<void()>& onWitness);
+    /// During count()'s `onWitness`: whether witness literal `i` (of the `literals` given at
+    /// construction) holds in the witness being counted.
+    [[nodiscard]] bool witnessHolds(std::size_t i) const { return value_[i].value_or(false); }
     /// The violations of `deferred` refuted since the last call: each holds for good (the
     /// conflicts that refuted them are popped with count()'s condition).
     [[nodiscard]] std::vector<Violation> takeRefuted() { return std::move(refuted_); }
