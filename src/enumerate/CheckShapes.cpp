@@ -141,11 +141,11 @@ BaseOccurrences occurrences(const RelExpr& e) {
 }
 
 bool onlyPositive(const RelExpr& e, BaseRel r) {
-    return (PolarityTable().of(e).negative & (1U << static_cast<int>(r))) == 0;
+    return (occurrences(e).negative & (1U << static_cast<int>(r))) == 0;
 }
 
 bool onlyNegative(const RelExpr& e, BaseRel r) {
-    return (PolarityTable().of(e).positive & (1U << static_cast<int>(r))) == 0;
+    return (occurrences(e).positive & (1U << static_cast<int>(r))) == 0;
 }
 
 std::optional<CoOrderShape> coOrderShape(CheckKind kind, const RelExpr& rel) {

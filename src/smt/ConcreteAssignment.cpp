@@ -30,8 +30,7 @@ ConcreteAssignment::ConcreteAssignment(z3::context& ctx, const CandidateEncoding
                 if (x.isTrue()) {
                     constant_[i].add(a, b);
                 } else if (!x.isFalse()) {
-                    termAt_[i][static_cast<std::size_t>(a) * static_cast<std::size_t>(r.size()) +
-                               static_cast<std::size_t>(b)] = static_cast<int>(terms_.size());
+                    termAt_[i][cellIndex(a, b)] = static_cast<int>(terms_.size());
                     terms_.push_back(x.expr(ctx));
                     cells_.push_back({i, a, b});
                 }
@@ -69,11 +68,17 @@ void ConcreteAssignment::read(const Holds& holds) {
         set(i, current_[i]);
 }
 
-void ConcreteAssignment::addCell(Violation& v, std::size_t relation, int a, int b) const {
-    const int t = termAt_[relation][static_cast<std::size_t>(a) *
-                                        static_cast<std::size_t>(constant_[relation].size()) +
-                                    static_cast<std::size_t>(b)];
-    if (t >= 0) v.add(terms_[static_cast<std::size_t>(t)], values_[static_cast<std::size_t>(t)]);
+std::size_t ConcreteAssignment::cellIndex(int a, int b) const {
+    return static_cast<std::size_t>(a) * static_cast<std::size_t>(encoding_.candidate().size()) +
+           static_cast<std::size_t>(b);
+}
+
+void ConcreteAssignment::addCell(Violation& v, std::size_t relation, int a, int b,
+                                 std::optional<bool> value) const {
+    const int t = termAt_[relation][cellIndex(a, b)];
+    if (t < 0) return; // constant
+    const auto i = static_cast<std::size_t>(t);
+    v.add(terms_[i], value.value_or(values_[i]));
 }
 
 bool ConcreteAssignment::fails(CheckKind kind, const RelExpr& rel) {
@@ -187,10 +192,7 @@ std::vector<Violation> ConcreteAssignment::orderImpliedByEachRf(CheckKind kind,
             if (base.has(a, b) || co.has(a, b)) return;
             Violation v;
             v.add(terms_[t], true);
-            const int cell =
-                termAt_[kCo][static_cast<std::size_t>(a) * static_cast<std::size_t>(co.size()) +
-                             static_cast<std::size_t>(b)];
-            if (cell >= 0) v.add(terms_[static_cast<std::size_t>(cell)], false);
+            addCell(v, kCo, a, b, false);
             out.push_back(std::move(v));
         });
         current_[kRf].remove(c.a, c.b);

@@ -97,8 +97,12 @@ class ConcreteAssignment {
     /// The facts of the check `kind` of `rel`, worked out once per check (each walks the
     /// expression).
     [[nodiscard]] const CheckFacts& factsOf(CheckKind kind, const RelExpr& rel);
-    /// Adds chosen relation `relation`'s cell (a, b) with its value as read, unless constant.
-    void addCell(Violation& v, std::size_t relation, int a, int b) const;
+    /// The index of cell (a, b) in termAt_'s rows.
+    [[nodiscard]] std::size_t cellIndex(int a, int b) const;
+    /// Adds chosen relation `relation`'s cell (a, b) with `value` (default: its value as read),
+    /// unless the cell is constant.
+    void addCell(Violation& v, std::size_t relation, int a, int b,
+                 std::optional<bool> value = std::nullopt) const;
     /// Gives chosen relation `i` the value `r` in the algebra.
     void set(std::size_t i, const Relation& r);
     /// The pairs of `terms[from, to)` flipped from their values as read, or back to them; the

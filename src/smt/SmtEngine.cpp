@@ -197,26 +197,9 @@ class SmtRun {
             // Else, where each read's value is that of the write it reads from, every witness is
             // counted in one check too, its state computed from its rf and final-write choices.
             if (readsFromWrites(enc)) {
-                smt::WitnessChoices choices;
-                const auto& meaning = enc.encoding.witnessChoices();
-                const std::size_t events = enc.encoding.candidate().events.size();
-                const std::size_t locations = enc.encoding.candidate().locations.size();
                 auto onWitness = [&] {
                     executionSeen();
-                    choices.sourceOf.assign(events, -1);
-                    choices.finalOf.assign(locations, -1);
-                    for (std::size_t i = 0; i < meaning.size(); ++i) {
-                        if (!counter->witnessHolds(i) || meaning[i].write < 0) continue;
-                        const smt::CandidateEncoding::WitnessChoice& m = meaning[i];
-                        if (m.read >= 0)
-                            choices.sourceOf[static_cast<std::size_t>(m.read)] = m.write;
-                        else
-                            choices.finalOf[static_cast<std::size_t>(
-                                enc.encoding.candidate()
-                                    .events[static_cast<std::size_t>(m.write)]
-                                    .location)] = m.write;
-                    }
-                    ++result_.witnesses[candidate.read(choices, projection)];
+                    ++result_.witnesses[candidate.read(choicesOf(*counter, enc), projection)];
                 };
                 (void)counter->count(
                     ctx_.bool_val(true), [&] { return check(solver, assumptions, false); },
@@ -268,6 +251,26 @@ class SmtRun {
             if (req_.firstWitnessOnly || same.empty()) return; // nothing left to vary
             solver.add(!z3::mk_and(same));
         }
+    }
+
+    /// The rf and final-write choices of the witness `counter` is counting (in count()'s
+    /// onWitness), by what `enc`'s witness literals choose.
+    static smt::WitnessChoices choicesOf(const smt::WitnessCounter& counter,
+                                         const smt::EncodedCandidate& enc) {
+        const CandidateExecution& c = enc.encoding.candidate();
+        smt::WitnessChoices choices{std::vector<int>(c.events.size(), -1),
+                                    std::vector<int>(c.locations.size(), -1)};
+        const auto& meaning = enc.encoding.witnessChoices();
+        for (std::size_t i = 0; i < meaning.size(); ++i) {
+            const smt::CandidateEncoding::WitnessChoice& m = meaning[i];
+            if (m.write < 0 || !counter.witnessHolds(i)) continue; // a path of a union: none
+            const Event& w = c.events[static_cast<std::size_t>(m.write)];
+            if (m.read >= 0)
+                choices.sourceOf[static_cast<std::size_t>(m.read)] = m.write;
+            else
+                choices.finalOf[static_cast<std::size_t>(w.location)] = m.write;
+        }
+        return choices;
     }
 
     /// Whether every read value of `enc`'s candidate (not a union) is that of the write it reads
